@@ -1,0 +1,29 @@
+"""mazekit: generate, solve, show, measure and mass-produce mazes.
+
+>>> import mazekit
+>>> maze = mazekit.generate("backtracker", (5, 8), rng=1)
+>>> sol = mazekit.solve(maze, "bfs")
+>>> sol.found, sol.path[0].tolist(), sol.path[-1].tolist()
+(True, [0, 0], [4, 7])
+"""
+
+from __future__ import annotations
+
+from .generate import GENERATORS, generate
+from .grid import RectGrid
+from .maze import Maze
+from .solution import Solution
+from .solve import SOLVERS, solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GENERATORS",
+    "Maze",
+    "RectGrid",
+    "SOLVERS",
+    "Solution",
+    "solve",
+    "generate",
+    "__version__",
+]

@@ -1,0 +1,3 @@
+from mazekit.cli import main
+
+main(prog_name="mazekit")

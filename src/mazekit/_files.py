@@ -1,0 +1,32 @@
+"""Files are written whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+class atomic_write:
+    """Context manager: write a temporary file beside ``path``, rename it into place on success."""
+
+    def __init__(self, path: Path, mode: str) -> None:
+        self.path, self.mode = Path(path), mode
+
+    def __enter__(self) -> Any:
+        directory = self.path.parent if str(self.path.parent) else Path(".")
+        if not directory.is_dir():
+            raise FileNotFoundError(f"directory {str(directory)!r} does not exist")
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=directory)
+        kwargs = {"encoding": "utf-8"} if "b" not in self.mode else {}
+        self.fh = os.fdopen(fd, self.mode, **kwargs)
+        return self.fh
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self.fh.close()
+        if exc_type is None:
+            os.chmod(self.tmp, 0o644)
+            os.replace(self.tmp, self.path)
+        else:
+            os.unlink(self.tmp)

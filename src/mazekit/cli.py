@@ -1,0 +1,336 @@
+"""The ``mazekit`` command: a thin shell over the library.
+
+Each command parses its options, calls one library function, writes its output and returns
+an exit code. Every user error is one line on stderr and exit status 1 (2 for bad usage).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*$")
+MAZE_SUFFIXES = (".json", ".npz")
+
+
+class UserError(click.ClickException):
+    """A one-line error for the user; exit status 1."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"mazekit: error: {self.format_message()}", err=True)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"41x31"`` (WIDTHxHEIGHT) or ``"20"`` (square) -> ``(rows, cols)``.
+
+    >>> parse_size("41x31")
+    (31, 41)
+    >>> parse_size("7")
+    (7, 7)
+    """
+    m = SIZE_RE.match(text)
+    if not m:
+        raise ValueError(f"size must look like WIDTHxHEIGHT, e.g. 41x31, got {text!r}")
+    width = int(m.group(1))
+    height = int(m.group(2)) if m.group(2) is not None else width
+    if width < 1 or height < 1:
+        raise ValueError(f"size must be at least 1x1, got {width}x{height}")
+    return (height, width)
+
+
+def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    m = re.match(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$", text)
+    if not m:
+        raise ValueError(f"{what} must be ROW,COL, got {text!r}")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``("rule=oldest", "p=0.7")`` -> ``{"rule": "oldest", "p": 0.7}`` (numbers parsed)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"an option must look like KEY=VALUE, got {pair!r}")
+        v: Any = value.strip()
+        for cast in (int, float):
+            try:
+                v = cast(v)
+                break
+            except ValueError:
+                continue
+        if v in ("true", "false"):
+            v = v == "true"
+        out[key.strip()] = v
+    return out
+
+
+def run(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn library errors into one-line user errors (no tracebacks)."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except click.ClickException:
+            raise
+        except (ValueError, MemoryError, OSError) as exc:
+            msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if isinstance(exc, OSError) and exc.filename and exc.strerror:
+                msg = f"{exc.strerror}: {exc.filename}"
+            raise UserError(msg) from None
+        except ImportError as exc:
+            raise UserError(f"{exc.name or exc} is needed for this; pip install 'mazekit[all]'") from None
+
+    return wrapper
+
+
+def maze_options(func: F) -> F:
+    """The options that make a maze, shared by every command that generates one."""
+    opts = [
+        click.option("-a", "--algorithm", default="backtracker", show_default=True,
+                     help="Generator (see `mazekit list`)."),
+        click.option("-s", "--size", default=None, help="WIDTHxHEIGHT in cells, e.g. 41x31 [20x10]."),
+        click.option("--rows", type=int, default=None, help="Height in cells (instead of --size)."),
+        click.option("--cols", type=int, default=None, help="Width in cells (instead of --size)."),
+        click.option("--seed", type=int, default=None, help="Seed: the same seed gives the same maze."),
+        click.option("--mask", type=click.Path(dir_okay=False), default=None,
+                     help="Shape file: text art (space or '.' = no cell) or an image (dark = cell)."),
+        click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
+                     help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
+        click.option("--ends", type=click.Choice(["corners", "opposite", "random", "diameter"]),
+                     default="corners", show_default=True,
+                     help="Where start and goal go; 'diameter' is the hardest pair."),
+        click.option("--random-ends", is_flag=True, help="Same as --ends random."),
+        click.option("--start", default=None, metavar="ROW,COL", help="Explicit start cell."),
+        click.option("--goal", default=None, metavar="ROW,COL", help="Explicit goal cell."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def make_maze(
+    algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
+    mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
+    start: str | None, goal: str | None, record: bool = False,
+) -> Any:  # fmt: skip
+    from . import generate
+    from .grid import RectGrid
+
+    shape: Any
+    if mask is not None:
+        if size or rows or cols:
+            raise ValueError("--mask sets the size; do not also give --size/--rows/--cols")
+        shape = RectGrid.from_file(mask)
+    else:
+        r, c = parse_size(size) if size else (10, 20)
+        if size and (rows is not None or cols is not None):
+            raise ValueError("give either --size or --rows/--cols, not both")
+        r = r if rows is None else rows
+        c = c if cols is None else cols
+        if r < 1 or c < 1:
+            raise ValueError(f"size must be at least 1x1, got {c}x{r}")
+        shape = (r, c)
+    big = isinstance(shape, tuple) and shape[0] * shape[1] >= 4_000_000
+    with _status(f"generating with {algorithm}", big):
+        return generate(
+            algorithm, shape, rng=seed, record=record,
+            ends="random" if random_ends else ends,
+            start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
+            **parse_options(options),
+        )  # fmt: skip
+
+
+class _status:
+    """A rich spinner on stderr for work that may take more than a second."""
+
+    def __init__(self, text: str, active: bool) -> None:
+        self.text, self.active, self.ctx = text, active and sys.stderr.isatty(), None
+
+    def __enter__(self) -> None:
+        if self.active:
+            try:
+                from rich.console import Console
+            except ImportError:
+                return
+            self.ctx = Console(stderr=True).status(self.text)  # type: ignore[assignment]
+            self.ctx.__enter__()  # type: ignore[attr-defined]
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.ctx is not None:
+            self.ctx.__exit__(*exc)  # type: ignore[unreachable]
+
+
+def render_options(func: F) -> F:
+    opts = [
+        click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
+                     help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal)."),
+        click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+                     show_default=True, help="ANSI colour on stdout."),
+        click.option("--cell-size", type=int, default=None, help="Pixels per cell (images)."),
+        click.option("--wall-width", type=int, default=None, help="Pixels per wall (images)."),
+        click.option("--path-color", default=None, help="Solution colour (images) [red]."),
+        click.option("--wall-color", default=None, help="Wall colour (images)."),
+        click.option("--background", default=None, help="Road colour (images)."),
+        click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
+    """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
+    from .render import render_text
+
+    style, color = ropts.pop("style", None), ropts.pop("color", "auto")
+    explored = ropts.pop("explored", False)
+    if output is None or output == "-":
+        use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
+        style = style or ("blocks" if use_color else "ascii")
+        click.echo(render_text(maze, solution, style=style, color=use_color, explored=explored),
+                   color=use_color)
+        return
+    out = Path(output)
+    if out.suffix.lower() in MAZE_SUFFIXES:
+        from .io import save
+
+        save(maze, out, solution=solution)
+        return
+    from .render import render_file
+
+    colors = {k: v for k, v in (("path", ropts.pop("path_color", None)),
+                                ("wall", ropts.pop("wall_color", None)),
+                                ("background", ropts.pop("background", None))) if v}  # fmt: skip
+    if out.suffix.lower() in (".txt", ".ans"):
+        render_file(maze, out, solution, **({"style": style} if style else {}), explored=explored)
+    else:
+        render_file(maze, out, solution, colors=colors, explored=explored,
+                    cell_size=ropts.get("cell_size"), wall_width=ropts.get("wall_width"))  # fmt: skip
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mazekit")
+def main() -> None:
+    """Generate, solve and show mazes."""
+
+
+@main.command()
+@maze_options
+@click.option("-o", "--output", default=None,
+              help="maze.json / maze.npz to save, or .png/.bmp/.txt to draw; stdout if absent.")
+@render_options
+@run
+def generate(output: str | None, **kw: Any) -> None:
+    """Generate a maze and save or draw it."""
+    ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
+    maze = make_maze(**kw)
+    emit(maze, None, output, **ropts)
+    if kw["seed"] is None and output is not None:
+        click.echo(f"seed: {maze.seed}", err=True)
+
+
+@main.command()
+@click.argument("maze_file", type=click.Path(dir_okay=False))
+@click.option("--solver", default="bfs", show_default=True, help="Solver (see `mazekit list`).")
+@click.option("--start", default=None, metavar="ROW,COL", help="Start cell (default: the maze's).")
+@click.option("--goal", default=None, metavar="ROW,COL", help="Goal cell (default: the maze's).")
+@click.option("-o", "--output", default=None, help="solved.json / .npz, or a picture; stdout if absent.")
+@render_options
+@run
+def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
+          output: str | None, **ropts: Any) -> None:  # fmt: skip
+    """Solve a saved maze; the solution is stored with it (or drawn)."""
+    from . import solve as solve_maze
+    from .io import load
+
+    maze = load(maze_file)
+    sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"))
+    if not sol.found:
+        raise UserError(f"no path from {sol.start} to {sol.goal}: the goal cannot be reached")
+    emit(maze, sol, output, **ropts)
+    click.echo(f"{solver}: path of {sol.length} steps, {sol.n_explored} cells explored", err=True)
+
+
+@main.command()
+@click.argument("maze_file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", default=None, help="Picture (.png, .bmp, .txt, ...); stdout if absent.")
+@click.option("--no-solution", is_flag=True, help="Leave out a stored solution.")
+@render_options
+@run
+def render(maze_file: str, output: str | None, no_solution: bool, **ropts: Any) -> None:
+    """Draw a saved maze (with its solution, if it has one)."""
+    from .io import load_with_solution
+
+    maze, sol = load_with_solution(maze_file)
+    if output is not None and Path(output).suffix.lower() in MAZE_SUFFIXES:
+        raise ValueError(f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})")
+    emit(maze, None if no_solution else sol, output, **ropts)
+
+
+@main.command()
+@maze_options
+@click.option("--solver", default=None, help="Also solve it and draw the path.")
+@render_options
+@run
+def show(solver: str | None, **kw: Any) -> None:
+    """Generate a maze and print it in the terminal, the path in colour."""
+    from . import solve as solve_maze
+
+    ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
+    maze = make_maze(**kw)
+    sol = solve_maze(maze, solver) if solver else None
+    emit(maze, sol, None, **ropts)
+    if sol is not None:
+        click.echo(f"{maze.algorithm} {maze.shape[1]}x{maze.shape[0]} seed {maze.seed}; "
+                   f"{solver}: {sol.length} steps, {sol.n_explored} cells explored", err=True)  # fmt: skip
+
+
+@main.command("list")
+def list_() -> None:
+    """List every algorithm with its one-line summary."""
+    from .generate import GENERATORS, summary
+    from .solve import SOLVERS
+
+    for title, registry in (("generators", GENERATORS), ("solvers", SOLVERS)):
+        click.echo(f"{title}:")
+        width = max(len(k) for k in registry)
+        for name, func in registry.items():
+            click.echo(f"  {name:<{width}}  {summary(func)}")
+
+
+@main.command()
+@click.option("-o", "--output", default="mazekit-demo.png", show_default=True, help="Picture to write.")
+@click.option("--seed", type=int, default=2024, show_default=True)
+@run
+def demo(output: str, seed: int) -> None:
+    """The quick-start job: print a solved maze and write it as a PNG."""
+    from . import generate as gen
+    from . import solve as solve_maze
+    from .render import render_file
+
+    small = gen("backtracker", (10, 20), rng=seed)
+    emit(small, solve_maze(small, "astar"), None, style="unicode", color="auto")
+    big = gen("prim", (60, 90), rng=seed, ends="diameter")
+    sol = solve_maze(big, "dfs")
+    render_file(big, output, sol, explored=True, cell_size=10, wall_width=2)
+    click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {sol.length} steps", err=True)
+
+
+_RENDER_KEYS = {"style", "color", "cell_size", "wall_width", "path_color", "wall_color",
+                "background", "explored"}  # fmt: skip
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,203 @@
+"""Conversions between a maze and other pictures of it.
+
+The *block picture* is the ``(2R+1, 2C+1)`` array of the tutorials and mazelib: ``1`` is
+wall, ``0`` is road; cell ``(r, c)`` sits at block ``(2r+1, 2c+1)`` and the wall between two
+cells at their midpoint. *Text art* is the same picture with ``#`` for wall and space for
+road (``S`` and ``G`` mark the ends). Both are conversions, not the model.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .grid import Cell, RectGrid
+
+if TYPE_CHECKING:
+    import networkx
+
+    from .maze import Maze
+
+
+def to_blocks(maze: Maze) -> np.ndarray:
+    """The block picture: ``uint8`` array of shape ``(2R+1, 2C+1)``, 1 = wall, 0 = road.
+
+    Masked-out cells are solid wall. Ends are not opened; see :func:`end_openings`.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("kruskal", (1, 2), rng=0)
+    >>> to_blocks(m).tolist()
+    [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
+    """
+    p = maze.passages
+    rows, cols = p.shape
+    b = np.ones((2 * rows + 1, 2 * cols + 1), dtype=np.uint8)
+    exists = np.ones(p.shape, bool) if maze.grid.mask is None else maze.grid.mask
+    b[1::2, 1::2] = ~exists
+    b[1::2, 2:-1:2] = (p[:, :-1] & 2) == 0
+    b[2:-1:2, 1::2] = (p[:-1, :] & 4) == 0
+    return b
+
+
+def end_openings(maze: Maze) -> list[tuple[int, int]]:
+    """Block coordinates of the gaps in the outer wall at the start and the goal.
+
+    An end on the border gets a gap on the side facing out (the start prefers north then
+    west, the goal south then east, as in the tutorials); an interior end gets none.
+    """
+    rows, cols = maze.shape
+    out = []
+    for cell, order in ((maze.start, "NWSE"), (maze.goal, "SENW")):
+        r, c = cell
+        for side in order:
+            if side == "N" and r == 0:
+                out.append((0, 2 * c + 1))
+                break
+            if side == "S" and r == rows - 1:
+                out.append((2 * rows, 2 * c + 1))
+                break
+            if side == "W" and c == 0:
+                out.append((2 * r + 1, 0))
+                break
+            if side == "E" and c == cols - 1:
+                out.append((2 * r + 1, 2 * cols))
+                break
+    return out
+
+
+def _block_to_cell(rc: Any, rows: int, cols: int) -> Cell:
+    r, c = (int(v) for v in rc)
+    return (min(max((r - 1) // 2, 0), rows - 1), min(max((c - 1) // 2, 0), cols - 1))
+
+
+def from_blocks(blocks: Any, *, start: Any = None, goal: Any = None) -> Maze:
+    """A maze from a block picture (1 = wall, 0 = road; any odd shape from 3x3).
+
+    Cell blocks that are wall become masked-out cells. ``start`` and ``goal`` are *block*
+    coordinates (mazelib's ``m.start`` / ``m.end`` work as they are) and map to the nearest
+    cell; without them, gaps in the outer wall become the ends, else the corners.
+
+    Examples
+    --------
+    >>> m = from_blocks([[1, 0, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 0, 1]])
+    >>> m.passages.tolist(), m.start, m.goal
+    ([[2, 8]], (0, 0), (0, 1))
+    """
+    from .ends import place_ends
+    from .maze import Maze
+
+    b = np.asarray(blocks)
+    if b.ndim != 2 or b.shape[0] < 3 or b.shape[1] < 3 or b.shape[0] % 2 == 0 or b.shape[1] % 2 == 0:
+        raise ValueError(f"a block picture must be 2-D with odd sides of at least 3, got shape {b.shape}")
+    if not np.isin(b, (0, 1)).all():
+        raise ValueError("a block picture may hold only 0 (road) and 1 (wall)")
+    wall = b.astype(bool)
+    rows, cols = (b.shape[0] - 1) // 2, (b.shape[1] - 1) // 2
+    exists = ~wall[1::2, 1::2]
+    if not exists.any():
+        raise ValueError("the block picture has no road cells")
+    p = np.zeros((rows, cols), dtype=np.uint8)
+    east = ~wall[1::2, 2:-1:2] & exists[:, :-1] & exists[:, 1:]
+    south = ~wall[2:-1:2, 1::2] & exists[:-1, :] & exists[1:, :]
+    p[:, :-1] |= east * np.uint8(2)
+    p[:, 1:] |= east * np.uint8(8)
+    p[:-1, :] |= south * np.uint8(4)
+    p[1:, :] |= south * np.uint8(1)
+    grid = RectGrid(exists.shape, mask=exists, require_connected=False)
+    if start is not None:
+        start = _block_to_cell(start, rows, cols)
+    if goal is not None:
+        goal = _block_to_cell(goal, rows, cols)
+    if start is None or goal is None:
+        gaps = _border_gaps(wall, exists)
+        if start is None and gaps:
+            start = gaps.pop(0)
+        if goal is None and gaps:
+            goal = gaps.pop(-1)
+    s, g = place_ends(p, grid, "corners", None, start, goal)
+    return Maze(p, grid, s, g)
+
+
+def _border_gaps(wall: np.ndarray, exists: np.ndarray) -> list[Cell]:
+    rows, cols = exists.shape
+    gaps: list[Cell] = []
+    for c in range(cols):  # top, then left, right, bottom
+        if not wall[0, 2 * c + 1] and exists[0, c]:
+            gaps.append((0, c))
+    for r in range(rows):
+        if not wall[2 * r + 1, 0] and exists[r, 0]:
+            gaps.append((r, 0))
+    for r in range(rows):
+        if not wall[2 * r + 1, -1] and exists[r, -1]:
+            gaps.append((r, cols - 1))
+    for c in range(cols):
+        if not wall[-1, 2 * c + 1] and exists[-1, c]:
+            gaps.append((rows - 1, c))
+    return gaps
+
+
+def to_text(maze: Maze, *, marks: bool = True) -> str:
+    """Text art: ``#`` for wall, space for road, ``S``/``G`` at the ends (if ``marks``).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> print(to_text(mazekit.generate("backtracker", (2, 3), rng=2)))
+    # #####
+    #S    #
+    # ### #
+    #   #G#
+    ##### #
+    """
+    from .render.text import render_text
+
+    return render_text(maze, None, style="ascii", marks=marks)
+
+
+def from_text(text: str) -> Maze:
+    """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
+
+    Reads what :func:`to_text` and ``mazekit render -o maze.txt`` write (the path dots
+    included), and the ``#``/space pictures of the tutorials.
+    """
+    lines = [line.rstrip("\n") for line in text.strip("\n").splitlines()]
+    if not lines:
+        raise ValueError("text maze is empty")
+    width = max(len(line) for line in lines)
+    chars = np.array([list(line.ljust(width, "#")) for line in lines])
+    blocks = (chars == "#").astype(np.uint8)
+    if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0:
+        raise ValueError(
+            f"text maze must have an odd number of rows and columns, got {blocks.shape[0]}x{blocks.shape[1]}"
+        )
+    marks: dict[str, Cell | None] = {"S": None, "G": None}
+    for ch in marks:
+        where = np.argwhere(chars == ch)
+        if where.size:
+            marks[ch] = tuple(int(v) for v in where[0])  # type: ignore[assignment]
+    return from_blocks(blocks, start=marks["S"], goal=marks["G"])
+
+
+def to_networkx(maze: Maze) -> networkx.Graph:
+    """An undirected ``networkx.Graph``: a node per cell ``(row, col)``, an edge per passage.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> g = to_networkx(mazekit.generate("prim", (3, 3), rng=0))
+    >>> g.number_of_nodes(), g.number_of_edges()
+    (9, 8)
+    """
+    import networkx as nx
+
+    g = nx.Graph()
+    p = maze.passages
+    g.add_nodes_from(maze.grid.unflat(int(i)) for i in maze.grid.cell_indices())
+    for r, c in np.argwhere(p & 2):
+        g.add_edge((int(r), int(c)), (int(r), int(c) + 1))
+    for r, c in np.argwhere(p & 4):
+        g.add_edge((int(r), int(c)), (int(r) + 1, int(c)))
+    return g

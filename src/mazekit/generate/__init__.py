@@ -1,0 +1,126 @@
+"""Generators: grid -> perfect maze. One algorithm per module, dispatched by name.
+
+Every generator is ``func(grid, rng, *, record=False, **options) -> Carved`` and is
+registered below under its module's name. :func:`generate` is the front door.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+from .._memory import check_fits
+from .._rng import RngLike, as_rng
+from ..ends import place_ends
+from ..grid import as_grid
+from ..maze import Maze
+from ._common import Carved
+from .backtracker import backtracker
+from .growing_tree import growing_tree
+from .kruskal import kruskal
+from .prim import prim
+
+GENERATORS: dict[str, Callable[..., Carved]] = {
+    "backtracker": backtracker,
+    "prim": prim,
+    "kruskal": kruskal,
+    "growing_tree": growing_tree,
+}
+
+
+def summary(func: Callable[..., Any]) -> str:
+    """The one-line summary of an algorithm: the first line of its module's docstring."""
+    doc = sys.modules[func.__module__].__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> Callable[..., Any]:
+    """``registry[name]``, or ``ValueError`` listing the choices."""
+    try:
+        return registry[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}"
+        ) from None
+
+
+def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) -> None:
+    """Refuse options the algorithm does not take, naming the ones it does."""
+    params = inspect.signature(func).parameters
+    known = [k for k, v in params.items() if v.kind is inspect.Parameter.KEYWORD_ONLY]
+    known = [k for k in known if k != "record"]
+    for key in options:
+        if key not in known:
+            takes = ", ".join(known) if known else "no options"
+            raise ValueError(f"{name} has no option {key!r} (it takes: {takes})")
+
+
+def generate(
+    algorithm: str,
+    shape: Any,
+    *,
+    rng: RngLike = None,
+    record: bool = False,
+    ends: str = "corners",
+    start: Any = None,
+    goal: Any = None,
+    **options: Any,
+) -> Maze:
+    """Generate a perfect maze.
+
+    Parameters
+    ----------
+    algorithm : str
+        A key of :data:`GENERATORS`, e.g. ``"backtracker"``, ``"prim"``, ``"kruskal"``.
+    shape : tuple of int, numpy.ndarray or RectGrid
+        ``(rows, cols)``, a 2-D boolean mask (``True`` = cell) or a grid.
+    rng : int, numpy.random.Generator or None
+        Seed or generator. The same seed gives the same maze.
+    record : bool
+        Keep the generator's trace (``maze.trace``) for replay and animation.
+    ends : {"corners", "opposite", "random", "diameter"}
+        How to place start and goal; ``start``/``goal`` override it.
+    **options
+        Algorithm options, e.g. ``rule="oldest"`` for ``growing_tree``.
+
+    Returns
+    -------
+    Maze
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (31, 41), rng=7)
+    >>> m.shape, m.is_perfect()
+    ((31, 41), True)
+    >>> m == mazekit.generate("prim", (31, 41), rng=7)
+    True
+    >>> mazekit.generate("nope", (3, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown generator 'nope'; choose from backtracker, growing_tree, kruskal, prim
+    """
+    func = lookup(GENERATORS, algorithm, "generator")
+    check_options(func, algorithm, options)
+    grid = as_grid(shape)
+    per_cell = getattr(sys.modules[func.__module__], "BYTES_PER_CELL", 16)
+    check_fits(grid.shape, per_cell + (24 if record else 0), f"generator {algorithm!r}")
+    gen, seed = as_rng(rng)
+    out = func(grid, gen, record=record, **options)
+    s, g = place_ends(out.passages, grid, ends, gen, start, goal)
+    return Maze(
+        passages=out.passages,
+        grid=grid,
+        start=s,
+        goal=g,
+        algorithm=algorithm,
+        seed=seed,
+        options=dict(options),
+        trace=out.trace,
+    )
+
+
+__all__ = ["GENERATORS", "Carved", "generate", "summary"] + list(GENERATORS)

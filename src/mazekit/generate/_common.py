@@ -1,0 +1,40 @@
+"""What every generator shares: buffers in, a :class:`Carved` result out."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .. import trace as tr
+from .._memory import index_dtype
+from ..grid import RectGrid
+
+
+class Carved(NamedTuple):
+    """A generator's output: the ``uint8`` passage array and its trace (None if not recorded)."""
+
+    passages: np.ndarray
+    trace: np.ndarray | None
+
+
+def buffers(grid: RectGrid, record: bool, events_per_cell: int) -> tuple[np.ndarray, np.ndarray]:
+    """A zeroed flat passage array and a trace buffer (empty unless ``record``)."""
+    passages = np.zeros(grid.size, dtype=np.uint8)
+    trace = tr.allocate(events_per_cell * grid.size + 4) if record else tr.empty()
+    return passages, trace
+
+
+def scratch(grid: RectGrid) -> np.ndarray:
+    """An uninitialised per-cell index array of the narrowest fitting type."""
+    return np.empty(grid.size, dtype=index_dtype(grid.size))
+
+
+def random_cell(grid: RectGrid, rng: np.random.Generator) -> int:
+    """Flat index of a uniformly chosen existing cell."""
+    cells = grid.cell_indices()
+    return int(cells[rng.integers(cells.size)])
+
+
+def carved(grid: RectGrid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
+    return Carved(passages.reshape(grid.shape), trace[:used].copy() if trace.shape[0] else None)

@@ -1,0 +1,55 @@
+"""The block picture with a class per block: what every renderer colours or prints."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import trace as tr
+from ..convert import end_openings, to_blocks
+from ..maze import Maze
+from ..solution import Solution
+
+ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING = range(8)
+
+
+def _cells_and_links(mask: np.ndarray, maze: Maze) -> np.ndarray:
+    """Blocks of the cells in ``mask`` and of the open passages joining two of them."""
+    rows, cols = mask.shape
+    out = np.zeros((2 * rows + 1, 2 * cols + 1), dtype=bool)
+    out[1::2, 1::2] = mask
+    p = maze.passages
+    out[1::2, 2:-1:2] = mask[:, :-1] & mask[:, 1:] & ((p[:, :-1] & 2) != 0)
+    out[2:-1:2, 1::2] = mask[:-1, :] & mask[1:, :] & ((p[:-1, :] & 4) != 0)
+    return out
+
+
+def _event_mask(maze: Maze, solution: Solution, event: int) -> np.ndarray:
+    cells = np.zeros(maze.passages.size, dtype=bool)
+    cells[solution.trace[solution.trace[:, 1] == event, 0]] = True
+    return cells.reshape(maze.shape)
+
+
+def classify(
+    maze: Maze, solution: Solution | None = None, *, explored: bool = False, marks: bool = True
+) -> np.ndarray:
+    """``uint8`` array of shape ``(2R+1, 2C+1)`` holding one class code per block.
+
+    Codes: ``ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING``. The path is
+    drawn through cells and the passages between consecutive path cells.
+    """
+    blocks = to_blocks(maze)
+    out = np.where(blocks == 1, WALL, ROAD).astype(np.uint8)
+    if solution is not None and explored:
+        out[_cells_and_links(_event_mask(maze, solution, tr.VISIT), maze)] = EXPLORED
+        out[_cells_and_links(_event_mask(maze, solution, tr.BACKTRACK), maze)] = BACKTRACKED
+    if solution is not None and solution.found:
+        path = solution.path
+        out[2 * path[:, 0] + 1, 2 * path[:, 1] + 1] = PATH
+        mid = path[:-1] + path[1:] + 1
+        out[mid[:, 0], mid[:, 1]] = PATH
+    for r, c in end_openings(maze):
+        out[r, c] = OPENING
+    if marks:
+        out[2 * maze.start[0] + 1, 2 * maze.start[1] + 1] = START
+        out[2 * maze.goal[0] + 1, 2 * maze.goal[1] + 1] = GOAL
+    return out

@@ -1,0 +1,132 @@
+"""Text pictures: ASCII (``#``, space, ``.``), Unicode box drawing, and ANSI colour blocks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..maze import Maze
+from ..solution import Solution
+from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
+
+STYLES = ("ascii", "unicode", "blocks")
+
+ASCII = {ROAD: " ", WALL: "#", PATH: ".", START: "S", GOAL: "G", EXPLORED: " ",
+         BACKTRACKED: " ", OPENING: " "}  # fmt: skip
+
+RESET = "\x1b[0m"
+#: Foreground colours for characters, background colours for blocks (ANSI SGR codes).
+FG = {PATH: "\x1b[1;31m", START: "\x1b[1;32m", GOAL: "\x1b[1;34m", EXPLORED: "\x1b[2m"}
+BG = {ROAD: "", WALL: "\x1b[47m", PATH: "\x1b[41m", START: "\x1b[42m", GOAL: "\x1b[44m",
+      EXPLORED: "\x1b[100m", BACKTRACKED: "\x1b[45m", OPENING: ""}  # fmt: skip
+
+# Box-drawing characters by which of (up, right, down, left) wall segments meet at a corner.
+_BOX = {
+    (0, 0, 0, 0): " ", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷",
+    (0, 0, 0, 1): "╴", (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (1, 1, 0, 0): "└",
+    (0, 1, 1, 0): "┌", (0, 0, 1, 1): "┐", (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├",
+    (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┤", (1, 1, 0, 1): "┴", (1, 1, 1, 1): "┼",
+}  # fmt: skip
+
+
+def render_text(
+    maze: Maze,
+    solution: Solution | None = None,
+    *,
+    style: str = "ascii",
+    color: bool = False,
+    marks: bool = True,
+    explored: bool = False,
+) -> str:
+    """A maze (and optionally its solution) as text.
+
+    Parameters
+    ----------
+    style : {"ascii", "unicode", "blocks"}
+        ``ascii``: the tutorials' ``#`` picture, ``.`` on the path, ``S``/``G`` at the ends.
+        ``unicode``: box-drawing walls, cells three characters wide.
+        ``blocks``: two character cells per block, meant for ``color=True``.
+    color : bool
+        Add ANSI colour codes (path red, start green, goal blue).
+    explored : bool
+        Tint the cells the solver explored (with ``color``).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (2, 3), rng=0)
+    >>> print(render_text(m, mazekit.solve(m), style="unicode"))
+    ╷   ╶───┬───┐
+    │ S · · │   │
+    ├───╴   ╵   │
+    │     · · G │
+    └───────╴   ╵
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown text style {style!r}; choose from {', '.join(STYLES)}")
+    classes = classify(maze, solution, explored=explored, marks=marks)
+    if style == "unicode":
+        return _unicode(classes, color)
+    if style == "blocks":
+        return _blocks(classes, color)
+    return _ascii(classes, color)
+
+
+def _paint(ch: str, cls: int, color: bool) -> str:
+    code = FG.get(cls, "") if color else ""
+    return f"{code}{ch}{RESET}" if code else ch
+
+
+def _ascii(classes: np.ndarray, color: bool) -> str:
+    if not color:
+        table = np.array([ASCII[k] for k in range(len(ASCII))])
+        return "\n".join("".join(row) for row in table[classes])
+    return "\n".join("".join(_paint(ASCII[int(k)], int(k), True) for k in row) for row in classes)
+
+
+def _blocks(classes: np.ndarray, color: bool) -> str:
+    if not color:
+        chars = {WALL: "██", PATH: "░░", START: "SS", GOAL: "GG"}
+        return "\n".join("".join(chars.get(int(k), "  ") for k in row) for row in classes)
+    lines = []
+    for row in classes:
+        parts, prev = [], -1
+        for k in row:
+            k = int(k)
+            if k != prev:
+                parts.append(RESET + BG[k])
+                prev = k
+            parts.append("  ")
+        lines.append("".join(parts) + RESET)
+    return "\n".join(lines)
+
+
+def _unicode(classes: np.ndarray, color: bool) -> str:
+    wall = classes == WALL
+    h, w = classes.shape
+    lines = []
+    for i in range(0, h, 2):  # corner rows
+        out = []
+        for j in range(0, w, 2):
+            up = i > 0 and wall[i - 1, j]
+            down = i < h - 1 and wall[i + 1, j]
+            left = j > 0 and wall[i, j - 1]
+            right = j < w - 1 and wall[i, j + 1]
+            out.append(_BOX[(int(up), int(right), int(down), int(left))])
+            if j < w - 1:
+                out.append("───" if right else "   ")
+        lines.append("".join(out))
+        if i == h - 1:
+            break
+        out = []
+        for j in range(w):  # cell row i+1
+            k = int(classes[i + 1, j])
+            if j % 2 == 0:
+                out.append("│" if k == WALL else _paint("·" if k == PATH else " ", k, color))
+            else:
+                ch = {PATH: "·", START: "S", GOAL: "G"}.get(k, " ")
+                cell = f" {_paint(ch, k, color)} " if ch != " " or not color else "   "
+                if color and k == EXPLORED:
+                    cell = f"{FG[EXPLORED]} ∘ {RESET}"
+                out.append(cell)
+        lines.append("".join(out))
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,61 @@
+"""Solvers: (maze, start, goal) -> :class:`~mazekit.solution.Solution`. A solver never
+changes the maze. Every solver is ``func(maze, start, goal, **options)`` in a module of its
+own name, registered below; :func:`solve` is the front door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..generate import check_options, lookup
+from ..grid import Cell
+from ..maze import Maze
+from ..solution import Solution
+from .astar import astar
+from .bfs import bfs
+from .dfs import dfs
+
+SOLVERS: dict[str, Callable[..., Solution]] = {
+    "dfs": dfs,
+    "bfs": bfs,
+    "astar": astar,
+}
+
+#: Solvers whose path is always a shortest one.
+SHORTEST = frozenset({"bfs", "astar"})
+
+
+def solve(
+    maze: Maze,
+    solver: str = "bfs",
+    *,
+    start: Cell | None = None,
+    goal: Cell | None = None,
+    **options: Any,
+) -> Solution:
+    """Solve ``maze`` from ``start`` to ``goal`` (default: the maze's own ends).
+
+    Returns a :class:`Solution`; when the goal cannot be reached, ``solution.found`` is False
+    and the path is empty.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (10, 10), rng=0)
+    >>> a, b = mazekit.solve(m, "bfs"), mazekit.solve(m, "astar")
+    >>> a.length == b.length, a.found
+    (True, True)
+    >>> mazekit.solve(m, "bfs", goal=(10, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: goal (10, 0) is off the grid: rows 0..9, cols 0..9
+    """
+    func = lookup(SOLVERS, solver, "solver")
+    check_options(func, solver, options)
+    s = maze.grid.check_cell(maze.start if start is None else start, "start")
+    g = maze.grid.check_cell(maze.goal if goal is None else goal, "goal")
+    return func(maze, s, g, **options)
+
+
+__all__ = ["SHORTEST", "SOLVERS", "Solution", "solve"]

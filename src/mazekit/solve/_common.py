@@ -1,0 +1,52 @@
+"""Helpers shared by solvers: turning kernel output into a :class:`Solution`."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .. import trace as tr
+from ..grid import Cell
+from ..maze import Maze
+from ..solution import Solution
+
+
+@njit(cache=True)
+def walk_back(prev, start, goal):  # pragma: no cover - compiled
+    """The path start..goal from a predecessor array (``prev[start] == start``), or empty."""
+    if prev[goal] < 0:
+        return np.empty(0, dtype=np.int64)
+    k = 1
+    cell = goal
+    while cell != start:
+        cell = prev[cell]
+        k += 1
+    path = np.empty(k, dtype=np.int64)
+    cell = goal
+    for i in range(k - 1, -1, -1):
+        path[i] = cell
+        cell = prev[cell]
+    return path
+
+
+def flat_ends(maze: Maze, start: Cell, goal: Cell) -> tuple[int, int]:
+    cols = maze.grid.cols
+    return start[0] * cols + start[1], goal[0] * cols + goal[1]
+
+
+def visits(order: np.ndarray) -> np.ndarray:
+    """A trace of ``VISIT`` events for cells explored in ``order``."""
+    out = np.zeros((order.shape[0], 3), dtype=np.int32)
+    out[:, 0] = order
+    out[:, 1] = tr.VISIT
+    out[:, 2] = -1
+    return out
+
+
+def solution(
+    name: str, maze: Maze, start: Cell, goal: Cell, flat_path: np.ndarray, trace: np.ndarray
+) -> Solution:
+    cols = maze.grid.cols
+    flat = np.asarray(flat_path, dtype=np.int64)
+    path = np.stack([flat // cols, flat % cols], axis=1) if flat.size else np.zeros((0, 2), np.int64)
+    return Solution(name, start, goal, path, trace, cols)

@@ -1,0 +1,166 @@
+"""The CLI through its real entry point (the installed ``mazekit`` script and ``python -m``)."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import mazekit
+from mazekit.io import load, load_with_solution
+
+from .checks import assert_spanning_tree, assert_valid_path
+
+MAZEKIT = shutil.which("mazekit")
+
+
+def run(*args, cwd=None, entry=None):
+    cmd = entry or ([MAZEKIT] if MAZEKIT else [sys.executable, "-m", "mazekit"])
+    return subprocess.run([*cmd, *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": "/tmp",
+                                            "LANG": "C.UTF-8", **_pyenv()})  # fmt: skip
+
+
+def _pyenv():
+    import os
+
+    keep = ("PATH", "PYTHONPATH", "VIRTUAL_ENV", "NUMBA_CACHE_DIR")
+    return {k: os.environ[k] for k in keep if k in os.environ}
+
+
+def test_issue_walkthrough(tmp_path):
+    r = run("generate", "--algorithm", "prim", "--size", "41x31", "--seed", "7", "-o", "maze.json",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    maze = load(tmp_path / "maze.json")
+    assert maze.shape == (31, 41) and maze.algorithm == "prim" and maze.seed == 7
+    assert maze == mazekit.generate("prim", (31, 41), rng=7)
+    assert_spanning_tree(maze)
+
+    r = run("solve", "maze.json", "--solver", "bfs", "-o", "solved.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    m2, sol = load_with_solution(tmp_path / "solved.json")
+    assert m2 == maze and sol.solver == "bfs"
+    assert_valid_path(maze, sol.path, maze.start, maze.goal)
+    assert f"path of {sol.length} steps" in r.stderr
+
+    for name in ("solved.png", "solved.bmp", "solved.txt"):
+        r = run("render", "solved.json", "-o", name, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / name).stat().st_size > 0
+    text = (tmp_path / "solved.txt").read_text()
+    assert text.count("S") == 1 and text.count("G") == 1 and "." in text
+
+    r = run("render", "solved.json", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == text.strip(), "stdout is the same picture"
+
+
+def test_show_prints_colour_path_when_asked():
+    r = run("show", "--algorithm", "backtracker", "--size", "20x10", "--solver", "astar",
+            "--seed", "3", "--color", "always")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "\x1b[41m" in r.stdout  # red path blocks
+    assert len(r.stdout.splitlines()) == 21
+    assert "astar" in r.stderr and "seed 3" in r.stderr
+    plain = run("show", "--size", "20x10", "--solver", "astar", "--seed", "3")
+    assert "\x1b[" not in plain.stdout and "." in plain.stdout  # not a terminal: plain text
+
+
+def test_rows_cols_and_options(tmp_path):
+    r = run("generate", "-a", "growing_tree", "--rows", "5", "--cols", "9", "-O", "rule=oldest",
+            "--seed", "1", "-o", tmp_path / "g.npz")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "g.npz")
+    assert m.shape == (5, 9) and m.options == {"rule": "oldest"}
+
+
+def test_ends_options(tmp_path):
+    r = run("generate", "--size", "8x6", "--seed", "2", "--start", "1,1", "--goal", "4,6",
+            "-o", tmp_path / "m.json")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "m.json")
+    assert (m.start, m.goal) == ((1, 1), (4, 6))
+    r = run("generate", "--size", "8x6", "--seed", "2", "--random-ends", "-o", tmp_path / "r.json")
+    m = load(tmp_path / "r.json")
+    assert m == mazekit.generate("backtracker", (6, 8), rng=2, ends="random")
+
+
+def test_mask_file(tmp_path):
+    from .checks import MASK_TEXT
+
+    (tmp_path / "ring.txt").write_text(MASK_TEXT)
+    r = run("generate", "--mask", "ring.txt", "--seed", "4", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "m.json")
+    assert m.grid.mask is not None and m.grid.n_cells == mazekit.RectGrid.from_text(MASK_TEXT).n_cells
+    assert_spanning_tree(m)
+
+
+def test_list_names_every_algorithm():
+    r = run("list")
+    assert r.returncode == 0
+    for name in [*mazekit.GENERATORS, *mazekit.SOLVERS]:
+        assert any(line.split()[0] == name for line in r.stdout.splitlines() if line.strip())
+
+
+def test_python_dash_m():
+    r = run("list", entry=[sys.executable, "-m", "mazekit"])
+    assert r.returncode == 0 and "backtracker" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["generate", "--size", "0x5"], "at least 1x1, got 0x5"),
+        (["generate", "--size", "-3x5"], "WIDTHxHEIGHT"),
+        (["generate", "--size", "ten"], "WIDTHxHEIGHT"),
+        (["generate", "--rows", "0", "--cols", "4"], "at least 1x1"),
+        (["generate", "--algorithm", "wilsonn"], "unknown generator 'wilsonn'"),
+        (["generate", "-O", "rule"], "KEY=VALUE"),
+        (["generate", "-O", "speed=3"], "no option 'speed'"),
+        (["generate", "--size", "5x5", "--start", "9,9"], "off the grid"),
+        (["generate", "--size", "5x5", "--goal", "a,b"], "ROW,COL"),
+        (["generate", "--size", "200000x200000", "-a", "kruskal"], "needs about"),
+        (["generate", "--mask", "missing.txt"], "No such file"),
+        (["solve", "missing.json"], "no such maze file"),
+        (["solve", "bad.json"], "not a valid maze file"),
+        (["solve", "good.json", "--solver", "magic"], "unknown solver 'magic'"),
+        (["solve", "good.json", "--start", "40,0"], "off the grid"),
+        (["render", "bad.json"], "not a valid maze file"),
+        (["render", "good.json", "-o", "out.xyz"], "unknown suffix"),
+        (["generate", "-o", "no-such-dir/m.json"], "does not exist"),
+    ],
+)
+def test_bad_input_is_one_line(tmp_path, args, message):
+    (tmp_path / "bad.json").write_text('{"format": "mazekit", "version": 1, "grid": 5}')
+    mazekit.io.save(mazekit.generate("prim", (4, 4), rng=0), tmp_path / "good.json")
+    before = set(tmp_path.iterdir())
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mazekit: error:"), r.stderr
+    assert message in lines[0]
+    assert "Traceback" not in r.stderr
+    assert set(tmp_path.iterdir()) == before, "no output file, not even a partial one"
+
+
+def test_unreachable_goal_is_reported(tmp_path):
+    (tmp_path / "m.txt").write_text("# #####\n#   # #\n##### #\n")
+    r = run("solve", "m.txt", "-o", "s.json", cwd=tmp_path)
+    assert r.returncode == 1
+    assert "cannot be reached" in r.stderr
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_demo_writes_png(tmp_path):
+    r = run("demo", "-o", "demo.png", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "demo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "S" in r.stdout and "G" in r.stdout
+
+
+def test_json_output_is_valid_json(tmp_path):
+    run("generate", "--size", "3x2", "--seed", "0", "-o", tmp_path / "m.json")
+    doc = json.loads((tmp_path / "m.json").read_text())
+    assert doc["grid"]["shape"] == [2, 3]

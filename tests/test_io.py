@@ -1,0 +1,176 @@
+import json
+import zipfile
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit.convert import from_blocks, from_text, to_blocks, to_networkx, to_text
+from mazekit.io import MazeFileError, load, load_solution, load_with_solution, save
+
+from .checks import MASK_TEXT, assert_spanning_tree
+
+
+@pytest.fixture(params=["plain", "masked"])
+def maze(request):
+    shape = (7, 11) if request.param == "plain" else mazekit.RectGrid.from_text(MASK_TEXT)
+    return mazekit.generate("prim", shape, rng=12, ends="random")
+
+
+@pytest.mark.parametrize("suffix", [".json", ".npz"])
+def test_round_trip(tmp_path, maze, suffix):
+    sol = mazekit.solve(maze, "dfs")
+    path = save(maze, tmp_path / f"m{suffix}", solution=sol)
+    back, back_sol = load_with_solution(path)
+    assert back == maze
+    assert back.grid == maze.grid
+    assert back.passages.dtype == np.uint8
+    assert (back.algorithm, back.seed, back.options) == ("prim", 12, {})
+    assert back_sol == sol
+    save(maze, tmp_path / f"plain{suffix}")
+    assert load_solution(tmp_path / f"plain{suffix}") is None
+
+
+def test_json_is_readable(tmp_path):
+    m = mazekit.generate("kruskal", (2, 3), rng=0)
+    save(m, tmp_path / "m.json")
+    doc = json.loads((tmp_path / "m.json").read_text())
+    assert doc["format"] == "mazekit" and doc["version"] == 1
+    assert doc["grid"] == {"type": "rect", "shape": [2, 3]}
+    assert len(doc["passages"]) == 2 and all(len(r) == 3 for r in doc["passages"])
+    assert [[int(ch, 16) for ch in row] for row in doc["passages"]] == m.passages.tolist()
+
+
+def test_block_round_trip(maze):
+    blocks = to_blocks(maze)
+    assert blocks.shape == (2 * maze.shape[0] + 1, 2 * maze.shape[1] + 1)
+    back = from_blocks(blocks, start=(2 * maze.start[0] + 1, 2 * maze.start[1] + 1),
+                       goal=(2 * maze.goal[0] + 1, 2 * maze.goal[1] + 1))  # fmt: skip
+    assert back == maze
+
+
+def test_text_round_trip(maze):
+    text = to_text(maze)
+    assert set(text) <= set("# SG\n")
+    assert from_text(text) == maze
+
+
+def test_text_with_solution_path_loads(tmp_path):
+    m = mazekit.generate("backtracker", (6, 6), rng=1)
+    mazekit.render.render_file(m, tmp_path / "s.txt", mazekit.solve(m))
+    assert "." in (tmp_path / "s.txt").read_text()
+    assert load(tmp_path / "s.txt") == m
+
+
+def test_tutorial_picture_with_border_gaps():
+    """The tutorials' '#' pictures mark entrance and exit as gaps in the outer wall."""
+    text = "\n".join(["# #####", "#     #", "### # #", "#   # #", "##### #"])
+    m = from_text(text)
+    assert (m.start, m.goal) == ((0, 0), (1, 2))
+    assert mazekit.solve(m, "bfs").length == 3
+    assert_spanning_tree(m)
+
+
+def test_mazelib_style_block_grid():
+    """mazelib grids are int8 block arrays with start/end on the border, in block coords."""
+    m = mazekit.generate("backtracker", (5, 6), rng=4)
+    grid = to_blocks(m).astype(np.int8)
+    start, end = (0, 1), (10, 11)
+    back = from_blocks(grid, start=start, goal=end)
+    assert (back.start, back.goal) == ((0, 0), (4, 5))
+    assert np.array_equal(back.passages, m.passages)
+
+
+@pytest.mark.parametrize(
+    "blocks, message",
+    [
+        (np.ones((4, 5)), "odd sides"),
+        (np.ones((3, 3)) * 2, "only 0"),
+        (np.ones((3, 3)), "no road"),
+        (np.ones(5), "2-D"),
+    ],
+)
+def test_bad_blocks(blocks, message):
+    with pytest.raises(ValueError, match=message):
+        from_blocks(blocks)
+
+
+def test_networkx():
+    nx = pytest.importorskip("networkx")
+    m = mazekit.generate("growing_tree", (9, 9), rng=0, rule="oldest")
+    g = to_networkx(m)
+    assert nx.is_tree(g) and g.number_of_nodes() == 81
+    assert nx.shortest_path_length(g, m.start, m.goal) == mazekit.solve(m).length
+
+
+def _write(tmp_path, name, data):
+    p = tmp_path / name
+    if isinstance(data, bytes):
+        p.write_bytes(data)
+    else:
+        p.write_text(data)
+    return p
+
+
+def good_doc():
+    return mazekit.io.to_json(mazekit.generate("prim", (3, 4), rng=0))
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(format="other"), "not a mazekit file"),
+        (lambda d: d.update(version=99), "unsupported mazekit file version"),
+        (lambda d: d.pop("passages"), "missing field 'passages'"),
+        (lambda d: d["passages"].pop(), "do not match the grid shape"),
+        (lambda d: d.update(passages=["zzzz", "0000", "0000"]), "hex digits"),
+        (lambda d: d.update(passages=["2000", "0000", "0000"]), "not symmetric"),
+        (lambda d: d.update(start=[9, 9]), "off the grid"),
+        (lambda d: d["grid"].update(shape=[0, 4]), "at least 1x1"),
+        (lambda d: d["grid"].update(type="hex"), "unknown grid type"),
+    ],
+)
+def test_corrupt_json(tmp_path, mutate, message):
+    doc = good_doc()
+    mutate(doc)
+    p = _write(tmp_path, "bad.json", json.dumps(doc))
+    with pytest.raises(MazeFileError, match=message):
+        load(p)
+
+
+@pytest.mark.parametrize(
+    "content", ["", "{", "[1, 2]", "garbage", b"\x89PNG\r\n\x1a\n\x00\x00binary\xff"]
+)
+def test_garbage_files(tmp_path, content):
+    p = _write(tmp_path, "bad.json", content)
+    with pytest.raises(MazeFileError):
+        load(p)
+
+
+def test_corrupt_npz(tmp_path):
+    m = mazekit.generate("prim", (3, 4), rng=0)
+    good = save(m, tmp_path / "m.npz").read_bytes()
+    p = _write(tmp_path, "trunc.npz", good[: len(good) // 2])
+    with pytest.raises(MazeFileError):
+        load(p)
+    other = tmp_path / "other.npz"
+    np.savez(other, x=np.zeros(3))
+    with pytest.raises(MazeFileError, match="lacks"):
+        load(other)
+    assert zipfile.is_zipfile(tmp_path / "m.npz")
+
+
+def test_missing_file_and_bad_suffix(tmp_path):
+    with pytest.raises(MazeFileError, match="no such maze file"):
+        load(tmp_path / "nope.json")
+    m = mazekit.generate("prim", (3, 4), rng=0)
+    with pytest.raises(ValueError, match="use a .json, .npz or .txt"):
+        save(m, tmp_path / "m.yaml")
+    assert not (tmp_path / "m.yaml").exists()
+
+
+def test_failed_write_leaves_no_file(tmp_path):
+    m = mazekit.generate("prim", (3, 4), rng=0)
+    with pytest.raises(FileNotFoundError):
+        save(m, tmp_path / "missing-dir" / "m.json")
+    assert list(tmp_path.iterdir()) == []

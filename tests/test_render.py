@@ -1,0 +1,133 @@
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit.render import render, render_file
+from mazekit.render.image import DEFAULT_COLORS, render_image
+
+GOLDEN = Path(__file__).parent / "golden"
+PIL = pytest.importorskip("PIL")
+from PIL import Image, ImageColor  # noqa: E402
+
+
+def golden_maze():
+    return mazekit.generate("backtracker", (6, 10), rng=7)
+
+
+@pytest.mark.parametrize(
+    "name, style, solved, color",
+    [
+        ("ascii", "ascii", False, False),
+        ("ascii_solved", "ascii", True, False),
+        ("unicode_solved", "unicode", True, False),
+        ("blocks_solved_color", "blocks", True, True),
+    ],
+)
+def test_text_golden(name, style, solved, color):
+    """Golden files; regenerate with UPDATE_GOLDEN=1 and look at them before committing."""
+    import os
+
+    m = golden_maze()
+    sol = mazekit.solve(m, "bfs") if solved else None
+    text = render(m, sol, format=style, color=color) + "\n"
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_ascii_facts():
+    m = golden_maze()
+    sol = mazekit.solve(m, "bfs")
+    lines = render(m, sol).splitlines()
+    assert len(lines) == 13 and {len(line) for line in lines} == {21}
+    assert lines[0][1] == " " and lines[-1][-2] == " ", "entrance and exit are gaps"
+    assert lines[1][1] == "S" and lines[-2][-2] == "G"
+    path_chars = sum(line.count(".") for line in lines)
+    assert path_chars == 2 * sol.length + 1 - 2  # cells and links, minus S and G
+
+
+def pixel(im, rgb_name):
+    return tuple(ImageColor.getrgb(DEFAULT_COLORS[rgb_name]))
+
+
+def centre(cell, size=10, wall=2):
+    r, c = cell
+    return (wall + c * (size + wall) + size // 2, wall + r * (size + wall) + size // 2)
+
+
+def test_png_pixels():
+    m = mazekit.generate("prim", (8, 12), rng=3)
+    sol = mazekit.solve(m, "bfs")
+    im = render_image(m, sol, cell_size=10, wall_width=2)
+    assert im.size == (12 * 10 + 13 * 2, 8 * 10 + 9 * 2)
+    assert im.getpixel((1, 50)) == pixel(im, "wall")  # left outer wall
+    assert im.getpixel((centre((0, 0))[0], 0)) == pixel(im, "path"), "entrance gap carries the path"
+    assert im.getpixel(centre(m.start)) == pixel(im, "start")
+    assert im.getpixel(centre(m.goal)) == pixel(im, "goal")
+    for cell in sol.path[1:-1].tolist():
+        assert im.getpixel(centre(cell)) == pixel(im, "path")
+    off = {tuple(c) for c in np.argwhere(np.ones(m.shape)).tolist()} - {
+        tuple(c) for c in sol.path.tolist()
+    }
+    for cell in list(off)[:20]:
+        assert im.getpixel(centre(cell)) == pixel(im, "background")
+    # a wall between two cells is drawn where the passage bits say so
+    for r in range(8):
+        for c in range(11):
+            x = 2 + (c + 1) * 12 - 1
+            y = centre((r, c))[1]
+            want = "background" if m.passages[r, c] & 2 else "wall"
+            if (r, c) in off and (r, c + 1) in off:
+                assert im.getpixel((x, y)) == pixel(im, want)
+
+
+def test_explored_tint_and_colors():
+    m = mazekit.generate("prim", (8, 12), rng=3)
+    sol = mazekit.solve(m, "bfs")
+    im = render_image(m, sol, cell_size=10, wall_width=2, explored=True,
+                      colors={"path": "#00ff00", "explored": "yellow"})  # fmt: skip
+    explored = {tuple(c) for c in sol.explored.tolist()} - {tuple(c) for c in sol.path.tolist()}
+    assert explored
+    for cell in explored:
+        assert im.getpixel(centre(cell)) == (255, 255, 0)
+    assert im.getpixel(centre(tuple(sol.path[1]))) == (0, 255, 0)
+    with pytest.raises(ValueError, match="not a colour"):
+        render_image(m, sol, colors={"path": "reddish"})
+    with pytest.raises(ValueError, match="unknown colour key"):
+        render_image(m, sol, colors={"floor": "red"})
+
+
+@pytest.mark.parametrize("suffix", [".png", ".bmp"])
+def test_files_decode(tmp_path, suffix):
+    m = mazekit.generate("kruskal", (20, 30), rng=1)
+    out = render_file(m, tmp_path / f"m{suffix}", mazekit.solve(m), cell_size=4, wall_width=1)
+    with Image.open(out) as im:
+        assert im.format == suffix[1:].upper()
+        assert im.size == (30 * 4 + 31, 20 * 4 + 21)
+        assert im.convert("RGB").getpixel((0, 0)) == pixel(im, "wall")
+
+
+def test_unknown_suffix_writes_nothing(tmp_path):
+    m = mazekit.generate("kruskal", (3, 3), rng=1)
+    with pytest.raises(ValueError, match="unknown suffix"):
+        render_file(m, tmp_path / "m.xyz")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_masked_cells_are_solid():
+    from .checks import MASK_TEXT
+
+    m = mazekit.generate("backtracker", mazekit.RectGrid.from_text(MASK_TEXT), rng=0)
+    im = render_image(m, cell_size=6, wall_width=2)
+    assert im.getpixel((2 + 3, 2 + 3)) == pixel(im, "wall")  # (0, 0) is masked out
+    text = render(m)
+    assert text.splitlines()[1][1] == "#"
+
+
+def test_big_png_is_vectorised():
+    m = mazekit.generate("growing_tree", (2000, 2000), rng=0)
+    im = render_image(m, mazekit.solve(m))
+    assert im.size[0] == im.size[1] >= 4001

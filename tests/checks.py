@@ -88,7 +88,7 @@ def assert_valid_path(maze, path, start, goal) -> None:
     assert path, "empty path"
     assert path[0] == tuple(start) and path[-1] == tuple(goal)
     inv = {v: k for k, v in STEPS.items()}
-    for a, b in zip(path, path[1:]):
+    for a, b in zip(path, path[1:], strict=False):
         k = inv.get((b[0] - a[0], b[1] - a[1]))
         assert k is not None, f"jump from {a} to {b}"
         assert maze.passages[a] >> k & 1, f"through a wall from {a} to {b}"

@@ -6,7 +6,6 @@ import mazekit
 from .checks import MASK_TEXT
 
 
-
 @pytest.fixture
 def ring_mask() -> np.ndarray:
     return mazekit.RectGrid.from_text(MASK_TEXT).mask

@@ -57,7 +57,7 @@ def test_text_round_trip(maze):
 
 def test_text_with_solution_path_loads(tmp_path):
     m = mazekit.generate("backtracker", (6, 6), rng=1)
-    mazekit.render.render_file(m, tmp_path / "s.txt", mazekit.solve(m))
+    mazekit.render_file(m, tmp_path / "s.txt", mazekit.solve(m))
     assert "." in (tmp_path / "s.txt").read_text()
     assert load(tmp_path / "s.txt") == m
 
@@ -138,9 +138,7 @@ def test_corrupt_json(tmp_path, mutate, message):
         load(p)
 
 
-@pytest.mark.parametrize(
-    "content", ["", "{", "[1, 2]", "garbage", b"\x89PNG\r\n\x1a\n\x00\x00binary\xff"]
-)
+@pytest.mark.parametrize("content", ["", "{", "[1, 2]", "garbage", b"\x89PNG\r\n\x1a\n\x00\x00binary\xff"])
 def test_garbage_files(tmp_path, content):
     p = _write(tmp_path, "bad.json", content)
     with pytest.raises(MazeFileError):

@@ -69,9 +69,7 @@ def test_png_pixels():
     assert im.getpixel(centre(m.goal)) == pixel(im, "goal")
     for cell in sol.path[1:-1].tolist():
         assert im.getpixel(centre(cell)) == pixel(im, "path")
-    off = {tuple(c) for c in np.argwhere(np.ones(m.shape)).tolist()} - {
-        tuple(c) for c in sol.path.tolist()
-    }
+    off = {tuple(c) for c in np.argwhere(np.ones(m.shape)).tolist()} - {tuple(c) for c in sol.path.tolist()}
     for cell in list(off)[:20]:
         assert im.getpixel(centre(cell)) == pixel(im, "background")
     # a wall between two cells is drawn where the passage bits say so

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from .generate import GENERATORS, generate
 from .grid import RectGrid
+from .io import load, load_solution, save
 from .maze import Maze
+from .render import render, render_file
 from .solution import Solution
 from .solve import SOLVERS, solve
 
@@ -25,5 +27,10 @@ __all__ = [
     "Solution",
     "solve",
     "generate",
+    "load",
+    "load_solution",
+    "render",
+    "render_file",
+    "save",
     "__version__",
 ]

@@ -19,8 +19,8 @@ class atomic_write:
         if not directory.is_dir():
             raise FileNotFoundError(f"directory {str(directory)!r} does not exist")
         fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=directory)
-        kwargs = {"encoding": "utf-8"} if "b" not in self.mode else {}
-        self.fh = os.fdopen(fd, self.mode, **kwargs)
+        encoding = None if "b" in self.mode else "utf-8"
+        self.fh: Any = os.fdopen(fd, self.mode, encoding=encoding)
         return self.fh
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:

@@ -169,7 +169,7 @@ class _status:
 
     def __exit__(self, *exc: Any) -> None:
         if self.ctx is not None:
-            self.ctx.__exit__(*exc)  # type: ignore[unreachable]
+            self.ctx.__exit__(*exc)
 
 
 def render_options(func: F) -> F:
@@ -199,8 +199,10 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
         style = style or ("blocks" if use_color else "ascii")
-        click.echo(render_text(maze, solution, style=style, color=use_color, explored=explored),
-                   color=use_color)
+        click.echo(
+            render_text(maze, solution, style=style, color=use_color, explored=explored),
+            color=use_color,
+        )
         return
     out = Path(output)
     if out.suffix.lower() in MAZE_SUFFIXES:
@@ -228,8 +230,12 @@ def main() -> None:
 
 @main.command()
 @maze_options
-@click.option("-o", "--output", default=None,
-              help="maze.json / maze.npz to save, or .png/.bmp/.txt to draw; stdout if absent.")
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    help="maze.json / maze.npz to save, or .png/.bmp/.txt to draw; stdout if absent.",
+)
 @render_options
 @run
 def generate(output: str | None, **kw: Any) -> None:
@@ -275,7 +281,9 @@ def render(maze_file: str, output: str | None, no_solution: bool, **ropts: Any) 
 
     maze, sol = load_with_solution(maze_file)
     if output is not None and Path(output).suffix.lower() in MAZE_SUFFIXES:
-        raise ValueError(f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})")
+        raise ValueError(
+            f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})"
+        )
     emit(maze, None if no_solution else sol, output, **ropts)
 
 

@@ -42,29 +42,25 @@ def to_blocks(maze: Maze) -> np.ndarray:
     return b
 
 
-def end_openings(maze: Maze) -> list[tuple[int, int]]:
-    """Block coordinates of the gaps in the outer wall at the start and the goal.
+def end_openings(maze: Maze) -> dict[str, tuple[int, int]]:
+    """Block coordinates of the gaps in the outer wall at the ``"start"`` and the ``"goal"``.
 
     An end on the border gets a gap on the side facing out (the start prefers north then
-    west, the goal south then east, as in the tutorials); an interior end gets none.
+    west, the goal south then east, as in the tutorials); an interior end gets none and is
+    left out of the result.
     """
     rows, cols = maze.shape
-    out = []
-    for cell, order in ((maze.start, "NWSE"), (maze.goal, "SENW")):
-        r, c = cell
-        for side in order:
-            if side == "N" and r == 0:
-                out.append((0, 2 * c + 1))
-                break
-            if side == "S" and r == rows - 1:
-                out.append((2 * rows, 2 * c + 1))
-                break
-            if side == "W" and c == 0:
-                out.append((2 * r + 1, 0))
-                break
-            if side == "E" and c == cols - 1:
-                out.append((2 * r + 1, 2 * cols))
-                break
+    out = {}
+    for name, (r, c), order in (("start", maze.start, "NWSE"), ("goal", maze.goal, "SENW")):
+        gaps = {
+            "N": (0, 2 * c + 1) if r == 0 else None,
+            "S": (2 * rows, 2 * c + 1) if r == rows - 1 else None,
+            "W": (2 * r + 1, 0) if c == 0 else None,
+            "E": (2 * r + 1, 2 * cols) if c == cols - 1 else None,
+        }
+        gap = next((gaps[side] for side in order if gaps[side] is not None), None)
+        if gap is not None:
+            out[name] = gap
     return out
 
 

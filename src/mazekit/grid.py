@@ -120,9 +120,7 @@ class RectGrid:
     kind = "rect"
     n_slots = 4
 
-    def __init__(
-        self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True
-    ) -> None:
+    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         rows, cols = _check_shape(shape)
         self.rows, self.cols = rows, cols
         self.mask: np.ndarray | None = None

@@ -231,7 +231,9 @@ def _from_arrays(data: dict[str, np.ndarray]) -> tuple[Maze, Solution | None]:
     if passages.dtype != np.uint8 or passages.ndim != 2:
         raise MazeFileError(f"passages must be a 2-D uint8 array, got {passages.dtype} {passages.shape}")
     if list(passages.shape) != list(meta["grid"]["shape"]):
-        raise MazeFileError(f"passages shape {passages.shape} differs from grid shape {meta['grid']['shape']}")
+        raise MazeFileError(
+            f"passages shape {passages.shape} differs from grid shape {meta['grid']['shape']}"
+        )
     grid = RectGrid.from_dict({**meta["grid"], "mask": data.get("mask")})
     maze = _maze(passages.copy(), grid, meta["start"], meta["goal"], meta)
     sol = None

@@ -67,9 +67,7 @@ class Maze:
     def open_neighbors(self, cell: Cell) -> list[Cell]:
         """Cells reachable in one step from ``cell``, in slot order."""
         bits = int(self.passages[cell])
-        return [
-            (cell[0] + int(DROW[k]), cell[1] + int(DCOL[k])) for k in range(4) if bits >> k & 1
-        ]
+        return [(cell[0] + int(DROW[k]), cell[1] + int(DCOL[k])) for k in range(4) if bits >> k & 1]
 
     def degree(self) -> np.ndarray:
         """Open passages per cell, as an array of ``shape``."""

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
 from ..ends import place_ends
@@ -42,9 +41,7 @@ def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> C
     try:
         return registry[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}"
-        ) from None
+        raise ValueError(f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}") from None
 
 
 def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) -> None:

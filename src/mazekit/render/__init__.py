@@ -16,9 +16,7 @@ IMAGE_SUFFIXES = {".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp", ".tif", ".ti
 FORMATS = ("ascii", "unicode", "blocks", "image")
 
 
-def render(
-    maze: Maze, solution: Solution | None = None, *, format: str = "ascii", **options: Any
-) -> Any:
+def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii", **options: Any) -> Any:
     """Render ``maze`` (and ``solution``) as text or as a ``PIL.Image``.
 
     ``format`` is ``"ascii"``, ``"unicode"`` or ``"blocks"`` (returns ``str``; pass

@@ -35,7 +35,8 @@ def _rgb(value: Any, what: str) -> tuple[int, int, int]:
     if isinstance(value, tuple | list) and len(value) == 3:
         return tuple(int(v) for v in value)  # type: ignore[return-value]
     try:
-        return ImageColor.getrgb(str(value))[:3]  # type: ignore[return-value]
+        rgb = ImageColor.getrgb(str(value))
+        return (rgb[0], rgb[1], rgb[2])
     except ValueError:
         raise ValueError(f"{what} color {value!r} is not a colour name or #rrggbb") from None
 
@@ -56,6 +57,7 @@ def render_image(
     colors: dict[str, Any] | None = None,
     explored: bool = False,
     marks: bool = True,
+    path_style: str = "line",
 ) -> Any:
     """A ``PIL.Image`` (RGB) of the maze, its solution path and, optionally, explored cells.
 
@@ -68,6 +70,9 @@ def render_image(
         or ``#rrggbb``. The path is red, the start green and the goal blue by default.
     explored : bool
         Tint the cells the solver explored (and, for DFS, those it backtracked from).
+    path_style : {"line", "fill"}
+        ``line`` draws the solution as a round-jointed line half a cell wide along the
+        corridors; ``fill`` paints whole corridor blocks (the tutorials' look).
 
     Examples
     --------
@@ -87,9 +92,7 @@ def render_image(
     rows, cols = maze.shape
     width, height = cols * cell + (cols + 1) * wall, rows * cell + (rows + 1) * wall
     if width * height > 500_000_000:
-        raise ValueError(
-            f"a {width}x{height} pixel picture is too large; use a smaller cell size"
-        )
+        raise ValueError(f"a {width}x{height} pixel picture is too large; use a smaller cell size")
     palette = {**DEFAULT_COLORS, **(colors or {})}
     unknown = set(palette) - set(DEFAULT_COLORS)
     if unknown:
@@ -103,8 +106,71 @@ def render_image(
     lut[EXPLORED] = _rgb(palette["explored"], "explored")
     lut[BACKTRACKED] = _rgb(palette["backtracked"], "backtracked")
     lut[OPENING] = lut[PATH] if solution is not None and solution.found else lut[ROAD]
-    classes = classify(maze, solution, explored=explored, marks=marks)
+    if path_style not in ("line", "fill"):
+        raise ValueError(f"path_style must be 'line' or 'fill', got {path_style!r}")
+    line = path_style == "line" and solution is not None and solution.found
+    classes = classify(maze, solution, explored=explored, marks=marks, path=not line)
+    if line:
+        lut[OPENING] = lut[ROAD]
     reps_r = np.tile([wall, cell], rows + 1)[: 2 * rows + 1]
     reps_c = np.tile([wall, cell], cols + 1)[: 2 * cols + 1]
     pixels = np.repeat(np.repeat(classes, reps_r, axis=0), reps_c, axis=1)
-    return Image.fromarray(lut[pixels])
+    image = Image.fromarray(lut[pixels])
+    if line:
+        assert solution is not None
+        _draw_path(image, maze, solution.path, cell, wall, tuple(lut[PATH].tolist()))
+        if marks:
+            _draw_marks(image, maze, cell, wall, tuple(lut[START].tolist()), tuple(lut[GOAL].tolist()))
+    return image
+
+
+def _centres(cells: np.ndarray, cell: int, wall: int) -> np.ndarray:
+    """Pixel centres ``(x, y)`` of ``(row, col)`` cells."""
+    pitch = cell + wall
+    half = (cell - 1) / 2
+    return np.stack([wall + cells[:, 1] * pitch + half, wall + cells[:, 0] * pitch + half], axis=1)
+
+
+def _draw_path(image: Any, maze: Maze, path: np.ndarray, cell: int, wall: int, color: tuple) -> None:
+    """The solution as one polyline, extended out through the entrance and exit gaps."""
+    from PIL import ImageDraw
+
+    from ..convert import end_openings
+
+    pts = _centres(path, cell, wall)
+    gaps = end_openings(maze)
+    outside: dict[str, list[tuple[float, float]]] = {"start": [], "goal": []}
+    for name, index in (("start", 0), ("goal", -1)):
+        if name not in gaps or tuple(path[index]) != getattr(maze, name):
+            continue
+        r, c = gaps[name]
+        x, y = pts[index]
+        if r == 0:
+            y = 0
+        elif r == 2 * maze.shape[0]:
+            y = image.size[1] - 1
+        elif c == 0:
+            x = 0
+        else:
+            x = image.size[0] - 1
+        outside[name].append((float(x), float(y)))
+    head, tail = outside["start"], outside["goal"]
+    points = head + [tuple(p) for p in pts.tolist()] + tail
+    width = max(1, cell // 2) if cell > 2 else cell
+    draw = ImageDraw.Draw(image)
+    if len(points) == 1:
+        x, y = points[0]
+        draw.rectangle([x - width / 2, y - width / 2, x + width / 2, y + width / 2], fill=color)
+        return
+    draw.line(points, fill=color, width=width, joint="curve")
+
+
+def _draw_marks(image: Any, maze: Maze, cell: int, wall: int, start: tuple, goal: tuple) -> None:
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    inset = 1 if cell >= 6 else 0
+    for rc, color in ((maze.start, start), (maze.goal, goal)):
+        x0 = wall + rc[1] * (cell + wall) + inset
+        y0 = wall + rc[0] * (cell + wall) + inset
+        draw.rectangle([x0, y0, x0 + cell - 1 - 2 * inset, y0 + cell - 1 - 2 * inset], fill=color)

@@ -30,24 +30,30 @@ def _event_mask(maze: Maze, solution: Solution, event: int) -> np.ndarray:
 
 
 def classify(
-    maze: Maze, solution: Solution | None = None, *, explored: bool = False, marks: bool = True
+    maze: Maze,
+    solution: Solution | None = None,
+    *,
+    explored: bool = False,
+    marks: bool = True,
+    path: bool = True,
 ) -> np.ndarray:
     """``uint8`` array of shape ``(2R+1, 2C+1)`` holding one class code per block.
 
     Codes: ``ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING``. The path is
-    drawn through cells and the passages between consecutive path cells.
+    drawn through cells and the passages between consecutive path cells (unless ``path``
+    is False: a renderer that draws the path its own way).
     """
     blocks = to_blocks(maze)
     out = np.where(blocks == 1, WALL, ROAD).astype(np.uint8)
     if solution is not None and explored:
         out[_cells_and_links(_event_mask(maze, solution, tr.VISIT), maze)] = EXPLORED
         out[_cells_and_links(_event_mask(maze, solution, tr.BACKTRACK), maze)] = BACKTRACKED
-    if solution is not None and solution.found:
-        path = solution.path
-        out[2 * path[:, 0] + 1, 2 * path[:, 1] + 1] = PATH
-        mid = path[:-1] + path[1:] + 1
+    if solution is not None and solution.found and path:
+        cells = solution.path
+        out[2 * cells[:, 0] + 1, 2 * cells[:, 1] + 1] = PATH
+        mid = cells[:-1] + cells[1:] + 1
         out[mid[:, 0], mid[:, 1]] = PATH
-    for r, c in end_openings(maze):
+    for r, c in end_openings(maze).values():
         out[r, c] = OPENING
     if marks:
         out[2 * maze.start[0] + 1, 2 * maze.start[1] + 1] = START

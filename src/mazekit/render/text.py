@@ -57,7 +57,7 @@ def render_text(
     >>> print(render_text(m, mazekit.solve(m), style="unicode"))
     ╷   ╶───┬───┐
     │ S · · │   │
-    ├───╴   ╵   │
+    ├───╴ · ╵   │
     │     · · G │
     └───────╴   ╵
     """
@@ -113,7 +113,8 @@ def _unicode(classes: np.ndarray, color: bool) -> str:
             right = j < w - 1 and wall[i, j + 1]
             out.append(_BOX[(int(up), int(right), int(down), int(left))])
             if j < w - 1:
-                out.append("───" if right else "   ")
+                link = int(classes[i, j + 1])
+                out.append("───" if right else f" {_paint('·', PATH, color)} " if link == PATH else "   ")
         lines.append("".join(out))
         if i == h - 1:
             break

@@ -346,7 +346,9 @@ def table(rows: list[Row]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     for r in rows:
         a, b = mcells(r.mazekit, r.cells), mcells(r.mazelib, r.cells)
-        ratio = f"{a / b:,.0f}x" if a is not None and b is not None else "-"
+        ratio = "-"
+        if a is not None and b is not None:
+            ratio = f"{a / b:,.0f}x" if a / b >= 100 else f"{a / b:.3g}x"
         name = r.algorithm + (f" ({r.mazekit.note})" if r.mazekit.note else "")
         cols = [
             name,
@@ -444,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     def other(kind: str, name: str, n: int) -> Timing:
         if runner is None:
             return Timing("n/a", note="not run")
-        log(f"  mazelib {kind} {name} {n}x{n} ...")
+        if name in MAZELIB[kind]:
+            log(f"  mazelib {kind} {name} {n}x{n} ...")
         return runner.time(kind, name, n)
 
     rows: list[Row] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -29,6 +30,9 @@ class Solution:
         depth-first solver leaves it for good.
     cols : int
         Width of the grid, to turn flat trace cells into ``(row, col)``.
+    extras : dict
+        Solver-specific results, e.g. ``values`` and ``policy`` arrays of an MDP solver, or
+        ``paths`` of a solver that returns all shortest paths.
     """
 
     solver: str
@@ -37,6 +41,7 @@ class Solution:
     path: np.ndarray
     trace: np.ndarray = field(repr=False)
     cols: int = field(repr=False, default=1)
+    extras: dict[str, Any] = field(repr=False, default_factory=dict)
 
     @property
     def found(self) -> bool:

@@ -30,6 +30,21 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
 }
 
 
+def properties(func: Callable[..., Any]) -> dict[str, Any]:
+    """What an algorithm's module declares about it (with the defaults of a classic generator).
+
+    ``perfect``: always a spanning tree; ``rect_only``: needs a full rectangle (row-based);
+    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory.
+    """
+    mod = sys.modules[func.__module__]
+    return {
+        "perfect": getattr(mod, "PERFECT", True),
+        "rect_only": getattr(mod, "RECT_ONLY", False),
+        "uniform": getattr(mod, "UNIFORM", False),
+        "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
+    }
+
+
 def summary(func: Callable[..., Any]) -> str:
     """The one-line summary of an algorithm: the first line of its module's docstring."""
     doc = sys.modules[func.__module__].__doc__ or ""
@@ -103,8 +118,10 @@ def generate(
     func = lookup(GENERATORS, algorithm, "generator")
     check_options(func, algorithm, options)
     grid = as_grid(shape)
-    per_cell = getattr(sys.modules[func.__module__], "BYTES_PER_CELL", 16)
-    check_fits(grid.shape, per_cell + (24 if record else 0), f"generator {algorithm!r}")
+    props = properties(func)
+    if props["rect_only"] and grid.mask is not None:
+        raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
+    check_fits(grid.shape, props["bytes_per_cell"] + (24 if record else 0), f"generator {algorithm!r}")
     gen, seed = as_rng(rng)
     out = func(grid, gen, record=record, **options)
     s, g = place_ends(out.passages, grid, ends, gen, start, goal)
@@ -120,4 +137,4 @@ def generate(
     )
 
 
-__all__ = ["GENERATORS", "Carved", "generate", "summary"] + list(GENERATORS)
+__all__ = ["GENERATORS", "Carved", "generate", "properties", "summary"] + list(GENERATORS)

@@ -5,6 +5,7 @@ own name, registered below; :func:`solve` is the front door.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -22,8 +23,22 @@ SOLVERS: dict[str, Callable[..., Solution]] = {
     "astar": astar,
 }
 
+
+def guarantees(func: Callable[..., Any]) -> dict[str, bool]:
+    """What a solver's module promises: ``shortest`` path; solves ``perfect`` mazes, mazes
+    with ``loops``, and mazes whose goal sits on an ``island`` (a part of the maze not
+    joined to the outer wall)."""
+    mod = sys.modules[func.__module__]
+    return {
+        "shortest": getattr(mod, "SHORTEST", False),
+        "perfect": getattr(mod, "SOLVES_PERFECT", True),
+        "loops": getattr(mod, "SOLVES_LOOPS", True),
+        "island": getattr(mod, "SOLVES_ISLAND", True),
+    }
+
+
 #: Solvers whose path is always a shortest one.
-SHORTEST = frozenset({"bfs", "astar"})
+SHORTEST = frozenset(name for name, func in SOLVERS.items() if guarantees(func)["shortest"])
 
 
 def solve(
@@ -58,4 +73,4 @@ def solve(
     return func(maze, s, g, **options)
 
 
-__all__ = ["SHORTEST", "SOLVERS", "Solution", "solve"]
+__all__ = ["SHORTEST", "SOLVERS", "Solution", "guarantees", "solve"]

@@ -21,6 +21,8 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
 
+SHORTEST = True  # always a shortest path
+
 
 @njit(cache=True)
 def _push(keys, vals, size, key, val):  # pragma: no cover - compiled

@@ -19,6 +19,8 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
 
+SHORTEST = True  # always a shortest path
+
 
 @njit(cache=True)
 def _bfs(passages, cols, start, goal):  # pragma: no cover - compiled

@@ -21,6 +21,8 @@ from ..solution import Solution
 from ..trace import BACKTRACK, VISIT, record
 from ._common import flat_ends, solution
 
+SHORTEST = False  # the only path in a perfect maze, not the shortest with loops
+
 
 @njit(cache=True)
 def _dfs(passages, cols, start, goal, trace):  # pragma: no cover - compiled

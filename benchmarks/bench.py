@@ -75,17 +75,13 @@ class MazelibAlgo:
 MAZELIB: dict[str, dict[str, MazelibAlgo]] = {
     "generator": {
         # ``track = track[:-1]`` copies the whole stack on every backtrack step.
-        "backtracker": MazelibAlgo(
-            "mazelib.generate.BacktrackingGenerator", "BacktrackingGenerator"
-        ),
+        "backtracker": MazelibAlgo("mazelib.generate.BacktrackingGenerator", "BacktrackingGenerator"),
         # Frontier list copied (slice + set) on every step; the frontier grows like sqrt(cells).
         "prim": MazelibAlgo("mazelib.generate.Prims", "Prims", exponent=1.5),
         # Every edge scans the whole forest (a list of lists of cells).
         "kruskal": MazelibAlgo("mazelib.generate.Kruskal", "Kruskal"),
         # Retiring a cell rebuilds the active list.
-        "growing_tree": MazelibAlgo(
-            "mazelib.generate.GrowingTree", "GrowingTree", {"backtrack_chance": 0.5}
-        ),
+        "growing_tree": MazelibAlgo("mazelib.generate.GrowingTree", "GrowingTree", {"backtrack_chance": 0.5}),
     },
     "solver": {
         # A random walk that only avoids stepping straight back (no visited set), followed by
@@ -153,9 +149,7 @@ def time_mazekit_generator(name: str, n: int, repeat: int) -> Timing:
     except (MemoryError, ValueError) as exc:
         return Timing("error", note=str(exc))
     note = ", ".join(f"{k}={v}" for k, v in opts.items())
-    return Timing(
-        "ok", times, note=note, extra={"perfect": None if n > 1000 else maze.is_perfect()}
-    )
+    return Timing("ok", times, note=note, extra={"perfect": None if n > 1000 else maze.is_perfect()})
 
 
 def time_mazekit_solver(name: str, maze: mazekit.Maze, repeat: int) -> Timing:
@@ -226,9 +220,7 @@ def run_mazelib(kind: str, algo: MazelibAlgo, n: int, repeat: int, budget: float
     fork = "fork" in mp.get_all_start_methods()
     ctx = mp.get_context("fork") if fork else mp.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(
-        target=_mazelib_child, args=(child, kind, algo, n, repeat, budget), daemon=True
-    )
+    proc = ctx.Process(target=_mazelib_child, args=(child, kind, algo, n, repeat, budget), daemon=True)
     proc.start()
     child.close()
     timing = Timing("timeout", note=f"setup > {budget:g} s")
@@ -415,9 +407,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     known = set(mazekit.GENERATORS) | set(mazekit.SOLVERS)
     unknown = sorted(set(args.only or ()) - known)
     if unknown:
-        p.error(
-            f"unknown algorithm(s) {', '.join(unknown)}; choose from {', '.join(sorted(known))}"
-        )
+        p.error(f"unknown algorithm(s) {', '.join(unknown)}; choose from {', '.join(sorted(known))}")
     return args
 
 

@@ -16,6 +16,7 @@ from .maze import Maze
 from .render import render, render_file
 from .solution import Solution
 from .solve import SOLVERS, solve
+from .transform import TRANSFORMS, transform
 
 __version__ = "0.1.0"
 
@@ -24,8 +25,10 @@ __all__ = [
     "Maze",
     "RectGrid",
     "SOLVERS",
+    "TRANSFORMS",
     "Solution",
     "solve",
+    "transform",
     "generate",
     "load",
     "load_solution",

@@ -1,0 +1,89 @@
+"""Dead-end filling: wall off dead ends, again and again, until only the way through remains.
+
+1. Put every dead end (a cell with one open passage) other than the start and the goal in a
+   queue.
+2. Take a cell from the queue; if it is still a dead end, close its passage. If that leaves
+   the neighbour a dead end (and it is not the start or the goal), queue the neighbour.
+
+What remains: on a perfect maze, exactly the solution path; on a maze with loops, every
+passage that does not lead only into a dead end: the solution corridors, the loops, and the
+corridors joining loops to each other and to the ends (a loop hanging off the path by a
+corridor survives; see ``fill_cul_de_sacs`` for that). Filled cells stay on the grid with no
+passages at all: they are isolated. Only closes walls, and never one on a shortest path, so
+the start-goal distance is unchanged. The result does not depend on the order of filling, so
+the op uses no randomness. Reference: W. D. Pullen, *Think Labyrinth: Maze Algorithms*
+("dead end filler").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..generate._common import scratch as scratch_index
+from ..grid import through
+from ..maze import Maze
+from ..trace import CLOSE, record
+from ._common import Carved, close_wall, degree, done, start
+
+CLOSES_ONLY = True
+KEEPS_SHORTEST = True
+USES_RNG = False
+BYTES_PER_CELL = 5  # passages copy + int32 queue
+
+
+@njit(cache=True)
+def _fill(passages, cols, keep_a, keep_b, queue, trace):  # pragma: no cover - compiled
+    head, tail = 0, 0
+    for cell in range(passages.shape[0]):
+        if degree(passages[cell]) == 1 and cell != keep_a and cell != keep_b:
+            queue[tail] = cell
+            tail += 1
+    t = 0
+    while head < tail:  # a cell's degree falls to 1 at most once: the queue never overflows
+        cell = queue[head]
+        head += 1
+        bits = passages[cell]
+        if degree(bits) != 1:  # its partner was filled first (an isolated pair)
+            continue
+        slot = 0
+        while not bits >> slot & 1:
+            slot += 1
+        nb = through(cols, cell, slot)
+        close_wall(passages, cols, cell, slot)
+        t = record(trace, t, cell, CLOSE, slot)
+        if degree(passages[nb]) == 1 and nb != keep_a and nb != keep_b:
+            queue[tail] = nb
+            tail += 1
+    return t
+
+
+def fill_dead_ends(
+    maze: Maze, rng: np.random.Generator, *, keep_ends: bool = True, record: bool = False
+) -> Carved:
+    """Fill dead ends repeatedly until none is left but the start and the goal.
+
+    Parameters
+    ----------
+    keep_ends : bool
+        Never fill the start or the goal (the default). With False, every dead end goes:
+        a perfect maze loses all its passages and a maze with loops keeps only its loops
+        and the corridors between them.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (8, 8), rng=2)
+    >>> out = fill_dead_ends(m, np.random.default_rng(0))
+    >>> left = m.replace(passages=out.passages)
+    >>> left.n_passages == mazekit.solve(m, "bfs").length
+    True
+    """
+    passages, trace = start(maze, record, 2)
+    cols = maze.grid.cols
+    if keep_ends:
+        a, b = maze.grid.flat(maze.start), maze.grid.flat(maze.goal)
+    else:
+        a = b = -1
+    used = _fill(passages, cols, a, b, scratch_index(maze.grid), trace)
+    return done(maze.grid, passages, trace, used)

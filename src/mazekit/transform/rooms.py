@@ -1,0 +1,106 @@
+"""Rooms: carve rectangular rooms into a maze, dungeon style.
+
+1. Choose a room size: height and width uniform in ``min_size..max_size`` cells (no larger
+   than the grid).
+2. Choose a random existing cell and place the rectangle at random so that it covers that
+   cell and stays on the grid. If it overlaps a room carved earlier, try again (up to
+   ``TRIES`` times; after that the room is skipped, so ``count`` is the most rooms made).
+3. Open every wall between two existing cells inside the rectangle.
+
+The room's outer walls are left as they were, so each room is entered through the maze
+passages that already crossed its edge. Only opens walls: a connected maze stays connected,
+and over a perfect maze every room becomes an open area joined to the rest. On a mask only
+cells that exist are opened (a room crossing a notch of the shape may come out L-shaped or
+in two pieces). Reference: B. Nystrom, "Rooms and Mazes" (2014), for the dungeon look.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..maze import Maze
+from ..trace import OPEN, record
+from ._common import Carved, done, open_wall, start
+
+OPENS_ONLY = True
+BYTES_PER_CELL = 10  # passages copy + taken flags + int64 cell list
+TRIES = 100
+
+
+@njit(cache=True, inline="always")
+def _exists(mask, cell):  # pragma: no cover - compiled
+    return mask.shape[0] == 0 or mask[cell] != 0
+
+
+@njit(cache=True)
+def _rooms(passages, rows, cols, mask, cells, count, lo, hi, tries, rng, trace):  # pragma: no cover
+    taken = np.zeros(rows * cols, dtype=np.uint8)
+    t, made = 0, 0
+    for _ in range(count):
+        for _attempt in range(tries):
+            h = min(lo + int(rng.random() * (hi - lo + 1)), rows)
+            w = min(lo + int(rng.random() * (hi - lo + 1)), cols)
+            anchor = cells[int(rng.random() * cells.shape[0])]
+            ar = anchor // cols
+            ac = anchor - ar * cols
+            top = min(max(ar - int(rng.random() * h), 0), rows - h)
+            left = min(max(ac - int(rng.random() * w), 0), cols - w)
+            free = True
+            for r in range(top, top + h):
+                for c in range(left, left + w):
+                    if taken[r * cols + c]:
+                        free = False
+            if not free:
+                continue
+            for r in range(top, top + h):
+                for c in range(left, left + w):
+                    cell = r * cols + c
+                    taken[cell] = 1
+                    if not _exists(mask, cell):
+                        continue
+                    if c + 1 < left + w and _exists(mask, cell + 1) and not passages[cell] >> 1 & 1:
+                        open_wall(passages, cols, cell, 1)
+                        t = record(trace, t, cell, OPEN, 1)
+                    if r + 1 < top + h and _exists(mask, cell + cols) and not passages[cell] >> 2 & 1:
+                        open_wall(passages, cols, cell, 2)
+                        t = record(trace, t, cell, OPEN, 2)
+            made += 1
+            break
+    return t, made
+
+
+def rooms(
+    maze: Maze,
+    rng: np.random.Generator,
+    *,
+    count: int = 5,
+    min_size: int = 2,
+    max_size: int = 5,
+    record: bool = False,
+) -> Carved:
+    """Carve up to ``count`` non-overlapping rooms of ``min_size..max_size`` cells a side.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (12, 12), rng=0)
+    >>> out = rooms(m, np.random.default_rng(0), count=1, min_size=3, max_size=3)
+    >>> m.replace(passages=out.passages).n_passages > m.n_passages
+    True
+    """
+    for name, value in (("count", count), ("min_size", min_size), ("max_size", max_size)):
+        if isinstance(value, bool) or int(value) != value:
+            raise ValueError(f"rooms {name} must be an integer, got {value!r}")
+    if count < 0:
+        raise ValueError(f"rooms count must be at least 0, got {count}")
+    if min_size < 1 or max_size < min_size:
+        raise ValueError(
+            f"rooms need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}"
+        )
+    passages, trace = start(maze, record, 2)
+    cells = maze.grid.cell_indices()
+    used, _made = _rooms(
+        passages, *maze.grid.kernel_args(), cells, int(count), int(min_size), int(max_size), TRIES, rng, trace
+    )
+    return done(maze.grid, passages, trace, used)

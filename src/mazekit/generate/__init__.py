@@ -17,16 +17,28 @@ from ..ends import place_ends
 from ..grid import as_grid
 from ..maze import Maze
 from ._common import Carved
+from .aldous_broder import aldous_broder
 from .backtracker import backtracker
+from .binary_tree import binary_tree
+from .eller import eller
 from .growing_tree import growing_tree
+from .hunt_and_kill import hunt_and_kill
 from .kruskal import kruskal
 from .prim import prim
+from .sidewinder import sidewinder
+from .wilson import wilson
 
 GENERATORS: dict[str, Callable[..., Carved]] = {
     "backtracker": backtracker,
     "prim": prim,
     "kruskal": kruskal,
     "growing_tree": growing_tree,
+    "aldous_broder": aldous_broder,
+    "wilson": wilson,
+    "hunt_and_kill": hunt_and_kill,
+    "binary_tree": binary_tree,
+    "sidewinder": sidewinder,
+    "eller": eller,
 }
 
 
@@ -113,7 +125,7 @@ def generate(
     >>> mazekit.generate("nope", (3, 3))
     Traceback (most recent call last):
     ...
-    ValueError: unknown generator 'nope'; choose from backtracker, growing_tree, kruskal, prim
+    ValueError: unknown generator 'nope'; choose from aldous_broder, backtracker, ...
     """
     func = lookup(GENERATORS, algorithm, "generator")
     check_options(func, algorithm, options)

@@ -1,0 +1,110 @@
+"""Wilson: grow the maze by loop-erased random walks that end when they hit it.
+
+1. Put a random cell (the root) in the maze.
+2. From the first cell not yet in the maze (row-major order), walk at random. At every cell
+   the walk leaves, overwrite that cell's "next direction" with the step taken: a walk that
+   crosses its own path thereby erases the loop it just made.
+3. When the walk reaches the maze, follow the next directions from its start and carve that
+   loop-free path into the maze. Repeat until every cell is in the maze.
+
+The maze is a *uniform* spanning tree (every spanning tree of the grid, or of a connected
+mask, is equally likely), like Aldous-Broder's, but made in about the mean hitting time of
+the root instead of the cover time: several times faster on large grids. Memory is one byte
+of state per cell besides the passages (no path lists). Textures: no bias, about 30% dead
+ends. References: D. B. Wilson, *Generating random spanning trees more quickly than the
+cover time*, STOC 1996; J. Buck, *Mazes for Programmers* (2015), ch. 4.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grid import DCOL, DROW, OPPOSITE, RectGrid, _count_components, through
+from ..trace import CARVE, VISIT, record
+from ._common import Carved, buffers, carved, random_cell
+
+BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
+UNIFORM = True
+
+IN_MAZE = 4  # state value; 0..3 are next directions (slots)
+
+_TWO53 = 9007199254740992.0  # rng.random() * 2**53 is exactly its 53 random bits
+_STEPS_PER_DRAW = 26
+
+
+@njit(cache=True)
+def _wilson(passages, rows, cols, mask, root, rng, trace):  # pragma: no cover
+    n = passages.shape[0]
+    masked = mask.shape[0] != 0
+    state = np.zeros(n, dtype=np.uint8)  # next direction while walking; IN_MAZE once carved
+    step = np.array([-cols, 1, cols, -1], dtype=np.int64)
+    state[root] = IN_MAZE
+    t = record(trace, 0, root, VISIT, -1)
+    bits = 0
+    left = 0
+    for start in range(n):
+        if state[start] == IN_MAZE or (masked and mask[start] == 0):
+            continue
+        # Walk until the maze is hit, remembering only the last exit from each cell. A slot
+        # that leaves the grid is a step that stays put: the cells entered follow the simple
+        # random walk exactly, so the loop-erased path has Wilson's law.
+        cell = start
+        r = start // cols
+        c = start - r * cols
+        while state[cell] != IN_MAZE:
+            if left == 0:
+                bits = int(rng.random() * _TWO53)
+                left = _STEPS_PER_DRAW
+            slot = bits & 3
+            bits >>= 2
+            left -= 1
+            nr = r + DROW[slot]
+            nc = c + DCOL[slot]
+            if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
+                continue  # off the grid (a negative index wraps to a huge unsigned one)
+            nb = cell + step[slot]
+            if masked and mask[nb] == 0:
+                continue
+            state[cell] = slot
+            cell = nb
+            r = nr
+            c = nc
+        # Carve the loop-erased path: follow the last exits from the start.
+        cell = start
+        while state[cell] != IN_MAZE:
+            slot = state[cell]
+            nb = through(cols, cell, slot)
+            passages[cell] |= 1 << slot
+            passages[nb] |= 1 << OPPOSITE[slot]
+            state[cell] = IN_MAZE
+            t = record(trace, t, cell, CARVE, slot)
+            cell = nb
+    return t
+
+
+def wilson(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+    """Carve a uniform spanning-tree maze on ``grid`` with Wilson's algorithm.
+
+    The trace holds the root's ``VISIT`` and one ``CARVE`` per other cell, path by path in
+    the order the loop-erased walks joined the maze (the erased walking is not traced).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mazekit.grid import RectGrid
+    >>> out = wilson(RectGrid((4, 5)), np.random.default_rng(0), record=True)
+    >>> int((out.passages > 0).sum()), out.trace.shape
+    (20, (20, 3))
+    """
+    if grid.mask is not None:  # a walk could never reach a second region: refuse, don't hang
+        regions = _count_components(*grid.kernel_args())
+        if regions != 1:
+            raise ValueError(
+                f"mask must be one connected region for a maze to reach every cell, got {regions} "
+                "separate regions"
+            )
+    passages, trace = buffers(grid, record, 1)
+    root = random_cell(grid, rng)
+    used = _wilson(passages, *grid.kernel_args(), root, rng, trace)
+    return carved(grid, passages, trace, used)

@@ -54,6 +54,21 @@ def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2)))
 
 
+def parse_source(text: str) -> Any:
+    """A heat map source: ``start``, ``goal``, ``centre`` or ``ROW,COL``.
+
+    >>> parse_source("goal"), parse_source("3,4")
+    ('goal', (3, 4))
+    """
+    word = text.strip().lower()
+    if word in ("start", "goal", "centre", "center"):
+        return word
+    try:
+        return parse_cell(text, "a heat map source")
+    except ValueError:
+        raise ValueError(f"heat map source must be start, goal, centre or ROW,COL, got {text!r}") from None
+
+
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     """``("rule=oldest", "p=0.7")`` -> ``{"rule": "oldest", "p": 0.7}`` (numbers parsed)."""
     out: dict[str, Any] = {}
@@ -190,6 +205,13 @@ def render_options(func: F) -> F:
     return func
 
 
+def _image_colors(ropts: dict[str, Any]) -> dict[str, str]:
+    """Take the colour options out of ``ropts``, keyed as the image renderers name them."""
+    pairs = (("path", ropts.pop("path_color", None)), ("wall", ropts.pop("wall_color", None)),
+             ("background", ropts.pop("background", None)))  # fmt: skip
+    return {k: v for k, v in pairs if v}
+
+
 def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
     from .render import render_text
@@ -212,17 +234,39 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
         return
     from .render import render_file
 
-    colors = {k: v for k, v in (("path", ropts.pop("path_color", None)),
-                                ("wall", ropts.pop("wall_color", None)),
-                                ("background", ropts.pop("background", None))) if v}  # fmt: skip
+    colors = _image_colors(ropts)
     if out.suffix.lower() in (".txt", ".ans"):
         render_file(maze, out, solution, **({"style": style} if style else {}), explored=explored)
+    elif out.suffix.lower() == ".pdf":
+        render_file(maze, out, solution)
     else:
         render_file(maze, out, solution, colors=colors, explored=explored,
                     cell_size=ropts.get("cell_size"), wall_width=ropts.get("wall_width"))  # fmt: skip
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The ``mazekit`` group; the bigger commands are loaded from :mod:`mazekit.commands`.
+
+    Those modules import this one for its shared options, so they are imported when a
+    command is looked up, not when this module is: either may then be imported first.
+    """
+
+    #: command name -> "module:function" in mazekit.commands
+    COMMANDS = {"animate": "animate:animate", "gallery": "gallery:gallery", "print": "print_:print_"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.COMMANDS and cmd_name not in self.commands:
+            import importlib
+
+            module, func = self.COMMANDS[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(f"mazekit.commands.{module}"), func), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mazekit")
 def main() -> None:
     """Generate, solve and show mazes."""
@@ -273,36 +317,93 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
 @click.argument("maze_file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", default=None, help="Picture (.png, .bmp, .txt, ...); stdout if absent.")
 @click.option("--no-solution", is_flag=True, help="Leave out a stored solution.")
+@click.option(
+    "--heatmap",
+    default=None,
+    metavar="start|goal|centre|ROW,COL",
+    help="Colour every cell by its distance from this cell (.png, .svg, ...).",
+)
+@click.option(
+    "--colormap",
+    default="viridis",
+    show_default=True,
+    help="Heat map colours: viridis, magma, inferno, plasma, buck, greys.",
+)
 @render_options
 @run
-def render(maze_file: str, output: str | None, no_solution: bool, **ropts: Any) -> None:
-    """Draw a saved maze (with its solution, if it has one)."""
+def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str | None, colormap: str,
+           **ropts: Any) -> None:  # fmt: skip
+    """Draw a saved maze (with its solution, if it has one), or its heat map."""
     from .io import load_with_solution
 
-    maze, sol = load_with_solution(maze_file)
-    if output is not None and Path(output).suffix.lower() in MAZE_SUFFIXES:
+    source = parse_source(heatmap) if heatmap is not None else None
+    suffix = Path(output).suffix.lower() if output is not None else None
+    if suffix in MAZE_SUFFIXES:
         raise ValueError(
             f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})"
         )
-    emit(maze, None if no_solution else sol, output, **ropts)
+    from .render import IMAGE_SUFFIXES
+
+    if source is not None and suffix not in IMAGE_SUFFIXES | {".svg"}:
+        raise ValueError(
+            f"--heatmap draws a picture: give -o heat.png or -o heat.svg (got {output or 'stdout'})"
+        )
+    maze, sol = load_with_solution(maze_file)
+    sol = None if no_solution else sol
+    if source is None:
+        emit(maze, sol, output, **ropts)
+        return
+    from .render import render_file
+
+    render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=_image_colors(ropts),
+                cell_size=ropts["cell_size"], wall_width=ropts["wall_width"])  # fmt: skip
 
 
 @main.command()
 @maze_options
 @click.option("--solver", default=None, help="Also solve it and draw the path.")
+@click.option(
+    "--animate",
+    "animated",
+    is_flag=True,
+    help="Replay the carving (and solving) in place; plain text when not a terminal.",
+)
+@click.option("--speed", type=float, default=1.0, show_default=True, help="Animation speed factor.")
 @render_options
 @run
-def show(solver: str | None, **kw: Any) -> None:
+def show(solver: str | None, animated: bool, speed: float, **kw: Any) -> None:
     """Generate a maze and print it in the terminal, the path in colour."""
     from . import solve as solve_maze
 
+    if speed <= 0:
+        raise ValueError(f"--speed must be positive, got {speed}")
     ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
-    maze = make_maze(**kw)
+    animated = animated and sys.stdout.isatty()
+    maze = make_maze(**kw, record=animated)
     sol = solve_maze(maze, solver) if solver else None
-    emit(maze, sol, None, **ropts)
+    if animated:
+        _play(maze, sol, speed)
+    else:
+        emit(maze, sol, None, **ropts)
     if sol is not None:
         click.echo(f"{maze.algorithm} {maze.shape[1]}x{maze.shape[0]} seed {maze.seed}; "
                    f"{solver}: {sol.length} steps, {sol.n_explored} cells explored", err=True)  # fmt: skip
+
+
+def _play(maze: Any, solution: Any, speed: float) -> None:
+    """The animation of ``show --animate``, on this terminal if the maze fits it."""
+    import shutil
+
+    from .render.animate import animate
+    from .render.terminal import fits, play
+
+    columns, lines = shutil.get_terminal_size()
+    rows, cols = maze.shape
+    if not fits(maze.shape, columns, lines):
+        raise ValueError(f"a {cols}x{rows} maze needs a {4 * cols + 2}x{2 * rows + 2} terminal to animate, "
+                         f"this one is {columns}x{lines}; try `mazekit animate -o run.gif`")  # fmt: skip
+    anim = animate(maze, solution, cell_size=1, wall_width=1, fps=25, max_frames=150, hold=0, pause=0.5)
+    play(anim, sys.stdout, speed=speed)
 
 
 @main.command("list")

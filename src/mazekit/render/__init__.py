@@ -1,4 +1,9 @@
-"""Renderers: text (ASCII, Unicode, ANSI colour) and raster images (PNG, BMP, ...)."""
+"""Renderers: text (ASCII, Unicode, ANSI colour), raster images (PNG, BMP, ...), SVG, PDF.
+
+Also by module: :mod:`.heatmap` (distance and value heat maps), :mod:`.animate` (GIF, WebP,
+MP4 from traces), :mod:`.gallery` (every generator side by side), :mod:`.terminal` (ANSI
+animation).
+"""
 
 from __future__ import annotations
 
@@ -13,15 +18,18 @@ from .text import render_text
 
 TEXT_SUFFIXES = {".txt": "ascii", ".ans": "blocks"}
 IMAGE_SUFFIXES = {".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"}
-FORMATS = ("ascii", "unicode", "blocks", "image")
+VECTOR_SUFFIXES = {".svg", ".pdf"}
+FORMATS = ("ascii", "unicode", "blocks", "image", "svg")
 
 
 def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii", **options: Any) -> Any:
-    """Render ``maze`` (and ``solution``) as text or as a ``PIL.Image``.
+    """Render ``maze`` (and ``solution``) as text, as a ``PIL.Image`` or as SVG.
 
     ``format`` is ``"ascii"``, ``"unicode"`` or ``"blocks"`` (returns ``str``; pass
-    ``color=True`` for ANSI colour) or ``"image"`` (returns a ``PIL.Image.Image``; options
-    as :func:`mazekit.render.image.render_image`).
+    ``color=True`` for ANSI colour), ``"image"`` (returns a ``PIL.Image.Image``; options
+    as :func:`mazekit.render.image.render_image`, or with ``heatmap=SOURCE`` as
+    :func:`mazekit.render.heatmap.heatmap_image`) or ``"svg"`` (returns ``str``; options as
+    :func:`mazekit.render.svg.render_svg`).
 
     Examples
     --------
@@ -35,9 +43,18 @@ def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii
     ### #
     """
     if format == "image":
+        if options.get("heatmap") is not None:
+            from .heatmap import heatmap_image
+
+            return heatmap_image(maze, options.pop("heatmap"), solution=solution, **options)
+        options.pop("heatmap", None)
         from .image import render_image
 
         return render_image(maze, solution, **options)
+    if format == "svg":
+        from .svg import render_svg
+
+        return render_svg(maze, solution, **options)
     if format in ("ascii", "unicode", "blocks"):
         return render_text(maze, solution, style=format, **options)
     raise ValueError(f"unknown render format {format!r}; choose from {', '.join(FORMATS)}")
@@ -46,19 +63,28 @@ def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii
 def render_file(
     maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
 ) -> Path:
-    """Render to a file whose suffix picks the format (``.png``, ``.bmp``, ``.txt``, ...).
+    """Render to a file whose suffix picks the format (``.png``, ``.txt``, ``.svg``, ``.pdf``, ...).
 
-    The file is written whole or not at all (a temporary file renamed into place).
+    A ``.pdf`` is a printable page, plus an answer-key page when a solution is given (see
+    :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a
+    temporary file renamed into place).
     """
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix in IMAGE_SUFFIXES:
-        image = render(maze, solution, format="image", **options)
-        fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(
-            suffix, suffix[1:].upper()
-        )
+        if options.get("heatmap") is not None:
+            options.setdefault("path", solution is not None)
+        save_image(render(maze, solution, format="image", **options), p)
+    elif suffix == ".svg":
+        text = render(maze, solution, format="svg", **options)
+        with atomic_write(p, "w") as fh:
+            fh.write(text)
+    elif suffix == ".pdf":
+        from .pdf import render_pdf
+
+        data = render_pdf([maze], [solution], answer_key=solution is not None, **options)
         with atomic_write(p, "wb") as fh:
-            image.save(fh, format=fmt)
+            fh.write(data)
     elif suffix in TEXT_SUFFIXES:
         style = options.pop("style", TEXT_SUFFIXES[suffix])
         if suffix == ".ans":
@@ -67,9 +93,23 @@ def render_file(
         with atomic_write(p, "w") as fh:
             fh.write(text + "\n")
     else:
-        known = sorted(IMAGE_SUFFIXES | set(TEXT_SUFFIXES))
+        known = sorted(IMAGE_SUFFIXES | VECTOR_SUFFIXES | set(TEXT_SUFFIXES))
         raise ValueError(f"cannot render to {p.name!r}: unknown suffix; use one of {', '.join(known)}")
     return p
 
 
-__all__ = ["render", "render_file", "render_text"]
+def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
+    """Save a ``PIL.Image`` in the format its suffix names, whole or not at all."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise ValueError(
+            f"cannot save a picture as {p.name!r}; use one of {', '.join(sorted(IMAGE_SUFFIXES))}"
+        )
+    fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(suffix, suffix[1:].upper())
+    with atomic_write(p, "wb") as fh:
+        image.save(fh, format=fmt)
+    return p
+
+
+__all__ = ["render", "render_file", "render_text", "save_image"]

@@ -1,0 +1,63 @@
+"""``mazekit animate``: a GIF, WebP or MP4 of a maze being carved and then solved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..cli import make_maze, maze_options, parse_options, run
+
+
+@click.command()
+@maze_options
+@click.option("--solver", default="dfs", show_default=True, help="Solver to animate after the carving.")
+@click.option("-o", "--output", required=True, help="run.gif, run.webp or run.mp4.")
+@click.option(
+    "--only",
+    type=click.Choice(["generate", "solve"]),
+    default=None,
+    help="Show only the carving, or only the solving.",
+)
+@click.option("--fps", type=float, default=30, show_default=True, help="Frames per second.")
+@click.option(
+    "--steps-per-frame",
+    type=int,
+    default=None,
+    help="Trace events per frame [auto: as few as fit --max-frames].",
+)
+@click.option("--max-frames", type=int, default=300, show_default=True, help="Most frames, when batching.")
+@click.option("--hold", type=float, default=2.0, show_default=True, help="Seconds to hold the last frame.")
+@click.option("--cell-size", type=int, default=None, help="Pixels per cell [about 640 px across].")
+@click.option("--wall-width", type=int, default=None, help="Pixels per wall [a quarter cell].")
+@click.option("--theme", type=click.Choice(["light", "dark"]), default="light", show_default=True)
+@click.option(
+    "--color",
+    "colors",
+    multiple=True,
+    metavar="KEY=COLOUR",
+    help="Colour override, e.g. --color current=#ff00ff (keys: background, wall, unvisited, "
+    "current, frontier, stack, explored, backtracked, path, start, goal). Repeatable.",
+)
+@run
+def animate(solver: str, output: str, only: str | None, fps: float, steps_per_frame: int | None,
+            max_frames: int, hold: float, cell_size: int | None, wall_width: int | None, theme: str,
+            colors: tuple[str, ...], **kw: Any) -> None:  # fmt: skip
+    """Animate a maze being generated, then solved, then its path (GIF, WebP, MP4)."""
+    from .. import solve
+    from ..render.animate import animate as make_animation
+    from ..render.animate import check_writer, palette
+
+    check_writer(output)
+    overrides = {k: str(v) for k, v in parse_options(colors).items()}
+    palette(theme, overrides)  # bad colours fail before the work
+    maze = make_maze(**kw, record=True)
+    sol = solve(maze, solver) if only != "generate" else None
+    anim = make_animation(
+        maze, sol, phases=only or "all", fps=fps, steps_per_frame=steps_per_frame, max_frames=max_frames,
+        hold=hold, cell_size=cell_size, wall_width=wall_width, theme=theme, colors=overrides,
+    )  # fmt: skip
+    anim.save(output)
+    seconds = sum(anim.durations) / 1000
+    click.echo(f"wrote {output}: {len(anim.frames)} frames, {anim.steps_per_frame} steps per frame, "
+               f"{seconds:.1f} s; {maze.algorithm} seed {maze.seed}", err=True)  # fmt: skip

@@ -1,0 +1,44 @@
+"""``mazekit gallery``: every generator side by side, each as a distance heat map."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli import parse_size, parse_source, run
+
+
+@click.command()
+@click.option("-o", "--output", default="gallery.png", show_default=True, help="Picture to write.")
+@click.option("-s", "--size", default="20x20", show_default=True, help="WIDTHxHEIGHT of every maze.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The seed every generator gets.")
+@click.option("-a", "--algorithm", "algorithms", multiple=True, help="Only these generators. Repeatable.")
+@click.option(
+    "--source",
+    default="centre",
+    show_default=True,
+    metavar="start|goal|centre|ROW,COL",
+    help="Where distances are measured from.",
+)
+@click.option(
+    "--colormap", default="viridis", show_default=True, help="viridis, magma, inferno, plasma, buck or greys."
+)
+@click.option("--cell-size", type=int, default=8, show_default=True, help="Pixels per cell.")
+@click.option("--wall-width", type=int, default=2, show_default=True, help="Pixels per wall.")
+@click.option("--columns", type=int, default=None, help="Tiles per row [up to 4].")
+@run
+def gallery(output: str, size: str, seed: int, algorithms: tuple[str, ...], source: str, colormap: str,
+            cell_size: int, wall_width: int, columns: int | None) -> None:  # fmt: skip
+    """Draw every registered generator on the same size and seed, with its heat map."""
+    from pathlib import Path
+
+    from ..render import IMAGE_SUFFIXES, save_image
+    from ..render.gallery import gallery as make_gallery
+
+    if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
+        raise ValueError(f"gallery draws a picture: give -o NAME.png (got {output})")
+    image = make_gallery(
+        parse_size(size), rng=seed, algorithms=algorithms or None, source=parse_source(source),
+        cmap=colormap, cell_size=cell_size, wall_width=wall_width, columns=columns,
+    )  # fmt: skip
+    save_image(image, output)
+    click.echo(f"wrote {output}: {image.size[0]}x{image.size[1]} pixels", err=True)

@@ -1,0 +1,54 @@
+"""``mazekit print``: a printable PDF of mazes, a page each, with answer-key pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, cast
+
+import click
+
+from ..cli import make_maze, maze_options, run
+
+MAX_COUNT = 1000
+
+
+def derived_seed(seed: int, index: int) -> int:
+    """The seed of maze ``index`` of a set made from ``seed``: it depends on nothing else.
+
+    >>> derived_seed(7, 0) == derived_seed(7, 0) != derived_seed(7, 1)
+    True
+    """
+    import numpy as np
+
+    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, np.uint32)[0])
+
+
+@click.command("print")
+@maze_options
+@click.option("-n", "--count", type=int, default=1, show_default=True, help="How many mazes (a page each).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--title", default="Maze", show_default=True, help="Page heading, numbered per maze.")
+@click.option("--no-answers", is_flag=True, help="Leave out the answer-key pages.")
+@click.option("-o", "--output", required=True, help="The PDF to write, e.g. puzzles.pdf.")
+@run
+def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **kw: Any) -> None:
+    """Printable mazes: one per page (A4 or Letter), then an answer key for each.
+
+    Maze i gets a seed derived from --seed and i; each page prints its seed, so
+    `mazekit generate --seed N` makes that maze again.
+    """
+    from .._files import atomic_write
+    from .._rng import as_rng
+    from ..render.pdf import render_pdf
+
+    if Path(output).suffix.lower() != ".pdf":
+        raise ValueError(f"print writes a PDF: give -o NAME.pdf (got {output})")
+    if not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"--count must be between 1 and {MAX_COUNT}, got {count}")
+    base = cast(int, as_rng(kw.pop("seed"))[1])  # an int seed or None always gives back an int
+    mazes = [make_maze(**kw, seed=derived_seed(base, i)) for i in range(count)]
+    data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers)
+    with atomic_write(Path(output), "wb") as fh:
+        fh.write(data)
+    pages = count * (1 if no_answers else 2)
+    click.echo(f"wrote {output}: {count} mazes, {pages} pages ({paper}); base seed {base}", err=True)

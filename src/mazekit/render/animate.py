@@ -1,0 +1,533 @@
+"""Animations: the generator's trace replayed, the solver exploring, then the path.
+
+Frames are palette-indexed pixel arrays. One array is kept for the whole run and a numba
+kernel applies each batch of trace events to it, repainting only the blocks (cells and the
+walls beside them) that an event touched; a frame is a copy of that array. Steps are
+batched so the frame count stays bounded (``max_frames``), whatever the maze size.
+
+What is shown:
+
+- generation: cells not yet in the maze are wall-coloured (the first frame of a carving
+  generator is all wall), the cell of the latest event is red, frontier cells are amber,
+  cells on the stack or active list are blue until the generator backtracks from them
+  (when it pops every cell once, as the backtracker and growing tree do);
+- solving: explored cells are tinted, cells a depth-first solver backtracked from take a
+  second tint, the solver's current cell is red;
+- the path grows from start to goal, and the last frame is held.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from .. import trace as tr
+from .._files import atomic_write
+from ..convert import end_openings, to_blocks
+from ..grid import neighbor
+from ..maze import Maze
+from ..solution import Solution
+from .pixels import sizes, stretch
+
+# Palette slots: a frame pixel holds one of these.
+ROAD, WALL, UNVISITED, CURRENT, FRONTIER, STACK, EXPLORED, BACKTRACKED, PATH, START, GOAL = range(11)
+KEYS = ("background", "wall", "unvisited", "current", "frontier", "stack", "explored", "backtracked",
+        "path", "start", "goal")  # fmt: skip
+
+THEMES: dict[str, dict[str, str]] = {
+    "light": {"background": "#ffffff", "wall": "#1b1b1f", "unvisited": "#1b1b1f", "current": "#e02020",
+              "frontier": "#f2b233", "stack": "#8fb8ff", "explored": "#cfe3ff", "backtracked": "#f4c7d9",
+              "path": "#e02020", "start": "#1faa3c", "goal": "#2060e0"},
+    "dark": {"background": "#3b404c", "wall": "#0c0d11", "unvisited": "#0c0d11", "current": "#ff4d4d",
+             "frontier": "#d29922", "stack": "#3b6fd6", "explored": "#2f6296", "backtracked": "#84406a",
+             "path": "#ff5c5c", "start": "#3ddc84", "goal": "#4da3ff"},
+}  # fmt: skip
+
+PHASES = ("auto", "all", "generate", "solve")
+WRITERS = (".gif", ".webp", ".mp4")
+MP4_MISSING = "writing .mp4 needs the imageio-ffmpeg package: pip install imageio-ffmpeg"
+
+#: Longest side, in pixels, that an automatic cell size aims for.
+AUTO_SIDE = 640
+#: Most bytes of frames an animation may hold in memory.
+MAX_FRAME_BYTES = 2_000_000_000
+
+
+@njit(cache=True, inline="always")
+def _paint(pixels, bi, bj, color, cell, wall):  # pragma: no cover - compiled
+    """Fill block ``(bi, bj)`` of the block picture with palette slot ``color``."""
+    y0 = (bi >> 1) * (cell + wall) + (bi & 1) * wall
+    x0 = (bj >> 1) * (cell + wall) + (bj & 1) * wall
+    h = cell if bi & 1 else wall
+    w = cell if bj & 1 else wall
+    pixels[y0 : y0 + h, x0 : x0 + w] = color
+
+
+@njit(cache=True, inline="always")
+def _link_color(a, b, is_open):  # pragma: no cover - compiled
+    """Colour of the wall block between cells in states ``a`` and ``b``."""
+    if not is_open:
+        return WALL
+    if a == b and (a == STACK or a == EXPLORED or a == BACKTRACKED or a == PATH):
+        return a
+    seen_a = a == EXPLORED or a == BACKTRACKED or a == PATH
+    seen_b = b == EXPLORED or b == BACKTRACKED or b == PATH
+    if seen_a and seen_b:
+        return BACKTRACKED if a == BACKTRACKED or b == BACKTRACKED else EXPLORED
+    return ROAD
+
+
+@njit(cache=True)
+def _repaint(pixels, state, passages, rows, cols, mask, fixed, c, cell, wall):  # pragma: no cover
+    """Repaint cell ``c`` (its mark colour if ``fixed[c]`` is one) and the four walls around it."""
+    r = c // cols
+    k = c - r * cols
+    _paint(pixels, 2 * r + 1, 2 * k + 1, fixed[c] if fixed[c] else state[c], cell, wall)
+    for slot in range(4):
+        nb = neighbor(rows, cols, mask, c, slot)
+        if nb < 0:
+            continue
+        color = _link_color(state[c], state[nb], (passages[c] >> slot) & 1)
+        if slot == 0:
+            _paint(pixels, 2 * r, 2 * k + 1, color, cell, wall)
+        elif slot == 1:
+            _paint(pixels, 2 * r + 1, 2 * k + 2, color, cell, wall)
+        elif slot == 2:
+            _paint(pixels, 2 * r + 2, 2 * k + 1, color, cell, wall)
+        else:
+            _paint(pixels, 2 * r + 1, 2 * k, color, cell, wall)
+
+
+@njit(cache=True)
+def _posts(pixels, passages, rows, cols, c, cell, wall):  # pragma: no cover - compiled
+    """Repaint the four corner posts of cell ``c``: a post stands where a wall meets it.
+
+    A post with every wall around it gone (inside a room that is still open, while walls
+    go up) is road, not a dot."""
+    r = c // cols
+    k = c - r * cols
+    for bi in range(2 * r, 2 * r + 3, 2):
+        for bj in range(2 * k, 2 * k + 3, 2):
+            if bi == 0 or bj == 0 or bi == 2 * rows or bj == 2 * cols:
+                continue
+            a = (bi // 2 - 1) * cols + bj // 2 - 1  # the cell up and left of the post
+            shut = (passages[a] & 2) == 0 or (passages[a] & 4) == 0
+            shut = shut or (passages[a + 1] & 4) == 0 or (passages[a + cols] & 2) == 0
+            _paint(pixels, bi, bj, WALL if shut else ROAD, cell, wall)
+
+
+@njit(cache=True)
+def _apply(
+    pixels, state, passages, rows, cols, mask, fixed, events, solving, in_maze, cell, wall
+):  # pragma: no cover
+    """Apply trace ``events`` in order; return the cell of the last one (-1 if none).
+
+    ``in_maze`` is the state a generator's new cell takes (``STACK`` when the generator
+    backtracks, else ``ROAD``); while ``solving``, visits tint and backtracks tint again.
+    """
+    last = -1
+    for i in range(events.shape[0]):
+        c, ev, slot = events[i, 0], events[i, 1], events[i, 2]
+        nb = neighbor(rows, cols, mask, c, slot) if slot >= 0 else -1
+        new = state[c] == UNVISITED or state[c] == FRONTIER
+        if ev == tr.CARVE or ev == tr.OPEN or ev == tr.CLOSE:
+            if nb >= 0:
+                if ev == tr.CLOSE:
+                    passages[c] &= ~np.uint8(1 << slot)
+                    passages[nb] &= ~np.uint8(1 << ((slot + 2) % 4))
+                else:
+                    passages[c] |= np.uint8(1 << slot)
+                    passages[nb] |= np.uint8(1 << ((slot + 2) % 4))
+            if ev != tr.CLOSE:  # both ends of an opened passage are in the maze now
+                if new:
+                    state[c] = in_maze
+                if nb >= 0 and (state[nb] == UNVISITED or state[nb] == FRONTIER):
+                    state[nb] = in_maze
+        elif ev == tr.VISIT:
+            if solving:
+                state[c] = EXPLORED
+            elif new:
+                state[c] = in_maze
+        elif ev == tr.BACKTRACK:
+            state[c] = BACKTRACKED if solving else ROAD
+        elif ev == tr.FRONTIER and state[c] == UNVISITED:
+            state[c] = FRONTIER
+        _repaint(pixels, state, passages, rows, cols, mask, fixed, c, cell, wall)
+        if nb >= 0:
+            _repaint(pixels, state, passages, rows, cols, mask, fixed, nb, cell, wall)
+        if ev == tr.CLOSE or ev == tr.OPEN:  # only rooms opened or walled leave bare posts
+            _posts(pixels, passages, rows, cols, c, cell, wall)
+        last = c
+    return last
+
+
+@njit(cache=True)
+def _path(pixels, state, passages, rows, cols, mask, fixed, cells, cell, wall):  # pragma: no cover
+    for i in range(cells.shape[0]):
+        state[cells[i]] = PATH
+        _repaint(pixels, state, passages, rows, cols, mask, fixed, cells[i], cell, wall)
+
+
+def frame_count(counts: list[int], steps_per_frame: int) -> int:
+    """Frames for phases of ``counts`` steps: one first frame, then a frame per batch.
+
+    Examples
+    --------
+    >>> frame_count([100, 40, 12], 10)
+    17
+    """
+    return 1 + sum(-(-n // steps_per_frame) for n in counts)
+
+
+def batch_size(counts: list[int], max_frames: int) -> int:
+    """The fewest steps per frame that keep :func:`frame_count` within ``max_frames``.
+
+    Examples
+    --------
+    >>> batch_size([100, 40, 12], 17), batch_size([100, 40, 12], 300)
+    (10, 1)
+    """
+    if max_frames < 1 + len(counts):
+        raise ValueError(f"max frames must be at least {1 + len(counts)}, got {max_frames}")
+    lo, hi = 1, max([1, *counts])
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if frame_count(counts, mid) <= max_frames:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def palette(theme: str = "light", colors: dict[str, Any] | None = None) -> np.ndarray:
+    """``(11, 3)`` ``uint8`` colours of the palette slots, from a theme and overrides."""
+    from .image import _rgb
+
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
+    merged = {**THEMES[theme], **(colors or {})}
+    unknown = set(merged) - set(KEYS)
+    if unknown:
+        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(KEYS)}")
+    if colors and "wall" in colors and "unvisited" not in colors:
+        merged["unvisited"] = colors["wall"]
+    return np.array([_rgb(merged[k], k) for k in KEYS], dtype=np.uint8)
+
+
+@dataclass
+class Animation:
+    """Frames of palette slots and how long each is shown.
+
+    Attributes
+    ----------
+    frames : list of numpy.ndarray
+        ``uint8`` arrays of shape ``(height, width)``; ``palette[frame]`` is the RGB picture.
+    palette : numpy.ndarray
+        ``(11, 3)`` ``uint8`` colours.
+    durations : list of int
+        Milliseconds per frame (the last one includes the hold).
+    steps_per_frame : int
+        Trace events (or steps along the path) per frame.
+    fps : float
+        Frames per second.
+    """
+
+    frames: list[np.ndarray]
+    palette: np.ndarray
+    durations: list[int]
+    steps_per_frame: int
+    fps: float
+
+    def rgb(self, i: int) -> np.ndarray:
+        """Frame ``i`` as an RGB array."""
+        return self.palette[self.frames[i]]
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write a ``.gif``, ``.webp`` or ``.mp4``, whole or not at all."""
+        p = Path(path)
+        suffix = p.suffix.lower()
+        check_writer(p)
+        if suffix == ".mp4":
+            _write_mp4(self, p)
+            return p
+        from PIL import Image
+
+        flat = self.palette.tobytes()
+        images = []
+        for f in self.frames:
+            im = Image.frombytes("P", (f.shape[1], f.shape[0]), f.tobytes())
+            im.putpalette(flat)
+            images.append(im if suffix == ".gif" else im.convert("RGB"))
+        opts: dict[str, Any] = {"save_all": True, "append_images": images[1:], "duration": self.durations,
+                                "loop": 0}  # fmt: skip
+        if suffix == ".gif":
+            opts.update(format="GIF", optimize=False)
+        else:
+            opts.update(format="WEBP", lossless=True, quality=0, method=0)  # fastest lossless
+        with atomic_write(p, "wb") as fh:
+            images[0].save(fh, **opts)
+        return p
+
+
+def _write_mp4(anim: Animation, path: Path) -> None:
+    import imageio_ffmpeg
+
+    h, w = anim.frames[0].shape
+    h2, w2 = h + h % 2, w + w % 2  # H.264 in yuv420p wants even sides
+    writer = atomic_write(path, "wb")
+    with writer:
+        gen = imageio_ffmpeg.write_frames(
+            writer.tmp, (w2, h2), fps=anim.fps, codec="libx264", quality=8, macro_block_size=2,
+            output_params=["-preset", "veryfast", "-f", "mp4"], ffmpeg_log_level="error",
+        )  # fmt: skip
+        gen.send(None)
+        frame = np.empty((h2, w2, 3), dtype=np.uint8)
+        frame[:] = anim.palette[WALL]
+        for f, ms in zip(anim.frames, anim.durations, strict=True):
+            frame[:h, :w] = anim.palette[f]
+            for _ in range(max(1, round(ms * anim.fps / 1000))):
+                gen.send(frame)
+        gen.close()
+
+
+def _phases(maze: Maze, solution: Solution | None, phases: str) -> tuple[str, ...]:
+    if phases not in PHASES:
+        raise ValueError(f"unknown phases {phases!r}; choose from {', '.join(PHASES)}")
+    has_trace = maze.trace is not None and len(maze.trace) > 0
+    if phases == "auto":
+        out = (("generate",) if has_trace else ()) + (("solve",) if solution is not None else ())
+        if not out:
+            raise ValueError("nothing to animate: generate with record=True, or pass a solution")
+        return out
+    out = ("generate", "solve") if phases == "all" else (phases,)
+    if "generate" in out and not has_trace:
+        raise ValueError("the maze has no generation trace; generate it with record=True")
+    if "solve" in out and solution is None:
+        raise ValueError("animating the solving needs a solution")
+    return out
+
+
+class _Canvas:
+    """The pixel array and the per-cell state that trace events change, and the frames."""
+
+    def __init__(self, maze: Maze, cell: int, wall: int, frame_ms: float) -> None:
+        self.maze, self.cell, self.wall, self.frame_ms = maze, cell, wall, frame_ms
+        self.args = maze.grid.kernel_args()
+        self.current = -1
+        self.frames: list[np.ndarray] = []
+        self.durations: list[float] = []
+
+    def snap(self) -> None:
+        """Keep the picture as it is now as the next frame."""
+        self.frames.append(self.pixels.copy())
+        self.durations.append(self.frame_ms)
+
+    def replay(self, events: np.ndarray, spf: int, solving: bool, in_maze: int) -> None:
+        """A frame per ``spf`` events (and a first frame, if there is none yet)."""
+        if not self.frames:
+            self.snap()
+        for t in range(0, len(events), spf):
+            self.events(events[t : t + spf], solving, in_maze)
+            if t + spf >= len(events):
+                self.unmark()
+            self.snap()
+
+    def reset(self, blocks: np.ndarray, state: np.ndarray, passages: np.ndarray, fixed: np.ndarray) -> None:
+        self.pixels = np.ascontiguousarray(stretch(blocks, self.cell, self.wall))
+        self.state, self.passages, self.fixed = state, passages, fixed
+        self.current = -1
+
+    def start_generation(self, starts_open: bool) -> None:
+        p0 = tr.replay(np.zeros((0, 3), np.int32), self.maze.grid, starts_open=starts_open).ravel()
+        m = self.maze.replace(passages=p0.reshape(self.maze.shape))
+        blocks = np.where(to_blocks(m) == 1, WALL, ROAD).astype(np.uint8)
+        posts = blocks[2:-1:2, 2:-1:2]  # inner posts, as _posts paints them
+        beside = blocks[1:-2:2, 2:-1:2] | blocks[3::2, 2:-1:2] | blocks[2:-1:2, 1:-2:2] | blocks[2:-1:2, 3::2]
+        posts[:] = np.where(beside == WALL, WALL, ROAD)
+        state = np.full(p0.size, ROAD if starts_open else UNVISITED, dtype=np.uint8)
+        exists = self.maze.grid.cell_indices()
+        if not starts_open:
+            blocks[2 * (exists // self.args[1]) + 1, 2 * (exists % self.args[1]) + 1] = UNVISITED
+        self.reset(blocks, state, p0.copy(), np.zeros(p0.size, np.uint8))
+
+    def start_solving(self) -> None:
+        from .layers import GOAL as L_GOAL
+        from .layers import START as L_START
+        from .layers import WALL as L_WALL
+        from .layers import classify
+
+        classes = classify(self.maze)
+        blocks = np.where(classes == L_WALL, WALL, ROAD).astype(np.uint8)
+        blocks[classes == L_START] = START
+        blocks[classes == L_GOAL] = GOAL
+        fixed = np.zeros(self.maze.passages.size, np.uint8)  # the start and goal marks stay
+        for (r, c), mark in ((self.maze.start, START), (self.maze.goal, GOAL)):
+            fixed[r * self.args[1] + c] = mark
+        state = np.zeros(self.maze.passages.size, np.uint8)
+        self.reset(blocks, state, self.maze.passages.ravel().copy(), fixed)
+
+    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
+        self.unmark()
+        self.current = _apply(self.pixels, self.state, self.passages, *self.args, self.fixed,
+                              events, solving, in_maze, self.cell, self.wall)  # fmt: skip
+        if self.current >= 0:
+            r, c = divmod(self.current, self.args[1])
+            _paint(self.pixels, 2 * r + 1, 2 * c + 1, CURRENT, self.cell, self.wall)
+
+    def path(self, cells: np.ndarray) -> None:
+        self.unmark()
+        _path(self.pixels, self.state, self.passages, *self.args, self.fixed, cells, self.cell, self.wall)
+
+    def open_ends(self) -> None:
+        for r, c in end_openings(self.maze).values():
+            _paint(self.pixels, r, c, PATH, self.cell, self.wall)
+
+    def unmark(self) -> None:
+        if self.current >= 0:
+            r, c = divmod(self.current, self.args[1])
+            color = self.fixed[self.current] or self.state[self.current]
+            _paint(self.pixels, 2 * r + 1, 2 * c + 1, color, self.cell, self.wall)
+        self.current = -1
+
+
+def animate(
+    maze: Maze,
+    solution: Solution | None = None,
+    *,
+    phases: str = "auto",
+    fps: float = 30,
+    steps_per_frame: int | None = None,
+    max_frames: int = 300,
+    hold: float = 2.0,
+    pause: float = 0.5,
+    cell_size: int | None = None,
+    wall_width: int | None = None,
+    theme: str = "light",
+    colors: dict[str, Any] | None = None,
+) -> Animation:
+    """Frames of the maze being generated (from ``maze.trace``) and solved (``solution``).
+
+    Parameters
+    ----------
+    phases : {"auto", "all", "generate", "solve"}
+        What to show; ``auto`` shows the generation if the maze was generated with
+        ``record=True`` and the solving if a solution is given. Solving ends with the path.
+    fps : float
+        Frames per second.
+    steps_per_frame : int, optional
+        Trace events (or steps along the path) per frame; by default the fewest that keep
+        the animation within ``max_frames`` frames (see :func:`batch_size`).
+    hold, pause : float
+        Seconds to hold the last frame, and to pause between phases.
+    cell_size, wall_width : int, optional
+        Pixels per cell and per wall; by default the picture is about 640 pixels across.
+    theme : {"light", "dark"}
+    colors : dict, optional
+        Overrides of the theme's colours: any of ``background, wall, unvisited, current,
+        frontier, stack, explored, backtracked, path, start, goal``.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (4, 6), rng=1, record=True)
+    >>> anim = animate(m, mazekit.solve(m, "dfs"), steps_per_frame=5, cell_size=4, wall_width=1)
+    >>> len(anim.frames), anim.frames[0].shape
+    (20, (21, 31))
+    """
+    todo = _phases(maze, solution, phases)
+    colours = palette(theme, colors)
+    if fps <= 0 or hold < 0 or pause < 0:
+        raise ValueError(f"fps must be positive and hold, pause >= 0, got {fps}, {hold}, {pause}")
+    cell, wall = sizes(maze.shape, cell_size, wall_width, AUTO_SIDE)
+    gen_events = maze.trace if "generate" in todo else None
+    sol_events = solution.trace if solution is not None and "solve" in todo else None
+    path = solution.path if solution is not None and "solve" in todo and solution.found else None
+    moves = None if path is None else len(path) - 1  # the path grows one step at a time
+    counts = [n for n in (_len(gen_events), _len(sol_events), moves) if n]
+    if steps_per_frame is None:
+        spf = batch_size(counts, max_frames)
+    elif int(steps_per_frame) < 1:
+        raise ValueError(f"steps per frame must be at least 1, got {steps_per_frame}")
+    else:
+        spf = int(steps_per_frame)
+    n_frames = frame_count(counts, spf)
+    rows, cols = maze.shape
+    height, width = rows * cell + (rows + 1) * wall, cols * cell + (cols + 1) * wall
+    if n_frames * height * width > MAX_FRAME_BYTES:
+        raise ValueError(f"{n_frames} frames of {width}x{height} pixels are too many; "
+                         "use a smaller cell size or fewer frames")  # fmt: skip
+    canvas = _Canvas(maze, cell, wall, 1000.0 / fps)
+    if gen_events is not None:
+        # A stack or active list pops every cell once; other backtracks (hunt-and-kill's
+        # end of a walk) leave no stack to show.
+        stack = (gen_events[:, 1] == tr.BACKTRACK).sum() >= maze.grid.n_cells
+        canvas.start_generation(_starts_open(maze))
+        canvas.replay(gen_events, spf, False, STACK if stack else ROAD)
+        canvas.durations[-1] += pause * 1000
+    if sol_events is not None:
+        canvas.start_solving()
+        canvas.replay(sol_events, spf, True, ROAD)
+    if path is not None and len(path) > 1:
+        canvas.durations[-1] += pause * 1000
+        flat = (path[:, 0] * cols + path[:, 1]).astype(np.int64)
+        ends = tuple(path[0]) == maze.start and tuple(path[-1]) == maze.goal
+        canvas.state[flat[0]] = PATH  # the start: its mark stays, the steps out of it show
+        for i in range(1, len(flat), spf):
+            canvas.path(flat[i : i + spf])
+            if ends and i + spf >= len(flat):
+                canvas.open_ends()
+            canvas.snap()
+    canvas.durations[-1] += hold * 1000
+    durations = [max(10, round(d)) for d in canvas.durations]
+    return Animation(canvas.frames, colours, durations, spf, float(fps))
+
+
+def _len(events: np.ndarray | None) -> int:
+    return 0 if events is None else len(events)
+
+
+def _starts_open(maze: Maze) -> bool:
+    """Whether the maze's generator starts from an open room (its module says so)."""
+    from ..generate import GENERATORS
+
+    func = GENERATORS.get(maze.algorithm or "")
+    return func is not None and bool(getattr(sys.modules[func.__module__], "STARTS_OPEN", False))
+
+
+def check_writer(path: str | os.PathLike[str]) -> None:
+    """Raise ``ValueError`` unless an animation can be written to ``path`` here."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in WRITERS:
+        raise ValueError(f"cannot animate to {p.name!r}: unknown suffix; use one of {', '.join(WRITERS)}")
+    if suffix == ".mp4":
+        try:
+            import imageio_ffmpeg  # noqa: F401
+        except ImportError:
+            raise ValueError(MP4_MISSING) from None
+
+
+def animate_file(
+    maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
+) -> Path:
+    """:func:`animate` and write the result; the suffix (.gif, .webp, .mp4) picks the format."""
+    check_writer(path)
+    return animate(maze, solution, **options).save(path)
+
+
+__all__ = [
+    "Animation",
+    "THEMES",
+    "animate",
+    "animate_file",
+    "batch_size",
+    "check_writer",
+    "frame_count",
+    "palette",
+]

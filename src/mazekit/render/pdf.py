@@ -1,0 +1,165 @@
+"""Printable PDF: one maze per page, then an answer-key page per maze, in vector lines.
+
+The file is written here directly (PDF 1.4, one content stream per page, the standard
+Helvetica fonts, which every reader has), so it needs no dependency and the same mazes
+always give the same bytes. Walls are merged straight runs (``m``/``l`` path operators),
+the answer is one polyline; nothing is a bitmap, so it prints sharp at any size.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+
+from ..maze import Maze
+from ..solution import Solution
+from .segments import number, path_points, wall_runs
+
+#: Page sizes in points (1/72 inch), portrait.
+PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
+
+MARGIN = 42.0  # points, about 15 mm
+WALL_RGB = (0.106, 0.106, 0.122)
+PATH_RGB = (0.878, 0.125, 0.125)
+START_RGB = (0.122, 0.667, 0.235)
+GOAL_RGB = (0.125, 0.376, 0.878)
+
+
+def _text(s: str) -> str:
+    """A PDF string literal in WinAnsi (cp1252) encoding."""
+    raw = s.encode("cp1252", errors="replace").decode("latin-1")
+    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _rgb(rgb: tuple[float, float, float], op: str) -> str:
+    return " ".join(number(v) for v in rgb) + f" {op}"
+
+
+def _page(
+    maze: Maze, solution: Solution | None, size: tuple[float, float], title: str, subtitle: str, footer: str
+) -> str:
+    """The content stream of one page: titles, the maze, and the path if ``solution``."""
+    width, height = size
+    rows, cols = maze.shape
+    top = height - MARGIN - 54  # room for two lines of title
+    box_w, box_h = width - 2 * MARGIN, top - MARGIN - 18
+    scale = min(box_w / cols, box_h / rows)
+    ox = MARGIN + (box_w - cols * scale) / 2
+    oy = top  # top edge of the maze, just under the titles; y runs down in maze units
+    ops = [
+        f"BT /F2 20 Tf 1 0 0 1 {number(MARGIN)} {number(height - MARGIN - 20)} Tm {_text(title)} Tj ET",
+        f"BT /F1 11 Tf 0.3 g 1 0 0 1 {number(MARGIN)} {number(height - MARGIN - 38)} Tm {_text(subtitle)} Tj"
+        " ET",
+        f"BT /F1 8 Tf 0.5 g 1 0 0 1 {number(MARGIN)} {number(MARGIN - 14)} Tm {_text(footer)} Tj ET",
+        f"q {number(scale)} 0 0 {number(-scale)} {number(ox)} {number(oy)} cm",
+    ]
+    wall = min(max(scale * 0.12, 0.6), 2.5) / scale
+    ops.append(f"{number(wall)} w 2 J 0 j {_rgb(WALL_RGB, 'RG')}")
+    horizontal, vertical = wall_runs(maze)
+    ops += [f"{x0} {y} m {x1} {y} l" for y, x0, x1 in horizontal.tolist()]
+    ops += [f"{x} {y0} m {x} {y1} l" for x, y0, y1 in vertical.tolist()]
+    ops.append("S")
+    if solution is not None and solution.found:
+        pts = path_points(maze, solution.path).tolist()
+        ops.append(f"0.3 w 1 J 1 j {_rgb(PATH_RGB, 'RG')}")
+        ops.append(f"{number(pts[0][0])} {number(pts[0][1])} m")
+        ops += [f"{number(x)} {number(y)} l" for x, y in pts[1:]] if len(pts) > 1 else ["h"]
+        ops.append("S")
+    for name, rgb in (("start", START_RGB), ("goal", GOAL_RGB)):
+        r, c = getattr(maze, name)
+        ops.append(f"{_rgb(rgb, 'rg')} {number(c + 0.25)} {number(r + 0.25)} 0.5 0.5 re f")
+    ops.append("Q")
+    return "\n".join(ops) + "\n"
+
+
+def _document(streams: list[str], size: tuple[float, float], title: str) -> bytes:
+    """Assemble catalog, page tree, fonts, info, pages and content streams, with xref."""
+    n = len(streams)
+    kids = " ".join(f"{6 + 2 * i} 0 R" for i in range(n))
+    objects: list[bytes] = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
+        f"<< /Title {_text(title)} /Producer (mazekit) >>".encode("latin-1"),
+    ]
+    media = f"[0 0 {number(size[0])} {number(size[1])}]"
+    for i, stream in enumerate(streams):
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox {media} "
+            f"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {7 + 2 * i} 0 R >>".encode()
+        )
+        data = zlib.compress(stream.encode("latin-1"), 9)
+        objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream")
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for k, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % k + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
+
+
+def describe(maze: Maze) -> str:
+    """``"backtracker, 25 x 25 cells, seed 7"``: what a page says about its maze."""
+    rows, cols = maze.shape
+    seed = f", seed {maze.seed}" if maze.seed is not None else ""
+    return f"{maze.algorithm or 'maze'}, {cols} x {rows} cells{seed}"
+
+
+def render_pdf(
+    mazes: Sequence[Maze],
+    solutions: Sequence[Solution | None] | None = None,
+    *,
+    paper: str = "a4",
+    title: str = "Maze",
+    answer_key: bool = True,
+) -> bytes:
+    """A PDF (bytes): a page per maze, then, with ``answer_key``, a page per maze with its path.
+
+    Parameters
+    ----------
+    mazes : sequence of Maze
+        The puzzles, one per page, each scaled to fill the page inside the margins.
+    solutions : sequence of Solution or None, optional
+        Their answers; a missing one is found by breadth-first search.
+    paper : {"a4", "letter"}
+    title : str
+        Page heading: ``"{title} {i}"`` (just ``title`` for a single maze).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> pdf = render_pdf([mazekit.generate("prim", (5, 5), rng=1)])
+    >>> pdf[:8], pdf.count(b"/Type /Page "), pdf.rstrip()[-5:]
+    (b'%PDF-1.4', 2, b'%%EOF')
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
+    if not mazes:
+        raise ValueError("a PDF needs at least one maze")
+    if solutions is not None and len(solutions) != len(mazes):
+        raise ValueError(f"got {len(solutions)} solutions for {len(mazes)} mazes")
+    size = PAPERS[paper]
+    n = len(mazes)
+    pages = n * (2 if answer_key else 1)
+    names = [title if n == 1 else f"{title} {i + 1}" for i in range(n)]
+    streams = []
+    for i, maze in enumerate(mazes):
+        footer = f"mazekit \u00b7 page {i + 1} of {pages}"
+        streams.append(_page(maze, None, size, names[i], describe(maze), footer))
+    if answer_key:
+        from ..solve import solve
+
+        for i, maze in enumerate(mazes):
+            sol = solutions[i] if solutions is not None else None
+            sol = sol if sol is not None else solve(maze, "bfs")
+            footer = f"mazekit \u00b7 page {n + i + 1} of {pages}"
+            streams.append(_page(maze, sol, size, f"{names[i]}: answer key", describe(maze), footer))
+    return _document(streams, size, title)

@@ -1,0 +1,65 @@
+"""From the block picture to pixels: picture sizes, colours, and the stretch that paints them.
+
+Block rows and columns alternate wall, cell, wall, ... so block ``i`` starts at pixel
+``(i // 2) * (cell + wall) + (i % 2) * wall`` and is ``wall`` or ``cell`` pixels long.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .image import DEFAULT_COLORS, auto_sizes
+
+#: Most pixels a single picture (or one animation frame) may have.
+MAX_PIXELS = 500_000_000
+
+
+def sizes(
+    shape: tuple[int, int], cell_size: int | None, wall_width: int | None, auto_side: int | None = None
+) -> tuple[int, int]:
+    """``(cell, wall)`` in pixels: the ones asked for, or chosen from the maze size.
+
+    ``auto_side`` is the longest side the automatic choice aims for (``image.AUTO_SIDE``
+    when None). The wall defaults to a quarter of the cell.
+    """
+    if auto_side is None:
+        auto_cell, auto_wall = auto_sizes(shape)
+    else:
+        auto_cell = max(1, min(16, auto_side // (max(shape) * 5 // 4 + 1)))
+        auto_wall = max(1, auto_cell // 4)
+    cell = auto_cell if cell_size is None else int(cell_size)
+    wall = (auto_wall if cell_size is None else max(1, cell // 4)) if wall_width is None else int(wall_width)
+    if cell < 1 or wall < 0:
+        raise ValueError(f"cell size must be >= 1 and wall width >= 0, got {cell} and {wall}")
+    rows, cols = shape
+    width, height = cols * cell + (cols + 1) * wall, rows * cell + (rows + 1) * wall
+    if width * height > MAX_PIXELS:
+        raise ValueError(f"a {width}x{height} pixel picture is too large; use a smaller cell size")
+    return cell, wall
+
+
+def colors_with_defaults(colors: dict[str, Any] | None, **defaults: Any) -> dict[str, Any]:
+    """``DEFAULT_COLORS``, then ``defaults``, then ``colors``; unknown keys are refused."""
+    palette = {**DEFAULT_COLORS, **defaults, **(colors or {})}
+    unknown = set(palette) - set(DEFAULT_COLORS)
+    if unknown:
+        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(DEFAULT_COLORS)}")
+    return palette
+
+
+def stretch(blocks: np.ndarray, cell: int, wall: int) -> np.ndarray:
+    """Repeat block rows and columns into pixels (any trailing axes, e.g. RGB, ride along)."""
+    reps_r = np.tile([wall, cell], blocks.shape[0] // 2 + 1)[: blocks.shape[0]]
+    reps_c = np.tile([wall, cell], blocks.shape[1] // 2 + 1)[: blocks.shape[1]]
+    return np.repeat(np.repeat(blocks, reps_r, axis=0), reps_c, axis=1)
+
+
+def cell_view(pixels: np.ndarray, shape: tuple[int, int], cell: int, wall: int) -> np.ndarray:
+    """A view of ``pixels`` as ``(rows, cell, cols, cell, ...)``: the inside of every cell."""
+    rows, cols = shape
+    pitch = cell + wall
+    inner = pixels[wall : wall + rows * pitch, wall : wall + cols * pitch]
+    split = inner.reshape(rows, pitch, cols, pitch, *pixels.shape[2:])
+    return split[:, :cell, :, :cell]

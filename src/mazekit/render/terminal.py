@@ -1,0 +1,65 @@
+"""Animations in the terminal: one frame after another in ANSI colour, redrawn in place.
+
+An animation made with one pixel per block (``cell_size=1, wall_width=1``) is exactly the
+block picture; each block becomes two spaces on a 24-bit background colour, and every
+frame starts with the cursor-home escape so it overwrites the last.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import IO
+
+import numpy as np
+
+from .animate import Animation
+
+HOME = "\x1b[H"
+CLEAR = "\x1b[2J"
+RESET = "\x1b[0m"
+HIDE_CURSOR = "\x1b[?25l"
+SHOW_CURSOR = "\x1b[?25h"
+
+
+def frame_text(frame: np.ndarray, palette: np.ndarray) -> str:
+    """A frame of palette slots as lines of coloured double-width blocks.
+
+    Examples
+    --------
+    >>> pal = np.array([[255, 255, 255], [0, 0, 0]], dtype=np.uint8)
+    >>> frame_text(np.array([[1, 1, 0]], dtype=np.uint8), pal)
+    '\\x1b[48;2;0;0;0m    \\x1b[48;2;255;255;255m  \\x1b[0m'
+    """
+    codes = [f"\x1b[48;2;{r};{g};{b}m" for r, g, b in palette.tolist()]
+    lines = []
+    for row in frame:
+        starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+        ends = np.r_[starts[1:], len(row)]
+        lines.append(
+            "".join(codes[row[s]] + "  " * (e - s) for s, e in zip(starts, ends, strict=True)) + RESET
+        )
+    return "\n".join(lines)
+
+
+def fits(shape: tuple[int, int], columns: int, lines: int) -> bool:
+    """Whether a maze of ``shape`` cells, two characters per block, fits the terminal."""
+    rows, cols = shape
+    return 2 * (2 * cols + 1) <= columns and 2 * rows + 1 <= lines - 1
+
+
+def play(
+    anim: Animation, out: IO[str], *, speed: float = 1.0, sleep: Callable[[float], None] = time.sleep
+) -> None:
+    """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``."""
+    if speed <= 0:
+        raise ValueError(f"speed must be positive, got {speed}")
+    out.write(CLEAR + HIDE_CURSOR)
+    try:
+        for frame, ms in zip(anim.frames, anim.durations, strict=True):
+            out.write(HOME + frame_text(frame, anim.palette))
+            out.flush()
+            sleep(ms / 1000 / speed)
+    finally:
+        out.write(RESET + SHOW_CURSOR + "\n")
+        out.flush()

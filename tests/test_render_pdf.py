@@ -1,0 +1,164 @@
+"""PDF: two pages per maze, vector drawing only, titles and seeds, determinism, the CLI."""
+
+import re
+import shutil
+import subprocess
+import zlib
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit.commands.print_ import derived_seed
+from mazekit.render import render_file
+from mazekit.render.pdf import PAPERS, render_pdf
+
+from .test_cli import run
+
+
+def pages(pdf: bytes) -> list[str]:
+    """The decompressed content stream of every page, in page order."""
+    kids = [int(k) for k in re.search(rb"/Kids \[([^\]]*)\]", pdf).group(1).split()[::3]]
+    streams = {}
+    for num, body in re.findall(rb"(\d+) 0 obj\n(.*?)\nendobj", pdf, re.S):
+        m = re.match(rb"<< /Length (\d+) /Filter /FlateDecode >>\nstream\n", body)
+        if m:
+            data = body[m.end() : m.end() + int(m.group(1))]
+            streams[int(num)] = zlib.decompress(data).decode("latin-1")
+    contents = {}
+    for num, body in re.findall(rb"(\d+) 0 obj\n(<< /Type /Page .*?)\nendobj", pdf, re.S):
+        contents[int(num)] = int(re.search(rb"/Contents (\d+) 0 R", body).group(1))
+    return [streams[contents[k]] for k in kids]
+
+
+def xref_ok(pdf: bytes) -> bool:
+    """Every xref offset points at its object."""
+    start = int(re.search(rb"startxref\n(\d+)\n%%EOF", pdf).group(1))
+    table = pdf[start:].split(b"\n")
+    n = int(table[1].split()[1])
+    offsets = [int(line.split()[0]) for line in table[3 : 2 + n]]
+    return all(pdf[off:].startswith(b"%d 0 obj" % (i + 1)) for i, off in enumerate(offsets))
+
+
+@pytest.fixture(scope="module")
+def book():
+    mazes = [mazekit.generate("backtracker", (25, 25), rng=seed) for seed in (11, 12, 13)]
+    return mazes, render_pdf(mazes, paper="a4")
+
+
+def test_two_pages_per_maze_and_a_valid_xref(book):
+    mazes, pdf = book
+    assert pdf.startswith(b"%PDF-1.4") and pdf.rstrip().endswith(b"%%EOF")
+    assert pdf.count(b"/Type /Page ") == 6 and b"/Count 6" in pdf
+    assert xref_ok(pdf)
+    assert b"/MediaBox [0 0 595.276 841.89]" in pdf
+
+
+def test_pages_are_vector_lines_not_images(book):
+    _, pdf = book
+    assert b"/XObject" not in pdf and b"/Image" not in pdf
+    for text in pages(pdf):
+        assert " m\n" in text or " m " in text
+        assert text.count(" l\n") > 100, "walls are path line segments"
+        assert " re f" in text and "\nS\n" in text
+
+
+def test_titles_seeds_and_answer_keys(book):
+    mazes, pdf = book
+    texts = pages(pdf)
+    for i, m in enumerate(mazes):
+        puzzle, answer = texts[i], texts[3 + i]
+        assert f"(Maze {i + 1})" in puzzle and f"seed {m.seed})" in puzzle
+        assert f"(Maze {i + 1}: answer key)" in answer and f"seed {m.seed})" in answer
+        assert "0.878 0.125 0.125 RG" in answer and "0.878 0.125 0.125 RG" not in puzzle
+        # the answer's polyline: turn points of the path through cell centres
+        path = mazekit.solve(m).path
+        points = re.findall(r"^([\d.]+) ([\d.]+) [ml]$", answer.split("0.878 0.125 0.125 RG")[1], re.M)
+        centres = {(c + 0.5, r + 0.5) for r, c in path.tolist()}
+        inside = [(float(x), float(y)) for x, y in points[1:-1]]
+        assert inside and set(inside) <= centres
+
+
+def test_walls_match_the_maze():
+    m = mazekit.generate("kruskal", (6, 9), rng=3)
+    text = pages(render_pdf([m], answer_key=False))[0]
+    drawn = set()
+    for x0, y0, x1, y1 in re.findall(r"^(\d+) (\d+) m (\d+) (\d+) l$", text, re.M):
+        x0, y0, x1, y1 = map(int, (x0, y0, x1, y1))
+        if y0 == y1:
+            drawn |= {("h", y0, x) for x in range(x0, x1)}
+        else:
+            drawn |= {("v", x0, y) for y in range(y0, y1)}
+    rows, cols = m.shape
+    open_h = {("h", r + 1, c) for r, c in np.argwhere(m.passages & 4).tolist()}
+    open_v = {("v", c + 1, r) for r, c in np.argwhere(m.passages & 2).tolist()}
+    every = {("h", r, c) for r in range(rows + 1) for c in range(cols)}
+    every |= {("v", c, r) for c in range(cols + 1) for r in range(rows)}
+    gaps = {("h", 0, m.start[1]), ("h", rows, m.goal[1])}
+    assert drawn == every - open_h - open_v - gaps
+
+
+def test_deterministic_and_paper_sizes():
+    m = mazekit.generate("prim", (12, 8), rng=2)
+    assert render_pdf([m], paper="letter") == render_pdf([m], paper="letter")
+    letter = render_pdf([m], paper="letter")
+    assert b"/MediaBox [0 0 612 792]" in letter
+    assert set(PAPERS) == {"a4", "letter"}
+    with pytest.raises(ValueError, match="unknown paper 'a3'"):
+        render_pdf([m], paper="a3")
+    with pytest.raises(ValueError, match="at least one maze"):
+        render_pdf([])
+
+
+def test_render_file_pdf(tmp_path):
+    m = mazekit.generate("prim", (7, 9), rng=2)
+    sol = mazekit.solve(m, "dfs")
+    both = render_file(m, tmp_path / "a.pdf", sol).read_bytes()
+    alone = render_file(m, tmp_path / "b.pdf").read_bytes()
+    assert both.count(b"/Type /Page ") == 2 and alone.count(b"/Type /Page ") == 1
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_a_pdf_reader_draws_it(tmp_path, book):
+    from PIL import Image
+
+    _, pdf = book
+    (tmp_path / "b.pdf").write_bytes(pdf)
+    args = ["pdftoppm", "-r", "30", "-f", "4", "-l", "4", "-png", "b.pdf", "p"]
+    subprocess.run(args, cwd=tmp_path, check=True)
+    im = np.asarray(Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")).astype(int)
+    dark = (im.sum(axis=2) < 200).mean()
+    red = ((im[..., 0] > 180) & (im[..., 1] < 90) & (im[..., 2] < 90)).mean()
+    assert 0.02 < dark < 0.5 and red > 0.002, "walls and the red answer are drawn"
+
+
+def test_cli_print(tmp_path):
+    r = run("print", "--size", "25x25", "--count", "3", "--seed", "5", "--paper", "letter", "-o", "p.pdf",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    pdf = (tmp_path / "p.pdf").read_bytes()
+    assert pdf.count(b"/Type /Page ") == 6 and b"/MediaBox [0 0 612 792]" in pdf
+    texts = pages(pdf)
+    for i in range(3):
+        seed = derived_seed(5, i)
+        assert f"backtracker, 25 x 25 cells, seed {seed})" in texts[i]
+        again = render_pdf([mazekit.generate("backtracker", (25, 25), rng=seed)], answer_key=False)
+        wall_ops = [line for line in pages(again)[0].splitlines() if line.endswith(" l")]
+        assert wall_ops == [line for line in texts[i].splitlines() if line.endswith(" l")], "seed reproduces"
+    assert len({derived_seed(5, i) for i in range(3)}) == 3
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-o", "p.png"], "print writes a PDF"),
+        (["--count", "0", "-o", "p.pdf"], "--count must be between 1"),
+        (["--size", "0x5", "-o", "p.pdf"], "size must be at least 1x1"),
+        (["-a", "nope", "-o", "p.pdf"], "unknown generator 'nope'"),
+    ],
+)
+def test_cli_print_bad_input(tmp_path, args, message):
+    r = run("print", *args, cwd=tmp_path)
+    assert r.returncode == 1 and message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [], "no partial file"

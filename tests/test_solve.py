@@ -136,7 +136,7 @@ def test_astar_explores_no_more_than_bfs_on_open_ground():
 
 def test_bad_solver_and_cells():
     maze = mazekit.generate("prim", (4, 4), rng=0)
-    with pytest.raises(ValueError, match="unknown solver 'bsf'; choose from astar, bfs, dfs"):
+    with pytest.raises(ValueError, match="unknown solver 'bsf'; choose from astar, bfs, bidirectional_bfs"):
         mazekit.solve(maze, "bsf")
     with pytest.raises(ValueError, match="off the grid"):
         mazekit.solve(maze, "bfs", start=(-1, 0))

@@ -15,12 +15,24 @@ from ..maze import Maze
 from ..solution import Solution
 from .astar import astar
 from .bfs import bfs
+from .bidirectional_bfs import bidirectional_bfs
+from .chain import chain
+from .collision import collision
+from .dead_end_filling import dead_end_filling
 from .dfs import dfs
+from .dijkstra import dijkstra
+from .shortest_paths import shortest_paths
 
 SOLVERS: dict[str, Callable[..., Solution]] = {
     "dfs": dfs,
     "bfs": bfs,
     "astar": astar,
+    "dijkstra": dijkstra,
+    "bidirectional_bfs": bidirectional_bfs,
+    "dead_end_filling": dead_end_filling,
+    "chain": chain,
+    "collision": collision,
+    "shortest_paths": shortest_paths,
 }
 
 

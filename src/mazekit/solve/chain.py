@@ -1,0 +1,171 @@
+"""Chain algorithm: follow a straight line to the goal; round each obstacle with two robots.
+
+1. Draw the guiding line: a staircase of cells from the start to the goal, each a step
+   nearer the goal, hugging the straight segment between them (walls are ignored).
+2. Walk the line while the passage to its next cell is open.
+3. When a wall blocks it, send two wall-following robots from here along that wall, one
+   keeping it on its right hand, one on its left, a step each in turn. The first robot to
+   stand on the line at a cell *farther along it* wins: walk its route there, go to 2.
+4. A robot that comes back to where and how it set off has been all the way round; if
+   both do, no cell farther along the line can be reached, nor the goal.
+
+Pullen says it always finds a path when there is one; this holds on any flat (planar)
+maze, such as a rectangle or a mask of one, and the tests check it against BFS on mazes
+with loops, islands and cut-off parts. Why: the two robots trace the whole border between
+the start's part of the maze and the walls joined to the one they hit. If the goal can be
+reached it lies in the start's part, so where the line last crosses those walls (or what
+they enclose) it lands in a cell of the start's part on that border: a robot stands on the
+line there, if not sooner. It is the grid form of the Bug2 rule for robots (Lumelsky and
+Stepanov, 1987). Each round takes at most one lap of a border (4 steps a cell) and moves
+the walker strictly along the line, so it always ends.
+
+The walker's route is made a simple path by cutting out every loop it closes (a robot's
+trip up a dead end and back, for one): on a perfect maze that leaves the one path. With
+loops it is a short path, not necessarily the shortest. Solves mazes whose goal is on an
+island, unlike a plain wall follower. The trace has a ``VISIT`` the first time any cell is
+reached, ``arg`` saying by whom: -1 the walker on the line, 0 the right-hand robot, 1 the
+left-hand one. Reference: W. D. Pullen, *Think Labyrinth: Maze Algorithms* ("chain
+algorithm").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grid import Cell, through
+from ..maze import Maze
+from ..solution import Solution
+from ..trace import VISIT, record
+from ._common import flat_ends, solution
+
+SHORTEST = False  # the line and the robots' detours, with loops cut out: short, not shortest
+SOLVES_PERFECT = True
+SOLVES_LOOPS = True
+SOLVES_ISLAND = True  # it always finds a path when there is one (module notes)
+
+
+@njit(cache=True)
+def _line(cols, start, goal):  # pragma: no cover - compiled
+    """The guiding line: flat cells from start to goal, each step toward the goal,
+    choosing at each step the cell nearer the straight segment."""
+    sr, sc = start // cols, start % cols
+    gr, gc = goal // cols, goal % cols
+    dr, dc = gr - sr, gc - sc
+    vr = 1 if dr > 0 else -1
+    vc = 1 if dc > 0 else -1
+    out = np.empty(abs(dr) + abs(dc) + 1, dtype=np.int64)
+    out[0] = start
+    r, c = sr, sc
+    for k in range(1, out.shape[0]):
+        off_r = abs((r + vr - sr) * dc - (c - sc) * dr)  # how far each candidate strays
+        off_c = abs((r - sr) * dc - (c + vc - sc) * dr)
+        if c == gc or (r != gr and off_r <= off_c):
+            r += vr
+        else:
+            c += vc
+        out[k] = r * cols + c
+    return out
+
+
+@njit(cache=True, inline="always")
+def _step(passages, cols, cell, heading, hand):  # pragma: no cover - compiled
+    """One wall-follower step: turn to the ``hand`` side (+1 right, -1 left) if open, else go
+    straight, else turn the other way, else go back. Returns the new cell and heading."""
+    bits = passages[cell]
+    for k in range(4):
+        d = (heading + hand * (1 - k) + 4) & 3
+        if bits >> d & 1:
+            return through(cols, cell, d), d
+    return cell, heading
+
+
+@njit(cache=True, inline="always")
+def _add(path, pos, k, cell):  # pragma: no cover - compiled
+    """Append ``cell`` to ``path[:k]``, cutting out the loop if it is already there."""
+    if pos[cell] >= 0:
+        for j in range(pos[cell] + 1, k):
+            pos[path[j]] = -1
+        return pos[cell] + 1
+    path[k] = cell
+    pos[cell] = k
+    return k + 1
+
+
+@njit(cache=True)
+def _robots(passages, cols, along, i, cell, wall, seen, trace, t):  # pragma: no cover - compiled
+    """Race the right- and left-hand robots from ``cell`` (line index ``i``, blocked through
+    slot ``wall``) to the line beyond ``i``. Returns ``(hand, steps, t)``; hand 0: both lapped."""
+    if passages[cell] == 0:
+        return 0, 0, t
+    rc, rh = _step(passages, cols, cell, (wall + 3) & 3, 1)
+    lc, lh = _step(passages, cols, cell, (wall + 1) & 3, -1)
+    r0, l0 = (rc, rh), (lc, lh)  # on the lap: the pre-step state was only a pose
+    r_on = l_on = True
+    steps = 1
+    while (r_on or l_on) and steps <= 4 * passages.shape[0]:  # a lap is at most 4 steps a cell
+        for hand, c, on in ((1, rc, r_on), (-1, lc, l_on)):
+            if on and seen[c] == 0:
+                seen[c] = 1
+                t = record(trace, t, c, VISIT, 0 if hand == 1 else 1)
+            if on and along[c] > i:
+                return hand, steps, t
+        rc, rh = _step(passages, cols, rc, rh, 1)
+        lc, lh = _step(passages, cols, lc, lh, -1)
+        steps += 1
+        r_on = r_on and (rc, rh) != r0
+        l_on = l_on and (lc, lh) != l0
+    return 0, steps, t
+
+
+@njit(cache=True)
+def _chain(passages, cols, start, goal, trace):  # pragma: no cover - compiled
+    n = passages.shape[0]
+    line = _line(cols, start, goal)
+    along = np.full(n, -1, dtype=np.int64)
+    along[line] = np.arange(line.shape[0])
+    seen = np.zeros(n, dtype=np.uint8)
+    path = np.empty(n, dtype=np.int64)
+    pos = np.full(n, -1, dtype=np.int64)
+    seen[start] = 1
+    t = record(trace, 0, start, VISIT, -1)
+    k = _add(path, pos, 0, start)
+    cell, i = start, 0
+    while i < line.shape[0] - 1:
+        nxt = line[i + 1]
+        dr = nxt // cols - cell // cols
+        wall = (0 if dr < 0 else 2) if dr != 0 else (1 if nxt > cell else 3)
+        if passages[cell] >> wall & 1:
+            cell, i = nxt, i + 1
+            k = _add(path, pos, k, cell)
+            if seen[cell] == 0:
+                seen[cell] = 1
+                t = record(trace, t, cell, VISIT, -1)
+            continue
+        hand, steps, t = _robots(passages, cols, along, i, cell, wall, seen, trace, t)
+        if hand == 0:
+            return np.empty(0, dtype=np.int64), t
+        heading = (wall + 3) & 3 if hand == 1 else (wall + 1) & 3
+        for _ in range(steps):
+            cell, heading = _step(passages, cols, cell, heading, hand)
+            k = _add(path, pos, k, cell)
+        i = along[cell]
+    return path[:k].copy(), t
+
+
+def chain(maze: Maze, start: Cell, goal: Cell) -> Solution:
+    """A path by Pullen's chain algorithm: a guiding line and wall-following robots.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.solve.chain import chain
+    >>> m = mazekit.generate("kruskal", (12, 12), rng=6)
+    >>> s = chain(m, m.start, m.goal)
+    >>> s.found, s.length == mazekit.solve(m, "bfs").length  # a perfect maze: the one path
+    (True, True)
+    """
+    s, g = flat_ends(maze, start, goal)
+    trace = np.zeros((maze.grid.size, 3), dtype=np.int32)  # one VISIT per cell, when first reached
+    path, used = _chain(maze.passages.ravel(), maze.grid.cols, s, g, trace)
+    return solution("chain", maze, start, goal, path, trace[:used].copy())

@@ -187,6 +187,30 @@ class _status:
             self.ctx.__exit__(*exc)
 
 
+def transform_options(func: F) -> F:
+    """Options that reshape a freshly generated maze (see ``mazekit list`` for transforms)."""
+    opts = [
+        click.option("--braid", type=float, default=None, metavar="FRACTION",
+                     help="Remove this fraction of dead ends (0-1): a maze with loops."),
+        click.option("--loops", type=int, default=None, metavar="N", help="Open N extra random walls."),
+        click.option("--rooms", type=int, default=None, metavar="N", help="Carve up to N rectangular rooms."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None) -> Any:
+    """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
+    from .transform import transform
+
+    steps = [("rooms", {"count": rooms}), ("add_loops", {"count": loops}), ("braid", {"fraction": braid})]
+    for op, opts in steps:
+        if next(iter(opts.values())) is not None:
+            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **opts)
+    return maze
+
+
 def render_options(func: F) -> F:
     opts = [
         click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
@@ -252,7 +276,13 @@ class _Group(click.Group):
     """
 
     #: command name -> "module:function" in mazekit.commands
-    COMMANDS = {"animate": "animate:animate", "gallery": "gallery:gallery", "print": "print_:print_"}
+    COMMANDS = {
+        "animate": "animate:animate",
+        "gallery": "gallery:gallery",
+        "play": "play:play",
+        "print": "print_:print_",
+        "transform": "transform:transform",
+    }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.COMMANDS})
@@ -274,6 +304,7 @@ def main() -> None:
 
 @main.command()
 @maze_options
+@transform_options
 @click.option(
     "-o",
     "--output",
@@ -282,10 +313,11 @@ def main() -> None:
 )
 @render_options
 @run
-def generate(output: str | None, **kw: Any) -> None:
+def generate(output: str | None, braid: float | None, loops: int | None, rooms: int | None,
+             **kw: Any) -> None:  # fmt: skip
     """Generate a maze and save or draw it."""
     ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
-    maze = make_maze(**kw)
+    maze = reshape(make_maze(**kw), braid, loops, rooms)
     emit(maze, None, output, **ropts)
     if kw["seed"] is None and output is not None:
         click.echo(f"seed: {maze.seed}", err=True)
@@ -361,6 +393,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
 
 @main.command()
 @maze_options
+@transform_options
 @click.option("--solver", default=None, help="Also solve it and draw the path.")
 @click.option(
     "--animate",
@@ -371,7 +404,8 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Animation speed factor.")
 @render_options
 @run
-def show(solver: str | None, animated: bool, speed: float, **kw: Any) -> None:
+def show(solver: str | None, animated: bool, speed: float, braid: float | None, loops: int | None,
+         rooms: int | None, **kw: Any) -> None:  # fmt: skip
     """Generate a maze and print it in the terminal, the path in colour."""
     from . import solve as solve_maze
 
@@ -379,7 +413,7 @@ def show(solver: str | None, animated: bool, speed: float, **kw: Any) -> None:
         raise ValueError(f"--speed must be positive, got {speed}")
     ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
     animated = animated and sys.stdout.isatty()
-    maze = make_maze(**kw, record=animated)
+    maze = reshape(make_maze(**kw, record=animated), braid, loops, rooms)
     sol = solve_maze(maze, solver) if solver else None
     if animated:
         _play(maze, sol, speed)
@@ -411,8 +445,9 @@ def list_() -> None:
     """List every algorithm with its one-line summary."""
     from .generate import GENERATORS, summary
     from .solve import SOLVERS
+    from .transform import TRANSFORMS
 
-    for title, registry in (("generators", GENERATORS), ("solvers", SOLVERS)):
+    for title, registry in (("generators", GENERATORS), ("transforms", TRANSFORMS), ("solvers", SOLVERS)):
         click.echo(f"{title}:")
         width = max(len(k) for k in registry)
         for name, func in registry.items():

@@ -1,0 +1,96 @@
+"""``mazekit play``: a window to watch mazes being built and solved, and to play them.
+
+Needs pygame-ce (``pip install 'mazekit[game]'``); pygame is imported inside the command so
+``mazekit --help`` does not load it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from ..cli import UserError, make_maze, maze_options, parse_cell, parse_options, parse_size, run
+
+
+@click.command()
+@maze_options
+@click.option("--solver", default="bfs", show_default=True, help="Solver that S sends walking (V cycles).")
+@click.option(
+    "--braid",
+    type=float,
+    default=None,
+    metavar="FRACTION",
+    help="Start braided: remove this fraction of dead ends (B toggles).",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["watch", "play"]),
+    default="watch",
+    show_default=True,
+    help="Watch the maze built and solved, or play it (P switches).",
+)
+@click.option("--speed", type=int, default=None, help="Animation speed in trace events per frame [auto].")
+@click.option("--fps", type=int, default=60, show_default=True, help="Frame rate.")
+@click.option("--window", default=None, metavar="WIDTHxHEIGHT", help="Window size [fits the screen].")
+@click.option(
+    "--frames",
+    type=int,
+    default=None,
+    hidden=True,
+    help="Run this many frames headless (SDL dummy driver) and exit: for tests and CI.",
+)
+@click.option("--screenshot", default=None, hidden=True, help="Save the window to this PNG on exit.")
+@run
+def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
+         frames: int | None, screenshot: str | None, **kw: Any) -> None:  # fmt: skip
+    """Open a game window: watch mazes being built and solved, or walk them yourself.
+
+    Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
+    solver, +/- speed, space pause, R random ends, B braid, P watch/play, F1 help, Q quit.
+    """
+    from ..game.app import App, load_pygame, sdl_session, window_size
+    from ..game.state import GameConfig, GameState
+
+    if frames is not None:
+        if frames < 0:
+            raise ValueError(f"--frames must be at least 0, got {frames}")
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        fps = 0
+    if fps < 0:
+        raise ValueError(f"--fps must be at least 0, got {fps}")
+    size = parse_size(window)[::-1] if window is not None else None
+    try:
+        pg = load_pygame()
+    except ImportError as exc:
+        raise UserError(str(exc)) from None
+    with sdl_session(pg):
+        try:
+            pg.display.init()
+            screen = pg.display.get_desktop_sizes()[0]
+        except pg.error as exc:
+            raise UserError(f"no display for the game window ({exc}); is DISPLAY set?") from None
+        if kw["mask"] is None:  # refuse a maze too big to show before spending time on it
+            rows, cols = parse_size(kw["size"]) if kw["size"] else (10, 20)
+            rows, cols = kw["rows"] or rows, kw["cols"] or cols
+            if rows > 0 and cols > 0:
+                window_size((rows, cols), screen, size)
+        maze = make_maze(record=True, **kw)
+        config = GameConfig(
+            algorithm=kw["algorithm"], shape=maze.grid, seed=maze.seed, solver=solver,
+            ends="random" if kw["random_ends"] else kw["ends"],
+            start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
+            options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
+            mask_file=kw["mask"],
+        )  # fmt: skip
+        state = GameState(config, maze=maze)
+        try:
+            app = App(state, size=window_size(maze.shape, screen, size), fps=fps)
+        except pg.error as exc:
+            raise UserError(f"cannot open the game window ({exc})") from None
+        app.run(frames)
+        if screenshot:
+            app.screenshot(screenshot)
+    if frames is not None:
+        click.echo(" | ".join(state.status()), err=True)

@@ -1,0 +1,246 @@
+"""What the game window shows, as numpy arrays: colour classes, geometry and pixels.
+
+No pygame here, so tests can ask where a cell is drawn and what colour it should have. A
+cell of the maze is drawn as a ``cell x cell`` square; the wall blocks between cells are
+``wall`` pixels thick, exactly like :mod:`mazekit.render.image`. The window's picture is
+the block picture (``(2R+1, 2C+1)``, see :func:`mazekit.convert.to_blocks`) with a colour
+class per block, stretched with :func:`numpy.repeat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Colour classes of a cell (and of the block between two cells).
+(ROAD, WALL, UNVISITED, FRONTIER, CURRENT, EXPLORED, BACKTRACKED,
+ PATH, START, GOAL, TRAIL, HINT) = range(12)  # fmt: skip
+
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "road": (255, 255, 255),
+    "wall": (27, 27, 31),
+    "unvisited": (92, 98, 112),
+    "frontier": (255, 200, 90),
+    "current": (255, 0, 0),
+    "explored": (178, 208, 255),
+    "backtracked": (247, 172, 200),
+    "path": (224, 32, 32),
+    "start": (31, 170, 60),
+    "goal": (32, 96, 224),
+    "trail": (255, 240, 170),
+    "hint": (40, 200, 200),
+    # drawn on top of cells, not classes
+    "player": (240, 130, 0),
+    "head": (130, 30, 190),
+    "bar": (34, 37, 43),
+    "text": (235, 235, 235),
+    "dim": (150, 156, 170),
+}
+
+CLASS_NAMES = ("road", "wall", "unvisited", "frontier", "current", "explored", "backtracked",
+               "path", "start", "goal", "trail", "hint")  # fmt: skip
+
+#: RGB of each class, indexed by class code.
+LUT = np.array([PALETTE[name] for name in CLASS_NAMES], dtype=np.uint8)
+
+# Which colour an open passage between two cells takes: the lower-ranked cell's. Markers
+# (start, goal, the current cell, a hint) rank highest, so a passage takes the other side's
+# colour and a path runs into the start square unbroken.
+_WILD = 99
+RANK = np.zeros(len(CLASS_NAMES), dtype=np.int64)
+RANK[[EXPLORED, TRAIL]] = 1
+RANK[BACKTRACKED] = 2
+RANK[PATH] = 3
+RANK[[START, GOAL, CURRENT, HINT]] = _WILD
+
+
+def link_class(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The class of the open passage between cells of classes ``a`` and ``b``.
+
+    >>> link_class(np.array([PATH, START, START]), np.array([EXPLORED, PATH, GOAL])).tolist()
+    [5, 7, 0]
+    """
+    ra, rb = RANK[a], RANK[b]
+    out = np.where(ra <= rb, a, b).astype(np.uint8)
+    out[(ra == _WILD) & (rb == _WILD)] = ROAD
+    return out
+
+
+def block_classes(classes: np.ndarray, passages: np.ndarray) -> np.ndarray:
+    """The ``(2R+1, 2C+1)`` class picture of cells ``classes`` joined by open ``passages``.
+
+    >>> c = np.array([[START, ROAD, GOAL]], dtype=np.uint8)
+    >>> p = np.array([[2, 8 | 2, 8]], dtype=np.uint8)  # all three joined east-west
+    >>> block_classes(c, p)[1].tolist()
+    [1, 8, 0, 0, 0, 9, 1]
+    """
+    rows, cols = classes.shape
+    out = np.full((2 * rows + 1, 2 * cols + 1), WALL, dtype=np.uint8)
+    out[1::2, 1::2] = classes
+    east = (passages[:, :-1] & 2) != 0
+    out[1::2, 2:-1:2] = np.where(east, link_class(classes[:, :-1], classes[:, 1:]), WALL)
+    south = (passages[:-1, :] & 4) != 0
+    out[2:-1:2, 1::2] = np.where(south, link_class(classes[:-1, :], classes[1:, :]), WALL)
+    return out
+
+
+def cell_blocks(
+    cells: np.ndarray, classes: np.ndarray, passages: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Blocks to repaint when ``cells`` (flat indices) changed: each cell and its 4 sides.
+
+    Returns block rows, block columns and classes, one entry per distinct block; the same
+    values :func:`block_classes` gives at those places, at a cost proportional to the cells.
+    """
+    rows, cols = classes.shape
+    flat_cls, flat_p = classes.ravel(), passages.ravel()
+    cells = np.asarray(cells, dtype=np.int64)
+    r, c = cells // cols, cells % cols
+    mine = flat_cls[cells]
+    brs, bcs, clss = [2 * r + 1], [2 * c + 1], [mine]
+    for bit, dr, dc, ok in ((1, -1, 0, r > 0), (2, 0, 1, c < cols - 1),
+                            (4, 1, 0, r < rows - 1), (8, 0, -1, c > 0)):  # fmt: skip
+        other = np.where(ok, cells + dr * cols + dc, cells)
+        is_open = ok & ((flat_p[cells] & bit) != 0)
+        brs.append(2 * r + 1 + dr)
+        bcs.append(2 * c + 1 + dc)
+        clss.append(np.where(is_open, link_class(mine, flat_cls[other]), WALL).astype(np.uint8))
+    br, bc, cls = np.concatenate(brs), np.concatenate(bcs), np.concatenate(clss)
+    _, first = np.unique(br * (2 * cols + 1) + bc, return_index=True)
+    return br[first], bc[first], cls[first]
+
+
+def to_indices(blocks: np.ndarray, cell: int, wall: int) -> np.ndarray:
+    """``(H, W)`` class codes per pixel of a block class picture: the picture before colouring.
+
+    Wall rows and columns become ``wall`` pixels, cell rows and columns ``cell`` pixels, as in
+    :func:`mazekit.render.image.render_image`.
+    """
+    rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
+    take_r = np.repeat(np.arange(2 * rows + 1), np.tile([wall, cell], rows + 1)[: 2 * rows + 1])
+    take_c = np.repeat(np.arange(2 * cols + 1), np.tile([wall, cell], cols + 1)[: 2 * cols + 1])
+    return blocks[take_r][:, take_c]
+
+
+def to_pixels(blocks: np.ndarray, cell: int, wall: int) -> np.ndarray:
+    """``(H, W, 3)`` RGB pixels of a block class picture.
+
+    >>> to_pixels(np.array([[WALL] * 3, [WALL, START, WALL], [WALL] * 3]), 2, 1)[:, :, 1].tolist()
+    [[27, 27, 27, 27], [27, 170, 170, 27], [27, 170, 170, 27], [27, 27, 27, 27]]
+    """
+    return LUT[to_indices(blocks, cell, wall)]
+
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a ``rows x cols`` maze is drawn: cell and wall sizes in pixels and the origin.
+
+    All rectangles are ``(x, y, width, height)`` in window pixels.
+
+    Examples
+    --------
+    >>> lay = Layout(rows=2, cols=3, cell=8, wall=2, x0=10, y0=0)
+    >>> lay.size, lay.cell_rect(1, 2), lay.cell_center(0, 0)
+    ((32, 22), (32, 12, 8, 8), (16, 6))
+    >>> lay.cell_at(35, 15), lay.cell_at(0, 0)
+    ((1, 2), None)
+    """
+
+    rows: int
+    cols: int
+    cell: int
+    wall: int
+    x0: int = 0
+    y0: int = 0
+
+    @property
+    def pitch(self) -> int:
+        return self.cell + self.wall
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` of the maze picture."""
+        return (self.cols * self.pitch + self.wall, self.rows * self.pitch + self.wall)
+
+    @property
+    def rect(self) -> Rect:
+        return (self.x0, self.y0, *self.size)
+
+    def cell_rect(self, row: int, col: int) -> Rect:
+        """The inside of a cell (no walls)."""
+        p = self.pitch
+        return (self.x0 + self.wall + col * p, self.y0 + self.wall + row * p, self.cell, self.cell)
+
+    def cell_center(self, row: int, col: int) -> tuple[int, int]:
+        x, y, w, h = self.cell_rect(row, col)
+        return (x + w // 2, y + h // 2)
+
+    def wall_rect(self, row: int, col: int, side: str) -> Rect:
+        """The wall block on ``side`` (``"N"``, ``"E"``, ``"S"`` or ``"W"``) of a cell."""
+        br, bc = 2 * row + 1, 2 * col + 1
+        dr, dc = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}[side]
+        x, y, w, h = self.block_rects(np.array([br + dr]), np.array([bc + dc]))
+        return (int(x[0]), int(y[0]), int(w[0]), int(h[0]))
+
+    def around(self, row: int, col: int) -> Rect:
+        """A cell with the walls all round it: what repainting the cell can touch."""
+        p = self.pitch
+        return (self.x0 + col * p, self.y0 + row * p, p + self.wall, p + self.wall)
+
+    def block_rects(self, br: np.ndarray, bc: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Rectangles of blocks ``(br, bc)`` of the block picture, as four arrays."""
+        p, wall = self.pitch, self.wall
+        x = self.x0 + (bc // 2) * p + (bc % 2) * wall
+        y = self.y0 + (br // 2) * p + (br % 2) * wall
+        w = np.where(bc % 2 == 1, self.cell, wall)
+        h = np.where(br % 2 == 1, self.cell, wall)
+        return x, y, w, h
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The cell whose inside holds pixel ``(x, y)``, if any."""
+        p = self.pitch
+        dx, dy = x - self.x0 - self.wall, y - self.y0 - self.wall
+        if dx < 0 or dy < 0 or dx % p >= self.cell or dy % p >= self.cell:
+            return None
+        r, c = dy // p, dx // p
+        return (r, c) if r < self.rows and c < self.cols else None
+
+
+#: Largest cell pitch (cell + wall) used for small mazes, so a 5x5 maze is not a poster.
+MAX_PITCH = 48
+
+
+def fit(shape: tuple[int, int], area: tuple[int, int], origin: tuple[int, int] = (0, 0),
+        max_pitch: int = MAX_PITCH) -> Layout:  # fmt: skip
+    """The largest layout of a ``(rows, cols)`` maze that fits ``area = (width, height)``,
+    centred in it. Walls are about a fifth of the pitch, at least one pixel.
+
+    >>> fit((10, 20), (800, 600))
+    Layout(rows=10, cols=20, cell=32, wall=7, x0=6, y0=101)
+    >>> fit((200, 200), (1000, 700)).cell
+    2
+    >>> fit((500, 500), (800, 600))
+    Traceback (most recent call last):
+    ...
+    ValueError: a 500x500 maze does not fit in 800x600 pixels even at 1 pixel per cell; at most 399x299 cells
+    """
+    rows, cols = shape
+    width, height = area
+    pitch = min((width - 1) // cols, (height - 1) // rows, max_pitch)
+    while pitch >= 2:
+        wall = max(1, pitch // 5)
+        lay = Layout(rows, cols, pitch - wall, wall)
+        w, h = lay.size
+        if w <= width and h <= height:
+            x0 = origin[0] + (width - w) // 2
+            y0 = origin[1] + (height - h) // 2
+            return Layout(rows, cols, pitch - wall, wall, x0, y0)
+        pitch -= 1
+    raise ValueError(
+        f"a {cols}x{rows} maze does not fit in {width}x{height} pixels even at 1 pixel per cell; "
+        f"at most {(width - 1) // 2}x{(height - 1) // 2} cells"
+    )

@@ -1,0 +1,599 @@
+"""The game as a state machine, with no pygame in it: what the window shows and how keys change it.
+
+Two modes:
+
+``watch``
+    The generation animates from its trace (the current cell red, the frontier shown); then
+    ``solve`` sends the chosen solver walking: explored cells tinted, backtracked ones in a
+    second colour, a head marker on its current cell, and the step count and path length
+    when it is done.
+``play``
+    The player walks from start to goal through open passages; the timer starts with the
+    first move. Reaching the goal wins and compares the moves with the shortest path;
+    ``hint`` lights the next step of a shortest path, ``give_up`` shows the solution.
+
+The view reads :attr:`GameState.classes` (a colour class per cell, see
+:mod:`mazekit.game.picture`), :attr:`GameState.passages` (the passages as drawn so far) and
+:meth:`GameState.markers`, and asks :meth:`GameState.take_dirty` which cells changed.
+
+Every maze shown can be made again: :meth:`GameState.reproduce` is the command line that
+does it. A new maze takes the next seed of a sequence seeded by the first one.
+
+Examples
+--------
+>>> s = GameState(GameConfig(algorithm="prim", shape=(4, 6), seed=3))
+>>> s.phase, s.seed
+('generating', 3)
+>>> while s.phase == "generating":
+...     s.tick(1 / 60)
+>>> s.act("solve")
+>>> while s.phase == "solving":
+...     s.tick(1 / 60)
+>>> s.phase, s.solution.length == s.shortest
+('solved', True)
+>>> s.reproduce()
+'mazekit play --algorithm prim --size 6x4 --seed 3 --solver bfs'
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import trace as tr
+from ..distances import distance_map
+from ..generate import GENERATORS, generate, lookup
+from ..grid import BITS, OPPOSITE, Cell, RectGrid, as_grid
+from ..maze import Maze
+from ..solution import Solution
+from ..solve import SOLVERS, solve
+from .picture import (
+    BACKTRACKED,
+    CURRENT,
+    EXPLORED,
+    FRONTIER,
+    GOAL,
+    HINT,
+    PATH,
+    ROAD,
+    START,
+    TRAIL,
+    UNVISITED,
+    WALL,
+)
+
+WATCH, PLAY = "watch", "play"
+
+#: Everything :meth:`GameState.act` understands.
+ACTIONS = ("up", "down", "left", "right", "solve", "hint", "give_up", "new", "generator",
+           "solver", "faster", "slower", "pause", "ends", "braid", "mode", "help", "quit",
+           "close")  # fmt: skip
+
+_MOVES = {"up": 0, "right": 1, "down": 2, "left": 3}
+
+#: Largest animation speed, in trace events per frame.
+MAX_SPEED = 1 << 20
+
+#: How many frames an automatic speed aims to animate a generation in (4 s at 60 fps).
+AUTO_FRAMES = 240
+
+#: Braid fraction that ``B`` switches on when none was given.
+DEFAULT_BRAID = 0.5
+
+#: Frames a message stays in the status bar.
+MESSAGE_FRAMES = 240
+
+
+@dataclass
+class GameConfig:
+    """What the game starts with; every field has a command-line option.
+
+    ``shape`` is ``(rows, cols)`` or a (masked) :class:`~mazekit.grid.RectGrid`; ``seed``
+    None draws one; ``start``/``goal`` pin the ends; ``braid`` is the fraction of dead ends
+    removed, None for a perfect maze; ``speed`` is in trace events per frame, None to choose
+    from the maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce`.
+    """
+
+    algorithm: str = "backtracker"
+    shape: Any = (10, 20)
+    seed: int | None = None
+    solver: str = "bfs"
+    ends: str = "corners"
+    start: Cell | None = None
+    goal: Cell | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    braid: float | None = None
+    speed: int | None = None
+    mode: str = WATCH
+    mask_file: str | None = None
+
+
+def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:
+    """The braided maze, or why there is none."""
+    try:
+        from ..transform import transform  # written separately; may be absent
+    except ImportError:
+        return "braid unavailable"
+    try:
+        return transform(maze, "braid", rng=seed, record=True, fraction=fraction)
+    except (ValueError, TypeError) as exc:
+        return f"braid unavailable: {exc}"
+
+
+def _diff_events(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """OPEN / CLOSE trace events that turn passages ``before`` into ``after``."""
+    rows = []
+    for slot, event, changed in ((1, tr.OPEN, after & ~before), (2, tr.OPEN, after & ~before),
+                                 (1, tr.CLOSE, before & ~after), (2, tr.CLOSE, before & ~after)):  # fmt: skip
+        cells = np.flatnonzero(changed.ravel() & BITS[slot])
+        rows.append(np.stack([cells, np.full_like(cells, event), np.full_like(cells, slot)], axis=1))
+    return np.concatenate(rows).astype(np.int32)
+
+
+class GameState:
+    """The whole game: maze, animation, player and what the status bar says."""
+
+    def __init__(self, config: GameConfig, maze: Maze | None = None) -> None:
+        lookup(SOLVERS, config.solver, "solver")
+        if config.mode not in (WATCH, PLAY):
+            raise ValueError(f"mode must be 'watch' or 'play', got {config.mode!r}")
+        if config.braid is not None and not 0 <= config.braid <= 1:
+            raise ValueError(f"braid fraction must be between 0 and 1, got {config.braid}")
+        if config.speed is not None and not 1 <= config.speed <= MAX_SPEED:
+            raise ValueError(f"speed must be 1 to {MAX_SPEED} events per frame, got {config.speed}")
+        self.config = config
+        self.grid: RectGrid = maze.grid if maze is not None else as_grid(config.shape)
+        self.algorithm = config.algorithm
+        self.solver = config.solver
+        self.mode = config.mode
+        self.braid = config.braid
+        self.braid_fraction = config.braid if config.braid else DEFAULT_BRAID
+        self.ends, self.start_pin, self.goal_pin = config.ends, config.start, config.goal
+        self.explicit_ends = False
+        self.paused = False
+        self.help = False
+        self.running = True
+        self.frame = 0
+        self.message = ""
+        self._message_until = 0
+        if maze is None:
+            maze = self._generate(config.algorithm, config.seed)
+        self.seed = maze.seed
+        # later seeds come from a sequence seeded by the first, so a session replays exactly
+        base = 0 if maze.seed is None else maze.seed
+        self._seeds = np.random.default_rng([base, 1])
+        self._end_draws = np.random.default_rng([base, 2])
+        self.speed = config.speed or 0
+        self._load(maze)
+
+    # -- building mazes ------------------------------------------------------------------
+    def _generate(self, algorithm: str, seed: int | None) -> Maze:
+        options = self.config.options if algorithm == self.config.algorithm else {}
+        return generate(algorithm, self.grid, rng=seed, record=True, ends=self.ends,
+                        start=self.start_pin, goal=self.goal_pin, **options)  # fmt: skip
+
+    def _load(self, maze: Maze) -> None:
+        """Show ``maze`` (braided if braid is on) from the start of its animation."""
+        self.base = maze
+        func = GENERATORS.get(maze.algorithm or "")
+        module = sys.modules[func.__module__] if func is not None else None
+        self.starts_open = bool(getattr(module, "STARTS_OPEN", False))
+        empty = np.zeros_like(maze.passages)
+        trace = maze.trace if maze.trace is not None else _diff_events(empty, maze.passages)
+        if self.braid is not None:
+            braided = _braid(maze, maze.seed, self.braid)
+            if isinstance(braided, str):
+                self.say(braided)
+                self.braid = None
+            else:
+                # the braid's new passages open at the end of the animation
+                if braided.trace is not None and len(braided.trace) >= len(trace):
+                    trace = braided.trace
+                else:
+                    trace = np.concatenate([trace, _diff_events(maze.passages, braided.passages)])
+                maze = braided.replace(trace=trace)
+        self.maze, self.trace = maze, trace
+        rows, cols = maze.shape
+        n = rows * cols
+        self.offsets = np.array([-cols, 1, cols, -1], dtype=np.int64)
+        self.exists = np.ones(n, bool) if maze.grid.mask is None else maze.grid.mask.ravel()
+        if not self.config.speed:
+            target = max(1, -(-len(trace) // AUTO_FRAMES))
+            self.speed = 1 << (target - 1).bit_length()
+        self.gen_pos = 0
+        self.gen_current = -1
+        self.gen_level = np.zeros(n, np.uint8)  # 0 untouched, 1 frontier, 2 in the maze
+        self.passages = tr.open_room(maze.grid) if self.starts_open else empty.copy()
+        if self.starts_open:
+            self.gen_level[:] = 2
+        self._place_ends()
+        self.phase = "generating"
+        if self.mode == PLAY or len(trace) == 0:
+            self._finish_generation()
+        if self.mode == PLAY:
+            self._enter_play()
+        self._full()
+
+    def _place_ends(self) -> None:
+        maze = self.maze
+        self.start = maze.grid.flat(maze.start)
+        self.goal = maze.grid.flat(maze.goal)
+        self.dist_to_goal = distance_map(maze, maze.goal).ravel()
+        self.shortest = int(self.dist_to_goal[self.start])
+        self._reset_overlays()
+
+    def _reset_overlays(self) -> None:
+        n = self.maze.passages.size
+        self.solution: Solution | None = None
+        self.solve_pos = 0
+        self.head = -1
+        self.solve_level = np.zeros(n, np.uint8)  # 1 explored, 2 backtracked
+        self.path = np.zeros(n, bool)
+        self.trail = np.zeros(n, bool)
+        self.player = self.start
+        self.hint = -1
+        self.hints_used = 0
+        self.moves = 0
+        self.elapsed = 0.0
+
+    def _finish_generation(self) -> None:
+        self.passages = self.maze.passages.copy()
+        self.gen_level[:] = 2
+        self.gen_pos = len(self.trace)
+        self.gen_current = -1
+        self.phase = "built"
+
+    def _enter_play(self) -> None:
+        self._reset_overlays()
+        self.trail[self.start] = True
+        self.phase = "playing"
+
+    # -- what the view reads ---------------------------------------------------------------
+    def _classes_of(self, flat: np.ndarray) -> np.ndarray:
+        out = np.full(flat.shape, ROAD, np.uint8)
+        level = self.gen_level[flat]
+        out[level == 0] = UNVISITED
+        out[level == 1] = FRONTIER
+        seen = self.solve_level[flat]
+        out[seen == 1] = EXPLORED
+        out[seen == 2] = BACKTRACKED
+        out[self.trail[flat]] = TRAIL
+        out[self.path[flat]] = PATH
+        out[flat == self.hint] = HINT
+        out[flat == self.start] = START
+        out[flat == self.goal] = GOAL
+        out[flat == self.gen_current] = CURRENT
+        out[~self.exists[flat]] = WALL
+        return out
+
+    def _touch(self, cells: Any) -> None:
+        """Recompute the classes of ``cells`` (flat indices) and remember they changed."""
+        cells = np.asarray(cells, dtype=np.int64).ravel()
+        cells = cells[cells >= 0]
+        if cells.size:
+            self.classes.ravel()[cells] = self._classes_of(cells)
+            self._dirty.append(cells)
+
+    def _full(self) -> None:
+        self.classes = self._classes_of(np.arange(self.maze.passages.size)).reshape(self.maze.shape)
+        self._dirty: list[np.ndarray] = []
+        self.full_redraw = True
+
+    def take_dirty(self) -> tuple[bool, np.ndarray]:
+        """``(everything, cells)``: whether all must be redrawn, else the flat cells that changed."""
+        full = self.full_redraw
+        cells = np.unique(np.concatenate(self._dirty)) if self._dirty else np.zeros(0, np.int64)
+        self._dirty, self.full_redraw = [], False
+        return full, cells
+
+    def markers(self) -> list[tuple[int, str]]:
+        """``(flat cell, kind)`` drawn on top of cells: the ``"player"`` and the solver ``"head"``."""
+        out = []
+        if self.head >= 0:
+            out.append((self.head, "head"))
+        if self.mode == PLAY:
+            out.append((self.player, "player"))
+        return out
+
+    def cell(self, flat: int) -> Cell:
+        return self.maze.grid.unflat(flat)
+
+    # -- time --------------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """Advance one frame of ``dt`` seconds."""
+        self.frame += 1
+        if self.message and self.frame >= self._message_until:
+            self.message = ""
+        if self.paused:
+            return
+        if self.phase == "generating":
+            self._advance_generation(self.speed)
+        elif self.phase == "solving":
+            self._advance_solve(self.speed)
+        elif self.phase == "playing" and self.moves > 0:
+            self.elapsed += dt
+
+    def _advance_generation(self, count: int) -> None:
+        a, b = self.gen_pos, min(self.gen_pos + count, len(self.trace))
+        ev = self.trace[a:b].astype(np.int64)
+        cells, kinds, slots = ev[:, 0], ev[:, 1], ev[:, 2]
+        linked = (slots >= 0) & ((kinds == tr.CARVE) | (kinds == tr.OPEN) | (kinds == tr.CLOSE))
+        nbs = cells[linked] + self.offsets[slots[linked]]
+        flat = self.passages.ravel()
+        opens, closes = linked & (kinds != tr.CLOSE), kinds[linked] == tr.CLOSE
+        if opens.any() and closes.any():  # order matters: replay the prefix
+            self.passages = tr.replay(self.trace, self.maze.grid, b, starts_open=self.starts_open)
+        else:
+            s = slots[linked]
+            bit, back = BITS[s], BITS[OPPOSITE[s]]
+            if closes.any():
+                np.bitwise_and.at(flat, cells[linked], ~bit)
+                np.bitwise_and.at(flat, nbs, ~back)
+            else:
+                np.bitwise_or.at(flat, cells[linked], bit)
+                np.bitwise_or.at(flat, nbs, back)
+        np.maximum.at(self.gen_level, cells[kinds == tr.FRONTIER], 1)
+        self.gen_level[cells[kinds != tr.FRONTIER]] = 2
+        self.gen_level[nbs] = 2
+        previous = self.gen_current
+        self.gen_current = int(cells[-1]) if cells.size else -1
+        self.gen_pos = b
+        if b >= len(self.trace):
+            self.gen_current = -1
+            self.phase = "built"
+        self._touch(np.concatenate([cells, nbs, [previous, self.gen_current]]))
+
+    def _advance_solve(self, count: int) -> None:
+        sol = self.solution
+        assert sol is not None
+        a, b = self.solve_pos, min(self.solve_pos + count, len(sol.trace))
+        ev = sol.trace[a:b].astype(np.int64)
+        cells, kinds = ev[:, 0], ev[:, 1]
+        np.maximum.at(self.solve_level, cells[kinds == tr.VISIT], 1)
+        np.maximum.at(self.solve_level, cells[kinds == tr.BACKTRACK], 2)
+        previous = self.head
+        self.head = int(cells[-1]) if cells.size else self.head
+        self.solve_pos = b
+        touched: list[Any] = [cells, [previous, self.head]]
+        if b >= len(sol.trace):
+            self.head = -1
+            self.phase = "solved"
+            path = self.maze.grid.cols * sol.path[:, 0] + sol.path[:, 1]
+            self.path[path] = True
+            touched.append(path)
+        self._touch(np.concatenate(touched))
+
+    # -- input -----------------------------------------------------------------------------
+    def act(self, action: str) -> None:
+        """Do what a key asks (one of :data:`ACTIONS`)."""
+        if action not in ACTIONS:
+            raise ValueError(f"unknown action {action!r}; choose from {', '.join(ACTIONS)}")
+        if action in _MOVES:
+            self._move(_MOVES[action])
+        else:
+            getattr(self, f"_do_{action}")()
+
+    def _move(self, slot: int) -> None:
+        if self.mode != PLAY or self.phase != "playing" or self.paused:
+            return
+        if not self.passages.ravel()[self.player] & BITS[slot]:
+            return
+        before, hint = self.player, self.hint
+        self.player = before + int(self.offsets[slot])
+        self.moves += 1
+        self.trail[self.player] = True
+        self.hint = -1
+        if self.player == self.goal:
+            self.phase = "won"
+        self._touch([before, self.player, hint])
+
+    def _do_hint(self) -> None:
+        if self.mode != PLAY or self.phase != "playing":
+            return
+        here = self.player
+        d = self.dist_to_goal
+        bits = int(self.passages.ravel()[here])
+        for slot in range(4):
+            nb = here + int(self.offsets[slot])
+            if bits >> slot & 1 and d[nb] == d[here] - 1:
+                old, self.hint = self.hint, nb
+                self.hints_used += 1
+                self._touch([old, nb])
+                return
+
+    def _do_give_up(self) -> None:
+        if self.mode != PLAY or self.phase != "playing":
+            return
+        sol = solve(self.maze, "bfs")
+        self.path[self.maze.grid.cols * sol.path[:, 0] + sol.path[:, 1]] = True
+        self.phase = "gave_up"
+        self._full()
+
+    def _do_solve(self) -> None:
+        if self.mode == PLAY:
+            self.mode = WATCH
+        if self.phase == "generating":
+            self._finish_generation()
+        self._reset_overlays()
+        self.solution = solve(self.maze, self.solver)
+        self.phase = "solving"
+        self._full()
+
+    def _do_new(self) -> None:
+        self._replace(self.algorithm, int(self._seeds.integers(2**31)))
+
+    def _do_generator(self) -> None:
+        names = list(GENERATORS)  # read each time: the registry grows
+        start = names.index(self.algorithm) if self.algorithm in names else -1
+        for k in range(1, len(names) + 1):
+            name = names[(start + k) % len(names)]
+            if self._replace(name, self.seed, quiet=k < len(names)):
+                return
+
+    def _replace(self, algorithm: str, seed: int | None, quiet: bool = False) -> bool:
+        try:
+            maze = self._generate(algorithm, seed)
+        except ValueError as exc:
+            if not quiet:
+                self.say(str(exc))
+            return False
+        self.algorithm, self.seed = algorithm, seed
+        self.explicit_ends = False
+        self._load(maze)
+        return True
+
+    def _do_solver(self) -> None:
+        names = list(SOLVERS)
+        self.solver = names[(names.index(self.solver) + 1) % len(names)] if self.solver in names else names[0]
+        if self.mode == WATCH and self.phase in ("solving", "solved"):
+            self._do_solve()
+
+    def _do_faster(self) -> None:
+        self.speed = min(MAX_SPEED, self.speed * 2)
+
+    def _do_slower(self) -> None:
+        self.speed = max(1, self.speed // 2)
+
+    def _do_pause(self) -> None:
+        self.paused = not self.paused
+
+    def _do_ends(self) -> None:
+        """New random start and goal on the same maze."""
+        cells = self.maze.grid.cell_indices()
+        if cells.size < 2:
+            return
+        i, j = self._end_draws.choice(cells.size, size=2, replace=False)
+        start, goal = self.cell(int(cells[i])), self.cell(int(cells[j]))
+        self.ends, self.start_pin, self.goal_pin = "random", None, None
+        self.explicit_ends = True
+        self.base = self.base.replace(start=start, goal=goal)
+        self.maze = self.maze.replace(start=start, goal=goal)
+        self._place_ends()
+        if self.mode == PLAY:
+            self._enter_play()
+        elif self.phase != "generating":
+            self.phase = "built"
+        self._full()
+
+    def _do_braid(self) -> None:
+        self.braid = None if self.braid is not None else self.braid_fraction
+        done = self.phase != "generating"
+        self._load(self.base)
+        if self.mode == WATCH and done:
+            self._finish_generation()
+            self._full()
+
+    def _do_mode(self) -> None:
+        self.mode = PLAY if self.mode == WATCH else WATCH
+        if self.phase == "generating":
+            self._finish_generation()
+        if self.mode == PLAY:
+            self._enter_play()
+        else:
+            self._reset_overlays()
+            self.phase = "built"
+        self._full()
+
+    def _do_help(self) -> None:
+        self.help = not self.help
+
+    def _do_close(self) -> None:
+        """Escape: close the help first, quit when nothing is open."""
+        if self.help:
+            self.help = False
+        else:
+            self.running = False
+
+    def _do_quit(self) -> None:
+        self.running = False
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the status bar for a few seconds."""
+        self.message = text
+        self._message_until = self.frame + MESSAGE_FRAMES
+
+    # -- words -----------------------------------------------------------------------------
+    def reproduce(self) -> str:
+        """The command line that shows this maze again."""
+        rows, cols = self.maze.shape
+        parts = ["mazekit play", f"--algorithm {self.algorithm}"]
+        parts.append(f"--mask {self.config.mask_file}" if self.config.mask_file else f"--size {cols}x{rows}")
+        parts.append(f"--seed {self.seed}")
+        if self.algorithm == self.config.algorithm:
+            parts += [f"-O {k}={v}" for k, v in self.config.options.items()]
+        if self.explicit_ends or self.start_pin is not None or self.goal_pin is not None:
+            parts.append(f"--start {self.maze.start[0]},{self.maze.start[1]}")
+            parts.append(f"--goal {self.maze.goal[0]},{self.maze.goal[1]}")
+        elif self.ends == "random":
+            parts.append("--random-ends")
+        elif self.ends != "corners":
+            parts.append(f"--ends {self.ends}")
+        if self.braid is not None:
+            parts.append(f"--braid {self.braid:g}")
+        parts.append(f"--solver {self.solver}")
+        return " ".join(parts)
+
+    def status(self) -> tuple[str, str]:
+        """The two status bar lines: what the maze is, and what is happening."""
+        rows, cols = self.maze.shape
+        braid = f"braid {self.braid:g}" if self.braid is not None else "braid off"
+        top = (f"{self.algorithm} | solver {self.solver} | {cols}x{rows} | seed {self.seed} | {braid}"
+               f" | speed {self.speed}/frame | {self.mode}{' | PAUSED' if self.paused else ''}")  # fmt: skip
+        if self.message:
+            return top, self.message
+        sol = self.solution
+        if self.phase == "generating":
+            line = f"generating: {self.gen_pos}/{len(self.trace)} events   (S solve, P play, F1 help)"
+        elif self.phase == "built":
+            line = "S: send the solver walking   P: play it yourself   F1: help"
+        elif self.phase == "solving" and sol is not None:
+            line = f"{self.solver} solving: step {self.solve_pos}/{len(sol.trace)}"
+        elif self.phase == "solved" and sol is not None:
+            path = f"path length {sol.length}" if sol.found else "no path"
+            line = (f"{self.solver}: {len(sol.trace)} steps, {sol.n_explored} cells explored, {path}"
+                    f" (shortest {self.shortest})")  # fmt: skip
+        elif self.phase == "playing":
+            line = (f"moves {self.moves} | time {self.elapsed:.1f} s | shortest {self.shortest}"
+                    "   (arrows/WASD move, H hint, X give up)")  # fmt: skip
+        elif self.phase == "won":
+            line = f"solved in {self.moves} moves, {self.elapsed:.1f} s; shortest is {self.shortest}"
+        else:
+            line = f"gave up after {self.moves} moves; the shortest path is {self.shortest} steps"
+        return top, line
+
+    def overlay(self) -> tuple[str, list[str]] | None:
+        """Title and lines of the box drawn over the maze, if one is open."""
+        if self.help:
+            return "mazekit play: keys", HELP_LINES + ["", "this maze again:", self.reproduce()]
+        if self.phase == "won":
+            extra = self.moves - self.shortest
+            verdict = "you matched it!" if extra == 0 else f"you took {extra} more"
+            hints = {0: "", 1: ", 1 hint"}.get(self.hints_used, f", {self.hints_used} hints")
+            return "You made it!", [
+                f"{self.moves} moves in {self.elapsed:.1f} s{hints}",
+                f"shortest path: {self.shortest} moves; {verdict}",
+                "",
+                "N new maze   G next generator   P watch mode",
+            ]
+        return None
+
+
+#: The help overlay: keys, a tab, what they do.
+HELP_LINES = [
+    "S\twatch: send the solver walking",
+    "arrows / WASD\tplay: walk",
+    "H\tplay: hint, the next step of a shortest path",
+    "X / Backspace\tplay: give up and show the solution",
+    "N\tnew maze (the next seed)",
+    "G / V\tnext generator / next solver",
+    "+ / -\tfaster / slower",
+    "Space\tpause",
+    "R\trandom start and goal",
+    "B\tbraid on/off: loops instead of dead ends",
+    "P / Tab\twatch <-> play",
+    "F1 / ?\tthis help",
+    "Q / Esc\tquit",
+]

@@ -1,0 +1,259 @@
+"""Drawing the game with pygame: the maze picture once, then only the cells that change.
+
+The maze lives on an off-screen surface built in one vectorised pass
+(:func:`mazekit.game.picture.to_pixels`) whenever the maze or the window size changes. Each
+frame repaints only the cells the state reports as changed (their inside and four sides),
+copies those rectangles to the window, and redraws the status bar when its text changed.
+Overlays (help, the win box) are drawn on the window over the maze surface, so closing one
+is a copy, not a repaint.
+
+pygame is imported inside the methods: ``import mazekit.game.view`` works without it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .picture import LUT, PALETTE, Layout, block_classes, cell_blocks, fit, to_indices
+from .state import GameState
+
+if TYPE_CHECKING:
+    import pygame
+
+#: Above this many changed cells in a frame, one full repaint is cheaper than many small ones.
+FULL_REPAINT_FRACTION = 0.25
+
+#: Above this many changed rectangles, the window is updated with their bounding box.
+MAX_RECTS = 64
+
+
+@dataclass
+class FrameStats:
+    """What the last :meth:`View.draw` did, for tests and the curious."""
+
+    full: bool = False
+    cells: int = 0
+    fills: int = 0
+    rects: list[tuple[int, int, int, int]] = field(default_factory=list)
+    full_repaints: int = 0
+
+    @property
+    def area(self) -> int:
+        """Pixels sent to the window this frame."""
+        return sum(w * h for _, _, w, h in self.rects)
+
+
+def bar_height(window_height: int) -> int:
+    """Height of the status bar (two lines of text) for a window this tall."""
+    return 2 * font_size(window_height) + 14
+
+
+def font_size(window_height: int) -> int:
+    return int(min(24, max(15, window_height // 34)))
+
+
+class View:
+    """Draws a :class:`GameState` on a pygame surface (normally the window)."""
+
+    def __init__(self, screen: pygame.Surface, state: GameState) -> None:
+        import pygame
+
+        pygame.font.init()
+        self.screen = screen
+        self.state = state
+        self.stats = FrameStats()
+        self._status: tuple[str, str] | None = None
+        self._overlay_key: object = None
+        self._overlay: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._palette = [tuple(c) for c in LUT.tolist()]
+        self.resize(screen)
+
+    # -- geometry ----------------------------------------------------------------------------
+    def resize(self, screen: pygame.Surface) -> None:
+        """Lay the maze out again for a window of a new size (cells rescale)."""
+        import pygame
+
+        self.screen = screen
+        width, height = screen.get_size()
+        self.bar = pygame.Rect(0, height - bar_height(height), width, bar_height(height))
+        self.layout: Layout = fit(self.state.maze.shape, (width, max(1, self.bar.top)))
+        self.maze_surface = pygame.Surface(self.layout.size).convert()
+        self.font = pygame.font.Font(None, font_size(height) + 6)
+        self._status = None
+        self._overlay_key = None
+        self._needs_full = True
+        self._needs_copy = False
+
+    def exposed(self) -> None:
+        """The window was uncovered: show the picture again on the next frame."""
+        self._needs_copy = True
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self) -> list[pygame.Rect]:
+        """Bring the window up to date; return the rectangles that changed."""
+        state = self.state
+        full, cells = state.take_dirty()
+        if state.maze.shape != (self.layout.rows, self.layout.cols):
+            self.resize(self.screen)
+        stats = self.stats = FrameStats(full_repaints=self.stats.full_repaints)
+        rects: list[pygame.Rect] = []
+        if full or self._needs_full or cells.size > FULL_REPAINT_FRACTION * state.maze.passages.size:
+            self._paint_all()
+            self._needs_full = False
+            self._status = None
+            self._overlay_key = None
+            stats.full, stats.cells = True, state.maze.passages.size
+            stats.full_repaints += 1
+            rects.append(self.screen.get_rect())
+        elif self._needs_copy:  # the window lost its picture: copy it back, nothing to repaint
+            self.screen.fill(PALETTE["bar"])
+            self.screen.blit(self.maze_surface, (self.layout.x0, self.layout.y0))
+            if cells.size:
+                self._paint_cells(cells)
+            self._status, self._overlay_key = None, None
+            rects.append(self.screen.get_rect())
+        elif cells.size:
+            rects += self._paint_cells(cells)
+        self._needs_copy = False
+        rects += self._draw_overlay(rects)
+        rects += self._draw_status()
+        stats.rects = [(r.x, r.y, r.w, r.h) for r in rects]
+        return rects
+
+    def _paint_all(self) -> None:
+        import pygame
+
+        state, lay = self.state, self.layout
+        blocks = block_classes(state.classes, state.passages)
+        # one byte per pixel, coloured by SDL through a palette while blitting
+        codes = np.ascontiguousarray(to_indices(blocks, lay.cell, lay.wall))
+        picture = pygame.image.frombuffer(codes.tobytes(), lay.size, "P")
+        picture.set_palette(self._palette)
+        self.maze_surface.blit(picture, (0, 0))
+        for cell, kind in state.markers():
+            self._marker(cell, kind)
+        self.screen.fill(PALETTE["bar"])
+        self.screen.blit(self.maze_surface, (lay.x0, lay.y0))
+
+    def _paint_cells(self, cells: np.ndarray) -> list[pygame.Rect]:
+        import pygame
+
+        state, lay = self.state, self.layout
+        br, bc, cls = cell_blocks(cells, state.classes, state.passages)
+        local = Layout(lay.rows, lay.cols, lay.cell, lay.wall)  # maze-surface coordinates
+        xs, ys, ws, hs = local.block_rects(br, bc)
+        fill = self.maze_surface.fill
+        colors = self._palette
+        for x, y, w, h, k in zip(
+            xs.tolist(), ys.tolist(), ws.tolist(), hs.tolist(), cls.tolist(), strict=True
+        ):
+            fill(colors[k], (x, y, w, h))
+        changed = set(cells.tolist())
+        for cell, kind in state.markers():
+            if cell in changed:
+                self._marker(cell, kind)
+        self.stats.cells, self.stats.fills = int(cells.size), len(cls)
+        cols, p = lay.cols, lay.pitch
+        rows_, cols_ = cells // cols, cells % cols
+        rects = [pygame.Rect(lay.x0 + c * p, lay.y0 + r * p, p + lay.wall, p + lay.wall)
+                 for r, c in zip(rows_.tolist(), cols_.tolist(), strict=True)]  # fmt: skip
+        if len(rects) > MAX_RECTS:
+            rects = [rects[0].unionall(rects[1:])]
+        for r in rects:
+            self.screen.blit(self.maze_surface, r.topleft, r.move(-lay.x0, -lay.y0))
+        return rects
+
+    def _marker(self, cell: int, kind: str) -> None:
+        import pygame
+
+        lay = self.layout
+        r, c = divmod(cell, lay.cols)
+        x, y, w, h = Layout(lay.rows, lay.cols, lay.cell, lay.wall).cell_rect(r, c)
+        color = PALETTE[kind]
+        if lay.cell < 5:
+            self.maze_surface.fill(color, (x, y, w, h))
+            return
+        radius = max(2, int(lay.cell * 0.42))
+        pygame.draw.circle(self.maze_surface, color, (x + w // 2, y + h // 2), radius)
+        if lay.cell >= 12:
+            pygame.draw.circle(self.maze_surface, PALETTE["wall"], (x + w // 2, y + h // 2), radius, 2)
+
+    def _draw_status(self) -> list[pygame.Rect]:
+        lines = self.state.status()
+        if lines == self._status:
+            return []
+        self._status = lines
+        bar = self.bar
+        self.screen.fill(PALETTE["bar"], bar)
+        pad = 6
+        line_h = (bar.height - 2 * pad) // 2
+        hint = self.font.render("F1 help", True, PALETTE["dim"])
+        right = bar.right - pad - hint.get_width()
+        self.screen.blit(hint, (right, bar.top + pad))
+        for k, (text, color) in enumerate(((lines[0], PALETTE["text"]), (lines[1], PALETTE["dim"]))):
+            img = self.font.render(text, True, color)
+            width = (right - 2 * pad) if k == 0 else bar.width - 2 * pad
+            self.screen.blit(img, (bar.left + 2 * pad, bar.top + pad + k * line_h), (0, 0, width, line_h))
+        return [bar]
+
+    def _draw_overlay(self, painted: list[pygame.Rect]) -> list[pygame.Rect]:
+        import pygame
+
+        content = self.state.overlay()
+        key = (content, self.screen.get_size())
+        old = self._overlay
+        if key == self._overlay_key:
+            if old is None or old[1].collidelist(painted) < 0:
+                return []
+            self._restore(old[1])  # something changed beneath: draw it over again
+            self.screen.blit(old[0], old[1])
+            return [old[1]]
+        self._overlay_key = key
+        out = []
+        if old is not None:
+            self._restore(old[1])
+            out.append(old[1])
+        self._overlay = None
+        if content is not None:
+            surface = self._box(*content)
+            rect = surface.get_rect(center=pygame.Rect(self.layout.rect).center)
+            rect.clamp_ip(self.screen.get_rect())
+            self.screen.blit(surface, rect)
+            self._overlay = (surface, rect)
+            out.append(rect)
+        return out
+
+    def _restore(self, rect: pygame.Rect) -> None:
+        """Put the maze (and the background around it) back under ``rect``."""
+        import pygame
+
+        lay = self.layout
+        clip = rect.clip(pygame.Rect(0, 0, self.screen.get_width(), self.bar.top))
+        self.screen.fill(PALETTE["bar"], clip)
+        self.screen.blit(self.maze_surface, clip.topleft, clip.move(-lay.x0, -lay.y0))
+
+    def _box(self, title: str, lines: list[str]) -> pygame.Surface:
+        """A framed box; a tab in a line starts its second column."""
+        import pygame
+
+        font = self.font
+        line_h = font.get_linesize() + 2
+        rows = [[font.render(title, True, PALETTE["frontier"])]]
+        rows += [[font.render(part, True, PALETTE["text"]) for part in text.split("\t")] for text in lines]
+        indent = max((row[0].get_width() for row in rows if len(row) > 1), default=0) + 18
+        pad = 16
+        widths = [row[0].get_width() if len(row) == 1 else indent + row[1].get_width() for row in rows]
+        width = min(self.screen.get_width(), max(widths) + 2 * pad)
+        height = min(self.bar.top, line_h * len(rows) + 2 * pad)
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
+        box.fill((*PALETTE["bar"], 235))
+        pygame.draw.rect(box, PALETTE["frontier"], box.get_rect(), 2)
+        for k, row in enumerate(rows):
+            y = pad + k * line_h
+            box.blit(row[0], (pad, y))
+            if len(row) > 1:
+                box.blit(row[1], (pad + indent, y))
+        return box

@@ -172,3 +172,23 @@ def test_failed_write_leaves_no_file(tmp_path):
     with pytest.raises(FileNotFoundError):
         save(m, tmp_path / "missing-dir" / "m.json")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("suffix", [".json", ".npz"])
+@pytest.mark.parametrize("solver", ["dijkstra", "shortest_paths", "collision", "value_iteration"])
+def test_solver_extras_round_trip(tmp_path, suffix, solver):
+    m = mazekit.transform(mazekit.generate("prim", (8, 9), rng=1), "braid", rng=1)
+    sol = mazekit.solve(m, solver)
+    assert sol.extras
+    back = load_solution(save(m, tmp_path / f"s{suffix}", solution=sol))
+    assert set(back.extras) == set(sol.extras)
+    for key, value in sol.extras.items():
+        got = back.extras[key]
+        if isinstance(value, np.ndarray):
+            assert got.dtype == value.dtype and np.array_equal(got, value, equal_nan=value.dtype.kind == "f")
+        elif isinstance(value, list):
+            assert len(got) == len(value) and all(
+                np.array_equal(a, b) for a, b in zip(got, value, strict=True)
+            )
+        else:
+            assert got == value

@@ -4,11 +4,22 @@ import pytest
 import mazekit
 from mazekit import trace as tr
 from mazekit.convert import from_blocks
-from mazekit.solve import SHORTEST
+from mazekit.solve import SHORTEST, guarantees
 
 from .checks import MASK_TEXT, assert_valid_path, bfs_distance
 
 SOLVERS = sorted(mazekit.SOLVERS)
+
+
+def promises(solver: str) -> dict[str, bool]:
+    return guarantees(mazekit.SOLVERS[solver])
+
+
+def assert_explores_from_an_end(maze, sol, start, goal):
+    """Searches start exploring at the start; value methods start their wave at the goal."""
+    assert sol.explored[0].tolist() in (list(start), list(goal))
+
+
 MAZES = [
     (name, shape)
     for name in sorted(mazekit.GENERATORS)
@@ -36,12 +47,16 @@ def test_path_is_valid_and_shortest_where_promised(solver, name, shape):
     before = maze.passages.copy()
     sol = mazekit.solve(maze, solver)
     assert np.array_equal(maze.passages, before), "a solver changed the maze"
-    assert sol.found and sol.solver == solver
+    assert sol.solver == solver
+    if not promises(solver)["perfect"]:
+        assert not sol.found or sol.length == bfs_distance(maze, maze.start, maze.goal)
+        return
+    assert sol.found
     assert_valid_path(maze, sol.path, maze.start, maze.goal)
     best = bfs_distance(maze, maze.start, maze.goal)
     # in a perfect maze the path is unique, so every solver finds the shortest one
     assert sol.length == best
-    assert sol.explored[0].tolist() == list(maze.start)
+    assert_explores_from_an_end(maze, sol, maze.start, maze.goal)
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
@@ -50,6 +65,8 @@ def test_mazes_with_loops(solver, seed):
     maze = braided(mazekit.generate("backtracker", (25, 25), rng=seed), seed)
     assert maze.n_passages > 25 * 25 - 1
     sol = mazekit.solve(maze, solver, start=(3, 4), goal=(20, 17))
+    if not promises(solver)["loops"] and not sol.found:
+        return
     assert_valid_path(maze, sol.path, (3, 4), (20, 17))
     best = bfs_distance(maze, (3, 4), (20, 17))
     if solver in SHORTEST:
@@ -82,7 +99,10 @@ def test_unreachable_goal(solver):
     assert not sol.found
     assert sol.path.shape == (0, 2) and sol.length is None
     explored = {tuple(c) for c in sol.explored.tolist()}
-    assert explored == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    start_side = {(0, 0), (0, 1), (1, 0), (1, 1)}
+    goal_side = {(0, 2), (1, 2)}
+    assert explored <= start_side | goal_side
+    assert start_side <= explored or goal_side <= explored
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
@@ -96,6 +116,8 @@ def test_start_is_goal(solver):
 def test_masked_maze(solver):
     maze = mazekit.generate("kruskal", mazekit.RectGrid.from_text(MASK_TEXT), rng=1)
     sol = mazekit.solve(maze, solver)
+    if not promises(solver)["perfect"] and not sol.found:
+        return
     assert_valid_path(maze, sol.path, maze.start, maze.goal)
 
 
@@ -136,7 +158,9 @@ def test_astar_explores_no_more_than_bfs_on_open_ground():
 
 def test_bad_solver_and_cells():
     maze = mazekit.generate("prim", (4, 4), rng=0)
-    with pytest.raises(ValueError, match="unknown solver 'bsf'; choose from astar, bfs, bidirectional_bfs"):
+    with pytest.raises(
+        ValueError, match="unknown solver 'bsf'; choose from astar, bfs, bidirectional_bfs, chain"
+    ):
         mazekit.solve(maze, "bsf")
     with pytest.raises(ValueError, match="off the grid"):
         mazekit.solve(maze, "bfs", start=(-1, 0))
@@ -147,7 +171,7 @@ def test_bad_solver_and_cells():
         mazekit.solve(masked, "bfs", start=(0, 0))
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("solver", [s for s in SOLVERS if promises(s)["perfect"]])
 def test_large_maze(solver):
     maze = mazekit.generate("backtracker", (1000, 1000), rng=5)
     sol = mazekit.solve(maze, solver)

@@ -55,18 +55,20 @@ def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
 
 
 def parse_source(text: str) -> Any:
-    """A heat map source: ``start``, ``goal``, ``centre`` or ``ROW,COL``.
+    """A heat map source: ``start``, ``goal``, ``centre``, ``ROW,COL`` or ``values`` (an MDP solution's).
 
     >>> parse_source("goal"), parse_source("3,4")
     ('goal', (3, 4))
     """
     word = text.strip().lower()
-    if word in ("start", "goal", "centre", "center"):
+    if word in ("start", "goal", "centre", "center", "values"):
         return word
     try:
         return parse_cell(text, "a heat map source")
     except ValueError:
-        raise ValueError(f"heat map source must be start, goal, centre or ROW,COL, got {text!r}") from None
+        raise ValueError(
+            f"heat map source must be start, goal, centre, values or ROW,COL, got {text!r}"
+        ) from None
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -352,8 +354,8 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
 @click.option(
     "--heatmap",
     default=None,
-    metavar="start|goal|centre|ROW,COL",
-    help="Colour every cell by its distance from this cell (.png, .svg, ...).",
+    metavar="start|goal|centre|ROW,COL|values",
+    help="Colour every cell by its distance from this cell, or by an MDP solution's values (.png, .svg).",
 )
 @click.option(
     "--colormap",

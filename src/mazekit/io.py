@@ -8,7 +8,13 @@ JSON schema, version 1::
      "algorithm": "prim", "seed": 7, "options": {},
      "passages": ["a3f5...", ...],          # one hex digit per cell: bits N=1 E=2 S=4 W=8
      "solution": {"solver": "bfs", "start": [r, c], "goal": [r, c],
-                  "path": [[r, c], ...], "trace": [cell, event, arg, ...]}  (optional)}
+                  "path": [[r, c], ...], "trace": [cell, event, arg, ...],
+                  "extras": {"values": {"dtype": "float64", "shape": [r, c], "data": [...]},
+                             "n_paths": 3, ...}}  (optional)}
+
+Solver extras (value functions, policies, distance maps, counts) are kept: arrays as
+``{"dtype", "shape", "data"}`` objects in JSON and as ``extra.<name>`` arrays in ``.npz``;
+numbers and strings as they are; lists of arrays (``paths``) as lists of such objects.
 
 Both formats round-trip exactly. Text art (``.txt``) loads too. Files are written whole or
 not at all.
@@ -128,8 +134,34 @@ def to_json(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
             "goal": list(solution.goal),
             "path": solution.path.tolist(),
             "trace": solution.trace.ravel().tolist(),
+            "extras": {k: _extra_to_json(v) for k, v in solution.extras.items()},
         }
     return doc
+
+
+def _array_to_json(a: np.ndarray) -> dict[str, Any]:
+    return {"dtype": str(a.dtype), "shape": list(a.shape), "data": a.ravel().tolist()}
+
+
+def _extra_to_json(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return _array_to_json(value)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, np.ndarray) for v in value):
+        return {"list": [_array_to_json(v) for v in value]}
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _extra_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and {"dtype", "shape", "data"} <= set(value):
+        dtype = np.dtype(value["dtype"])
+        if dtype.kind not in "biuf":
+            raise MazeFileError(f"solution extras hold an array of unsupported type {dtype}")
+        return np.asarray(value["data"], dtype=dtype).reshape(value["shape"])
+    if isinstance(value, dict) and "list" in value:
+        return [_extra_from_json(v) for v in value["list"]]
+    return value
 
 
 def _check_header(fmt: Any, version: Any) -> None:
@@ -165,6 +197,7 @@ def from_json(doc: Any) -> tuple[Maze, Solution | None]:
         path = np.asarray(s["path"], dtype=np.int64).reshape(-1, 2)
         trace = np.asarray(s.get("trace", []), dtype=np.int32).reshape(-1, 3)
         sol = _solution(maze, s["solver"], s["start"], s["goal"], path, trace)
+        sol.extras = {str(k): _extra_from_json(v) for k, v in (s.get("extras") or {}).items()}
     return maze, sol
 
 
@@ -218,6 +251,16 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
         }
         arrays["path"] = solution.path
         arrays["trace"] = solution.trace
+        plain = {}
+        for key, value in solution.extras.items():
+            if isinstance(value, np.ndarray):
+                arrays[f"extra.{key}"] = value
+            elif isinstance(value, list | tuple) and value and all(isinstance(v, np.ndarray) for v in value):
+                for i, v in enumerate(value):
+                    arrays[f"extralist.{key}.{i}"] = v
+            else:
+                plain[key] = _extra_to_json(value)
+        meta["solution"]["extras"] = plain
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     return arrays
 
@@ -240,4 +283,12 @@ def _from_arrays(data: dict[str, np.ndarray]) -> tuple[Maze, Solution | None]:
     if meta.get("solution") is not None:
         s = meta["solution"]
         sol = _solution(maze, s["solver"], s["start"], s["goal"], data["path"], data["trace"])
+        extras: dict[str, Any] = dict(s.get("extras") or {})
+        for name in sorted(data):
+            if name.startswith("extra."):
+                extras[name[6:]] = data[name]
+            elif name.startswith("extralist."):
+                key, index = name[10:].rsplit(".", 1)
+                extras.setdefault(key, []).append((int(index), data[name]))
+        sol.extras = {k: [a for _, a in sorted(v)] if isinstance(v, list) else v for k, v in extras.items()}
     return maze, sol

@@ -21,7 +21,10 @@ from .collision import collision
 from .dead_end_filling import dead_end_filling
 from .dfs import dfs
 from .dijkstra import dijkstra
+from .policy_iteration import policy_iteration
+from .q_learning import q_learning
 from .shortest_paths import shortest_paths
+from .value_iteration import value_iteration
 
 SOLVERS: dict[str, Callable[..., Solution]] = {
     "dfs": dfs,
@@ -33,6 +36,9 @@ SOLVERS: dict[str, Callable[..., Solution]] = {
     "chain": chain,
     "collision": collision,
     "shortest_paths": shortest_paths,
+    "value_iteration": value_iteration,
+    "policy_iteration": policy_iteration,
+    "q_learning": q_learning,
 }
 
 

@@ -1,0 +1,223 @@
+"""Tabular Q-learning: learn the maze by walking it, without being told its walls.
+
+The agent lives in the MDP of :mod:`~mazekit.solve.value_iteration` (cells are states,
+slots are actions, each move earns ``step_reward``, a move into a wall stays put, the goal
+ends the episode, ``slip`` sends a move sideways) but only learns it from experience.
+
+1. Set every ``Q(cell, slot)`` to 0: above every true value when moves cost, so untried
+   moves look best and the agent explores them.
+2. Each episode starts at the start. In each cell take a random slot with probability
+   ``epsilon`` and the best-looking one otherwise (ties broken at random), move, and nudge
+   ``Q(cell, slot)`` a fraction ``alpha`` towards ``reward + gamma * max Q(next cell)``
+   (just ``reward`` on arriving at the goal). The episode ends at the goal or after
+   ``max_steps_per_episode`` moves; ``epsilon`` is then multiplied by ``epsilon_decay``.
+3. The path follows the best slot from the start; if that runs into a wall or comes back
+   to a cell, the agent has not learned the way and the solution says not found.
+
+Nothing is guaranteed: with too few episodes, too little exploration or a large maze the
+path may be missing or longer than the shortest. On small mazes with enough episodes it
+usually finds a shortest path (tests check an 8x8 maze at fixed seeds). The random source
+is explicit: the same ``rng`` gives the same result. Cost is about ``episodes`` times the
+episode length, so it is meant for small mazes. Reference: C. J. C. H. Watkins, *Learning
+from Delayed Rewards*, PhD thesis, Cambridge (1989); Sutton and Barto, *Reinforcement
+Learning*, 2nd ed. (2018), sec. 6.5.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from .._rng import RngLike, as_rng
+from ..grid import Cell
+from ..maze import Maze
+from ..solution import Solution
+from ..trace import VISIT
+from ._common import flat_ends, solution
+from .value_iteration import check_count, check_mdp, check_number, move
+
+SHORTEST = False  # learned, not guaranteed: may miss the goal or take a longer way
+SOLVES_PERFECT = False
+SOLVES_LOOPS = False
+SOLVES_ISLAND = False
+
+
+@njit(cache=True)
+def _best_slot(q, cell, rng):  # pragma: no cover - compiled
+    """A slot of highest ``Q(cell, .)``, ties broken uniformly at random."""
+    best, arg, ties = q[cell, 0], 0, 1
+    for a in range(1, 4):
+        if q[cell, a] > best:
+            best, arg, ties = q[cell, a], a, 1
+        elif q[cell, a] == best:
+            ties += 1
+            if rng.random() * ties < 1.0:
+                arg = a
+    return arg
+
+
+@njit(cache=True)
+def _learn(passages, cols, start, goal, q, episodes, max_steps, params, rng, order):  # pragma: no cover
+    """Run the episodes; return their lengths and how many cells were ever visited
+    (``order`` gets them in the order of first visit)."""
+    alpha, gamma, reward, slip, epsilon, decay = params
+    lengths = np.zeros(episodes, dtype=np.int64)
+    seen = np.zeros(passages.shape[0], dtype=np.uint8)
+    n_seen = 0
+    for ep in range(episodes):
+        cell, steps = start, 0
+        if seen[start] == 0:
+            seen[start] = 1
+            order[0] = start
+            n_seen = 1
+        while cell != goal and steps < max_steps:
+            if rng.random() < epsilon:
+                a = min(int(rng.random() * 4.0), 3)
+            else:
+                a = _best_slot(q, cell, rng)
+            slot = a
+            if slip > 0.0:
+                u = rng.random()
+                if u < slip:
+                    slot = (a + 1) & 3 if u < 0.5 * slip else (a + 3) & 3
+            nxt = move(passages, cols, cell, slot)
+            target = reward
+            if nxt != goal:
+                target += gamma * max(q[nxt, 0], q[nxt, 1], q[nxt, 2], q[nxt, 3])
+            q[cell, a] += alpha * (target - q[cell, a])
+            cell = nxt
+            steps += 1
+            if seen[cell] == 0:
+                seen[cell] = 1
+                order[n_seen] = cell
+                n_seen += 1
+        lengths[ep] = steps
+        epsilon *= decay
+    return lengths, n_seen
+
+
+@njit(cache=True)
+def _follow(passages, cols, q, start, goal):  # pragma: no cover - compiled
+    """The greedy walk from ``start`` (first slot on ties): ``(cells, slots)``, empty if it
+    hits a wall or revisits a cell."""
+    visited = np.zeros(passages.shape[0], dtype=np.uint8)
+    path = np.empty(passages.shape[0], dtype=np.int64)
+    slots = np.empty(passages.shape[0], dtype=np.int64)
+    cell, k = start, 0
+    while cell != goal:
+        a = np.argmax(q[cell])
+        nxt = move(passages, cols, cell, a)
+        if visited[cell] or nxt == cell:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        visited[cell] = 1
+        path[k] = cell
+        slots[k] = a
+        k += 1
+        cell = nxt
+    path[k] = goal
+    return path[: k + 1].copy(), slots[:k].copy()
+
+
+def _check(value: Any, name: str, low: float, high: float, *, open_low: bool = False) -> float:
+    v = check_number(value, name)
+    if not (low < v <= high if open_low else low <= v <= high):
+        raise ValueError(f"{name} must be in {'(' if open_low else '['}{low:g}, {high:g}], got {value!r}")
+    return v
+
+
+def q_learning(
+    maze: Maze,
+    start: Cell,
+    goal: Cell,
+    *,
+    rng: RngLike = None,
+    episodes: int = 500,
+    alpha: float = 0.5,
+    gamma: float = 1.0,
+    epsilon: float = 1.0,
+    epsilon_decay: float = 0.99,
+    max_steps_per_episode: int | None = None,
+    step_reward: float = -1.0,
+    slip: float = 0.0,
+) -> Solution:
+    """Learn a path by tabular Q-learning.
+
+    Parameters
+    ----------
+    rng : int, numpy.random.Generator or None
+        Random source; an int seed makes the result reproducible.
+    episodes : int
+        Number of episodes, each starting at the start (0 learns nothing).
+    alpha : float
+        Learning rate in ``(0, 1]``.
+    gamma : float
+        Discount in ``(0, 1]``.
+    epsilon, epsilon_decay : float
+        Chance of a random move in the first episode, in ``[0, 1]``, and the factor in
+        ``(0, 1]`` it is multiplied by after each episode.
+    max_steps_per_episode : int, optional
+        Cut an episode after this many moves; default ``10 * cells``.
+    step_reward, slip : float
+        As for :func:`~mazekit.solve.value_iteration.value_iteration`.
+
+    Returns
+    -------
+    Solution
+        The greedy path from the start, or not found. ``extras``: ``q`` (float
+        ``(rows, cols, 4)``; ``NaN`` on masked-out cells), ``values`` (its maximum over
+        slots; ``NaN`` on cells never visited or masked out), ``policy`` (int8 best slot;
+        -1 at the goal and on cells never visited or masked out), ``episode_lengths``
+        (moves per episode) and ``seed`` (the int seed used, None for a Generator).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.solve.q_learning import q_learning
+    >>> m = mazekit.generate("kruskal", (4, 6), rng=2)
+    >>> s = q_learning(m, m.start, m.goal, rng=0, episodes=200)
+    >>> s.found, s.length, s.extras["q"].shape
+    (True, 8, (4, 6, 4))
+    >>> q_learning(m, m.start, m.goal, rng=0, episodes=200) == s
+    True
+    """
+    slip, gamma, reward = check_mdp(slip, gamma, step_reward)
+    episodes = check_count(episodes, "episodes", 0)
+    alpha = _check(alpha, "alpha", 0.0, 1.0, open_low=True)
+    epsilon = _check(epsilon, "epsilon", 0.0, 1.0)
+    epsilon_decay = _check(epsilon_decay, "epsilon_decay", 0.0, 1.0, open_low=True)
+    steps = max_steps_per_episode
+    steps = 10 * maze.grid.n_cells if steps is None else check_count(steps, "max_steps_per_episode", 1)
+    gen, seed = as_rng(rng)
+    start, goal = maze.grid.check_cell(start, "start"), maze.grid.check_cell(goal, "goal")
+    s, g = flat_ends(maze, start, goal)
+    passages, cols = maze.passages.ravel(), maze.grid.cols
+    q = np.zeros((passages.size, 4))
+    order = np.empty(passages.size, dtype=np.int64)
+    params = (alpha, gamma, reward, slip, epsilon, epsilon_decay)
+    lengths, n_seen = _learn(passages, cols, s, g, q, episodes, steps, params, gen, order)
+    path, slots = _follow(passages, cols, q, s, g)
+    trace = np.empty((n_seen + slots.size, 3), dtype=np.int32)
+    trace[:, 1] = VISIT
+    trace[:n_seen, 0] = order[:n_seen]
+    trace[:n_seen, 2] = -1
+    trace[n_seen:, 0] = path[:-1]
+    trace[n_seen:, 2] = slots
+    visited = np.zeros(passages.size, dtype=bool)
+    visited[order[:n_seen]] = True
+    visited[g] = False
+    values = np.where(visited, q.max(axis=1), np.nan)
+    values[g] = 0.0
+    policy = np.where(visited, q.argmax(axis=1), -1).astype(np.int8)
+    if maze.grid.mask is not None:
+        q[~maze.grid.mask.ravel()] = np.nan
+    sol = solution("q_learning", maze, start, goal, path, trace)
+    sol.extras.update(
+        q=q.reshape(*maze.shape, 4),
+        values=values.reshape(maze.shape),
+        policy=policy.reshape(maze.shape),
+        episode_lengths=lengths,
+        seed=seed,
+    )
+    return sol

@@ -189,7 +189,16 @@ def test_masked_corner_ends_lie_on_cells():
 
 #: Generators run at 10,000 x 10,000 in the suite; the rest run at 2,000 x 2,000 to keep CI
 #: short (every generator has been run at 10,000 x 10,000 by hand: see docs/algorithms.md).
-HUGE = {"backtracker", "prim", "kruskal", "growing_tree", "binary_tree", "sidewinder"}
+HUGE = {
+    "backtracker",
+    "prim",
+    "kruskal",
+    "growing_tree",
+    "binary_tree",
+    "sidewinder",
+    "recursive_division",
+    "unicursal",
+}
 
 
 @pytest.mark.parametrize("name", GENERATORS)

@@ -20,12 +20,18 @@ from ._common import Carved
 from .aldous_broder import aldous_broder
 from .backtracker import backtracker
 from .binary_tree import binary_tree
+from .cellular_automaton import cellular_automaton
 from .eller import eller
+from .growing_forest import growing_forest
 from .growing_tree import growing_tree
 from .hunt_and_kill import hunt_and_kill
 from .kruskal import kruskal
+from .origin_shift import origin_shift
 from .prim import prim
+from .prim_true import prim_true
+from .recursive_division import recursive_division
 from .sidewinder import sidewinder
+from .unicursal import unicursal
 from .wilson import wilson
 
 GENERATORS: dict[str, Callable[..., Carved]] = {
@@ -39,6 +45,12 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
     "binary_tree": binary_tree,
     "sidewinder": sidewinder,
     "eller": eller,
+    "recursive_division": recursive_division,
+    "prim_true": prim_true,
+    "growing_forest": growing_forest,
+    "origin_shift": origin_shift,
+    "cellular_automaton": cellular_automaton,
+    "unicursal": unicursal,
 }
 
 
@@ -46,7 +58,10 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
     """What an algorithm's module declares about it (with the defaults of a classic generator).
 
     ``perfect``: always a spanning tree; ``rect_only``: needs a full rectangle (row-based);
-    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory.
+    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory, and
+    ``trace_bytes_per_cell`` more when recording; ``ends``: the module's own
+    ``ends(passages, grid) -> (start, goal)`` for mazes whose natural ends are not the
+    corners (caves, unicursal paths), used when ``ends="corners"``.
     """
     mod = sys.modules[func.__module__]
     return {
@@ -54,6 +69,8 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
         "rect_only": getattr(mod, "RECT_ONLY", False),
         "uniform": getattr(mod, "UNIFORM", False),
         "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
+        "trace_bytes_per_cell": getattr(mod, "TRACE_BYTES_PER_CELL", 24),
+        "ends": getattr(mod, "ends", None),
     }
 
 
@@ -133,10 +150,16 @@ def generate(
     props = properties(func)
     if props["rect_only"] and grid.mask is not None:
         raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
-    check_fits(grid.shape, props["bytes_per_cell"] + (24 if record else 0), f"generator {algorithm!r}")
+    extra = props["trace_bytes_per_cell"] if record else 0
+    check_fits(grid.shape, props["bytes_per_cell"] + extra, f"generator {algorithm!r}")
     gen, seed = as_rng(rng)
     out = func(grid, gen, record=record, **options)
-    s, g = place_ends(out.passages, grid, ends, gen, start, goal)
+    if ends == "corners" and props["ends"] is not None:
+        natural = props["ends"](out.passages, grid)
+        s, g = place_ends(out.passages, grid, "corners", gen, natural[0] if start is None else start,
+                          natural[1] if goal is None else goal)  # fmt: skip
+    else:
+        s, g = place_ends(out.passages, grid, ends, gen, start, goal)
     return Maze(
         passages=out.passages,
         grid=grid,

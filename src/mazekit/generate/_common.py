@@ -32,6 +32,8 @@ def scratch(grid: RectGrid) -> np.ndarray:
 
 def random_cell(grid: RectGrid, rng: np.random.Generator) -> int:
     """Flat index of a uniformly chosen existing cell."""
+    if grid.mask is None:  # the same draw as indexing arange(size), without building it
+        return int(rng.integers(grid.size))
     cells = grid.cell_indices()
     return int(cells[rng.integers(cells.size)])
 

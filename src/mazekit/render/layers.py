@@ -39,12 +39,18 @@ def classify(
 ) -> np.ndarray:
     """``uint8`` array of shape ``(2R+1, 2C+1)`` holding one class code per block.
 
-    Codes: ``ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING``. The path is
+    Codes: ``ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING``. Cells with no
+    passages at all (cave rock, filled dead ends) are drawn as wall. The path is
     drawn through cells and the passages between consecutive path cells (unless ``path``
     is False: a renderer that draws the path its own way).
     """
     blocks = to_blocks(maze)
     out = np.where(blocks == 1, WALL, ROAD).astype(np.uint8)
+    # A cell with no passages (cave rock, a filled dead end) is drawn as solid wall, unless
+    # it is an end: a lone start or goal stays visible.
+    isolated = maze.passages == 0
+    isolated[maze.start] = isolated[maze.goal] = False
+    out[1::2, 1::2][isolated] = WALL
     if solution is not None and explored:
         out[_cells_and_links(_event_mask(maze, solution, tr.VISIT), maze)] = EXPLORED
         out[_cells_and_links(_event_mask(maze, solution, tr.BACKTRACK), maze)] = BACKTRACKED

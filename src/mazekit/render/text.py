@@ -123,6 +123,8 @@ def _unicode(classes: np.ndarray, color: bool) -> str:
             k = int(classes[i + 1, j])
             if j % 2 == 0:
                 out.append("│" if k == WALL else _paint("·" if k == PATH else " ", k, color))
+            elif k == WALL:  # a cell with no way in: rock, filled, masked out
+                out.append("░░░")
             else:
                 ch = {PATH: "·", START: "S", GOAL: "G"}.get(k, " ")
                 cell = f" {_paint(ch, k, color)} " if ch != " " or not color else "   "

@@ -1,0 +1,201 @@
+"""Growing forest: many depth-first trees grow at once, then are joined into one.
+
+1. Pick ``seeds`` distinct random cells; each is the root of its own tree, with its own stack.
+2. In rounds, every tree that is still growing takes a turn: while the cell on top of its
+   stack has unclaimed neighbours, open the wall to one at random, claim it for the tree and
+   push it, up to ``TURN`` (8) cells; pop cells that have none. A tree stops when its stack
+   is empty. Rounds sweep the trees forward then backward, so no tree is always first to
+   reach a contested cell. (Turns of several cells keep memory access local: one cell per
+   turn is about three times slower on large grids, and patch sizes spread the same.)
+3. List the walls between cells of different trees, shuffle them, and open each one whose
+   two trees are not yet joined (union-find over the trees, as in Kruskal's algorithm).
+
+Texture: a patchwork. Inside each patch the maze is a backtracker's, with long winding
+corridors; patches are roughly equal in size (the trees grow at the same rate) and meet
+along seams of wall with exactly one door between any two joined patches, so routes wander
+around whole patches to find the door. ``seeds=1`` is the recursive backtracker; ``seeds``
+equal to the number of cells is Kruskal's algorithm. The default, one tree per 100 cells,
+gives patches of about 10 x 10 cells. Biased, not uniform. Reference: a many-rooted
+variant of the growing-tree algorithm (J. Buck, *Mazes for Programmers* (2015), ch. 11),
+joined with Kruskal's union-find (J. B. Kruskal, 1956).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .._memory import index_dtype
+from ..grid import OPPOSITE, RectGrid, neighbor
+from ..trace import BACKTRACK, CARVE, OPEN, VISIT, record
+from ._common import Carved, buffers, carved
+from .kruskal import _find
+
+BYTES_PER_CELL = 9  # passages + int32 tree id + int32 stack link (seam walls: usually few)
+
+CELLS_PER_SEED = 100
+TURN = 8  # cells a tree may claim per turn
+
+
+@njit(cache=True)
+def _plant(rows, cols, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
+    """Choose ``k`` distinct cells by selection sampling (Knuth's algorithm S), in one pass."""
+    t, chosen, seen = 0, 0, 0
+    for cell in range(rows * cols):
+        if mask.shape[0] != 0 and mask[cell] == 0:
+            continue
+        if rng.random() * (n_cells - seen) < k - chosen:
+            owner[cell] = chosen
+            tops[chosen] = cell
+            t = record(trace, t, cell, VISIT, -1)
+            chosen += 1
+        seen += 1
+    return t
+
+
+@njit(cache=True)
+def _turn(passages, rows, cols, mask, owner, below, tops, tree, slots, rng, trace, t):  # pragma: no cover
+    """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``."""
+    claimed = 0
+    while claimed < TURN:
+        cell = tops[tree]
+        m = 0
+        for slot in range(4):
+            nb = neighbor(rows, cols, mask, cell, slot)
+            if nb >= 0 and owner[nb] < 0:
+                slots[m] = slot
+                m += 1
+        if m == 0:  # pop; a tree whose stack empties stops growing
+            tops[tree] = below[cell]
+            t = record(trace, t, cell, BACKTRACK, -1)
+            if tops[tree] < 0:
+                return False, t
+            continue
+        slot = slots[int(rng.random() * m) if m > 1 else 0]
+        nb = neighbor(rows, cols, mask, cell, slot)
+        passages[cell] |= 1 << slot
+        passages[nb] |= 1 << OPPOSITE[slot]
+        owner[nb] = tree
+        below[nb] = cell
+        tops[tree] = nb
+        t = record(trace, t, nb, CARVE, OPPOSITE[slot])
+        claimed += 1
+    return True, t
+
+
+@njit(cache=True)
+def _grow(passages, rows, cols, mask, owner, below, tops, rng, trace, t):  # pragma: no cover
+    """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
+    k = tops.shape[0]
+    live = np.arange(k).astype(tops.dtype)  # growing trees, kept in seed (reading) order
+    slots = np.empty(4, dtype=np.int64)
+    for i in range(k):
+        below[tops[i]] = -1
+    lo, hi, forward = 0, k, True
+    while hi > lo:
+        if forward:  # stable compaction towards lo
+            w = lo
+            for i in range(lo, hi):
+                alive, t = _turn(
+                    passages, rows, cols, mask, owner, below, tops, live[i], slots, rng, trace, t
+                )
+                if alive:
+                    live[w] = live[i]
+                    w += 1
+            hi = w
+        else:  # stable compaction towards hi
+            w = hi
+            for i in range(hi - 1, lo - 1, -1):
+                alive, t = _turn(
+                    passages, rows, cols, mask, owner, below, tops, live[i], slots, rng, trace, t
+                )
+                if alive:
+                    w -= 1
+                    live[w] = live[i]
+            lo = w
+        forward = not forward
+    return t
+
+
+@njit(cache=True)
+def _seams(rows, cols, mask, owner, walls):  # pragma: no cover
+    """Count the walls between different trees, writing ``cell * 2 + (0 east, 1 south)``."""
+    m = 0
+    for cell in range(rows * cols):
+        if mask.shape[0] != 0 and mask[cell] == 0:
+            continue
+        for slot in (1, 2):
+            nb = neighbor(rows, cols, mask, cell, slot)
+            if nb >= 0 and owner[nb] != owner[cell]:
+                if m < walls.shape[0]:
+                    walls[m] = cell * 2 + slot - 1
+                m += 1
+    return m
+
+
+@njit(cache=True)
+def _join(passages, cols, owner, walls, k, rng, trace, t):  # pragma: no cover
+    """Open shuffled seam walls whose trees are not yet joined, until all ``k`` are one."""
+    m = walls.shape[0]
+    parent = np.arange(k).astype(owner.dtype)
+    joined = 0
+    for i in range(m):  # lazy Fisher-Yates, as in Kruskal
+        if joined == k - 1:
+            break
+        j = i + int(rng.random() * (m - i))
+        wall = walls[j]
+        walls[j] = walls[i]
+        cell, slot = wall >> 1, 1 + (wall & 1)
+        nb = cell + 1 if slot == 1 else cell + cols
+        a, b = _find(parent, owner[cell]), _find(parent, owner[nb])
+        if a == b:
+            continue
+        parent[b] = a
+        passages[cell] |= 1 << slot
+        passages[nb] |= 1 << OPPOSITE[slot]
+        joined += 1
+        t = record(trace, t, cell, OPEN, slot)
+    return t
+
+
+def growing_forest(
+    grid: RectGrid, rng: np.random.Generator, *, seeds: int | None = None, record: bool = False
+) -> Carved:
+    """Carve a perfect maze on ``grid`` by growing a forest of trees and joining them.
+
+    Parameters
+    ----------
+    seeds : int, optional
+        How many trees to grow, from 1 to the number of cells; by default one per 100 cells
+        (at least one).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mazekit.grid import RectGrid
+    >>> out = growing_forest(RectGrid((10, 10)), np.random.default_rng(0), seeds=4)
+    >>> int((out.passages > 0).sum())
+    100
+    """
+    n_cells = grid.n_cells
+    if seeds is None:
+        k = max(1, n_cells // CELLS_PER_SEED)
+    elif isinstance(seeds, bool) or not isinstance(seeds, int | np.integer) or not 1 <= seeds <= n_cells:
+        raise ValueError(
+            f"growing_forest seeds must be an integer from 1 to {n_cells} (the cells), got {seeds!r}"
+        )
+    else:
+        k = int(seeds)
+    passages, trace = buffers(grid, record, 3)
+    dtype = index_dtype(2 * grid.size)
+    owner = np.full(grid.size, -1, dtype=dtype)
+    tops = np.empty(k, dtype=dtype)
+    below = np.empty(grid.size, dtype=dtype)
+    args = grid.kernel_args()
+    t = _plant(*args, n_cells, k, owner, tops, rng, trace)
+    t = _grow(passages, *args, owner, below, tops, rng, trace, t)
+    del below
+    walls = np.empty(_seams(*args, owner, np.empty(0, dtype)), dtype=dtype)
+    _seams(*args, owner, walls)
+    t = _join(passages, grid.cols, owner, walls, k, rng, trace, t)
+    return carved(grid, passages, trace, t)

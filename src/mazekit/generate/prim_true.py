@@ -1,0 +1,125 @@
+"""Prim's algorithm proper: a minimum spanning tree over random wall weights.
+
+1. Give every wall between two cells an independent random weight.
+2. Put a random cell in the maze and the walls around it in a priority queue (a 4-ary heap).
+3. Pop the lightest wall. If the cell behind it is outside the maze, open the wall, add the
+   cell and push its walls to outside neighbours; otherwise drop the wall.
+4. Repeat until the queue is empty.
+
+This is the weighted algorithm (Prim 1957), not the "random frontier cell" simplification
+that :mod:`.prim` implements. The maze is the minimum spanning tree of independent random
+weights, which is exactly what randomized Kruskal builds, so the two make mazes with the
+same statistics: many short dead ends (about 30% of cells, against 36% for simplified Prim),
+short jagged corridors, no directional bias; close to, but not exactly, uniform. What
+differs is the growth, which the trace shows: one region creeping out from the root in
+fingers along runs of light walls (invasion percolation). A weight is drawn when its wall
+is first pushed, which is the same as drawing all weights up front. Reference: R. C. Prim
+(1957); J. Buck, *Mazes for Programmers* (2015), ch. 11 ("true Prim's").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grid import OPPOSITE, RectGrid, neighbor
+from ..trace import CARVE, FRONTIER, VISIT, record
+from ._common import Carved, buffers, carved, random_cell
+
+BYTES_PER_CELL = 18  # passages + state + int64 heap keys (at most one per wall, two per cell)
+
+OUT, FRONT, IN = 0, 1, 2
+
+
+@njit(cache=True)
+def _push(heap, n, key):  # pragma: no cover
+    i = n
+    while i > 0:
+        parent = (i - 1) >> 2
+        if heap[parent] <= key:
+            break
+        heap[i] = heap[parent]
+        i = parent
+    heap[i] = key
+    return n + 1
+
+
+@njit(cache=True)
+def _pop(heap, n):  # pragma: no cover
+    """Remove the smallest key; return it and the new size."""
+    top = heap[0]
+    n -= 1
+    key = heap[n]
+    i = 0
+    while True:
+        first = 4 * i + 1
+        if first >= n:
+            break
+        best = first
+        for j in range(first + 1, min(first + 4, n)):
+            if heap[j] < heap[best]:
+                best = j
+        if heap[best] >= key:
+            break
+        heap[i] = heap[best]
+        i = best
+    heap[i] = key
+    return top, n
+
+
+@njit(cache=True)
+def _push_walls(rows, cols, mask, cell, state, heap, n, edge_bits, scale, rng, trace, t):  # pragma: no cover
+    """Push the walls from ``cell`` (just added) to its outside neighbours."""
+    for slot in range(4):
+        nb = neighbor(rows, cols, mask, cell, slot)
+        if nb >= 0 and state[nb] != IN:
+            if state[nb] == OUT:
+                state[nb] = FRONT
+                t = record(trace, t, nb, FRONTIER, -1)
+            weight = np.int64(rng.random() * scale)
+            n = _push(heap, n, (weight << edge_bits) | (cell * 4 + slot))
+    return n, t
+
+
+@njit(cache=True)
+def _prim_true(passages, rows, cols, mask, root, heap, edge_bits, scale, rng, trace):  # pragma: no cover
+    state = np.zeros(passages.shape[0], dtype=np.uint8)
+    low = (np.int64(1) << edge_bits) - 1
+    state[root] = IN
+    t = record(trace, 0, root, VISIT, -1)
+    n, t = _push_walls(rows, cols, mask, root, state, heap, 0, edge_bits, scale, rng, trace, t)
+    while n > 0:
+        key, n = _pop(heap, n)
+        edge = key & low
+        cell, slot = edge >> 2, edge & 3
+        nb = neighbor(rows, cols, mask, cell, slot)
+        if state[nb] == IN:
+            continue
+        passages[cell] |= 1 << slot
+        passages[nb] |= 1 << OPPOSITE[slot]
+        state[nb] = IN
+        t = record(trace, t, nb, CARVE, OPPOSITE[slot])
+        n, t = _push_walls(rows, cols, mask, nb, state, heap, n, edge_bits, scale, rng, trace, t)
+    return t
+
+
+def prim_true(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+    """Carve a perfect maze on ``grid`` by Prim's algorithm on random wall weights.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mazekit.grid import RectGrid
+    >>> out = prim_true(RectGrid((3, 4)), np.random.default_rng(0))
+    >>> out.passages.shape, int((out.passages > 0).sum())
+    ((3, 4), 12)
+    """
+    passages, trace = buffers(grid, record, 3)
+    # A heap key is (weight << edge_bits) | (cell * 4 + slot): one int64, compared as is.
+    edge_bits = max(1, int(4 * grid.size - 1).bit_length())
+    scale = float(2 ** (63 - edge_bits))
+    # every wall is pushed at most once (from whichever side joins first): two per cell
+    heap = np.empty(2 * grid.size + 4, dtype=np.int64)
+    root = random_cell(grid, rng)
+    used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, scale, rng, trace)
+    return carved(grid, passages, trace, used)

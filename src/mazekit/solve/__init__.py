@@ -21,10 +21,14 @@ from .collision import collision
 from .dead_end_filling import dead_end_filling
 from .dfs import dfs
 from .dijkstra import dijkstra
+from .pledge import pledge
 from .policy_iteration import policy_iteration
 from .q_learning import q_learning
+from .random_mouse import random_mouse
 from .shortest_paths import shortest_paths
+from .tremaux import tremaux
 from .value_iteration import value_iteration
+from .wall_follower import wall_follower
 
 SOLVERS: dict[str, Callable[..., Solution]] = {
     "dfs": dfs,
@@ -32,6 +36,10 @@ SOLVERS: dict[str, Callable[..., Solution]] = {
     "astar": astar,
     "dijkstra": dijkstra,
     "bidirectional_bfs": bidirectional_bfs,
+    "wall_follower": wall_follower,
+    "pledge": pledge,
+    "tremaux": tremaux,
+    "random_mouse": random_mouse,
     "dead_end_filling": dead_end_filling,
     "chain": chain,
     "collision": collision,

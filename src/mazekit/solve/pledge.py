@@ -1,0 +1,126 @@
+"""Pledge algorithm: head one way; round an obstacle hand on wall, counting the turns.
+
+1. Choose a preferred direction and set the turn count to zero.
+2. Walk straight in that direction until a wall blocks the way.
+3. Turn away from your hand to put it on that wall (count -1) and follow the wall as the
+   wall follower does, counting +1 for each quarter turn towards the hand, -1 for each away
+   from it and -2 for turning back at a dead end.
+4. When the count is back to zero (you face the preferred direction again, having unwound
+   every turn), let go of the wall and go to step 2. Stop on the goal.
+
+Jon Pledge's algorithm is the wall follower that can jump between islands: started
+anywhere inside a two-dimensional maze, even on an island, it always reaches an exit on the
+outer edge, where the wall follower would circle its island for ever. Pullen's *Think
+Labyrinth* is careful about what it cannot do: the reverse, finding a goal inside the maze
+from the outside, because it need not visit every passage. Here that reads: from any
+start, it is guaranteed to reach a goal that touches the outer wall or any wall joined to
+it -- a goal on the edge of the grid, or anywhere in a perfect maze (whose walls are all
+joined). The reason: it cannot cycle through a spell of walking straight (Pledge's theorem),
+so failing that it ends up going round the outer wall for good, and one round passes every
+cell that touches it. It is not guaranteed when every wall the goal touches is an island (a
+braid maze's centre, the middle of an open room): it may cross such a goal in passing, but
+it may also go round the outer wall for ever without coming near it. In a braid maze that
+is often half the cells, so mazes with loops are not promised in general (``SOLVES_LOOPS``
+is False), only from any start to such a goal.
+
+The walk is bounded: leaving a wall always happens with count zero facing the preferred
+way, so arriving somewhere a second time with count zero means a cycle; while following a
+wall the walk is periodic, and arriving where it was in the same spell with a count no
+higher means the count is falling each round, so it will never let go. Either way the
+answer is "not found" (``extras["stopped"] == "loop"``). A count below ``-(8 * cells +
+8)`` also stops the walk (``"limit"``), as a guard: it cannot happen.
+
+The path returned is the walk with its loops erased: a simple path from start to goal (the
+only one in a perfect maze, not the shortest with loops). ``solution.extras["walk"]`` holds
+every cell stepped on, in order; ``extras["stopped"]`` is ``"goal"``, ``"loop"``,
+``"limit"`` or ``"stuck"`` (a start with no open passage). The trace has a ``VISIT`` per
+step, so cells repeat in ``solution.explored``, and a ``BACKTRACK`` wherever the walker
+turned back. References: H. Abelson and A. diSessa, *Turtle Geometry* (1980);
+W. D. Pullen, *Think Labyrinth: Maze Algorithms* ("Pledge algorithm").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grid import SLOTS, Cell, through
+from ..maze import Maze
+from ..solution import Solution
+from ._common import flat_ends
+from .wall_follower import GOAL, LIMIT, LOOP, STUCK, grow, hand_rule, hand_sign, walk_solution
+
+SHORTEST = False
+SOLVES_PERFECT = True  # all walls of a perfect maze are joined to the outer wall
+SOLVES_LOOPS = False  # only goals touching the outer wall's walls (from any start); in a braid
+# maze many cells touch only islands
+SOLVES_ISLAND = False  # it escapes to the outer wall; it cannot home in on an island
+
+
+@njit(cache=True)
+def _pledge(passages, cols, start, goal, want, s, cap):  # pragma: no cover - compiled
+    n = passages.shape[0]
+    free = np.zeros(n, dtype=np.uint8)  # cells reached with count zero
+    spell = np.zeros(4 * n, dtype=np.int64)  # the wall-following spell that last saw a state
+    count_at = np.zeros(4 * n, dtype=np.int64)  # and the count it had then
+    walk = np.empty(2 * n + 2, dtype=np.int64)
+    walk[0] = start
+    k = 1
+    cell, heading, count, spells = start, want, 0, 0
+    free[start] = 1
+    while cell != goal:
+        bits = passages[cell]
+        if count == 0 and bits >> want & 1:
+            slot, turn = want, 0
+        else:
+            if count == 0:  # blocked: turn away from the hand to lay it on the wall ahead
+                heading, count, spells = (want - s) & 3, -1, spells + 1
+            slot, turn = hand_rule(bits, heading, s)
+            if slot < 0:
+                return walk[:k], STUCK
+        cell = through(cols, cell, slot)
+        heading, count = slot, count + turn
+        walk = grow(walk, k)
+        walk[k] = cell
+        k += 1
+        if count == 0:
+            if free[cell]:
+                return walk[:k], LOOP
+            free[cell] = 1
+        else:
+            state = 4 * cell + heading
+            if spell[state] == spells and count <= count_at[state]:
+                return walk[:k], LOOP
+            spell[state], count_at[state] = spells, count
+            if count < -cap:
+                return walk[:k], LIMIT
+    return walk[:k], GOAL
+
+
+def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: str = "left") -> Solution:
+    """Head ``direction``, going round each obstacle with ``hand`` on it until unwound.
+
+    Parameters
+    ----------
+    direction : {"N", "E", "S", "W"}
+        The preferred direction.
+    hand : {"left", "right"}
+        The hand kept on the wall while going round an obstacle.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.solve.pledge import pledge
+    >>> m = mazekit.generate("prim", (8, 8), rng=1)
+    >>> s = pledge(m, (4, 4), (0, 7), direction="E")
+    >>> s.found, s.length == mazekit.solve(m, "bfs", start=(4, 4), goal=(0, 7)).length
+    (True, True)
+    """
+    d = direction.upper() if isinstance(direction, str) else direction
+    if d not in SLOTS:
+        raise ValueError(f"direction must be one of 'N', 'E', 'S', 'W', got {direction!r}")
+    s = hand_sign(hand)
+    a, b = flat_ends(maze, start, goal)
+    cap = 8 * maze.grid.size + 8
+    walk, stopped = _pledge(maze.passages.ravel(), maze.grid.cols, a, b, SLOTS.index(d), s, cap)
+    return walk_solution("pledge", maze, start, goal, walk, stopped)

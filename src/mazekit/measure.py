@@ -50,32 +50,6 @@ def _corridors(passages, cols, degree):  # pragma: no cover - compiled
     return sizes[:m]
 
 
-@njit(cache=True)
-def _components(passages, cols, exists):  # pragma: no cover - compiled
-    n = passages.shape[0]
-    seen = np.zeros(n, dtype=np.uint8)
-    stack = np.empty(n, dtype=np.int64)
-    count = 0
-    for s in range(n):
-        if not exists[s] or seen[s]:
-            continue
-        count += 1
-        seen[s] = 1
-        stack[0] = s
-        top = 0
-        while top >= 0:
-            cell = stack[top]
-            top -= 1
-            for slot in range(4):
-                if passages[cell] >> slot & 1:
-                    nb = through(cols, cell, slot)
-                    if not seen[nb]:
-                        seen[nb] = 1
-                        top += 1
-                        stack[top] = nb
-    return count
-
-
 def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
     """Texture statistics of a maze.
 
@@ -89,14 +63,15 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
     start's region, found by two breadth-first sweeps: exact on perfect mazes).
     """
     from .distances import distance_map, farthest_pair
+    from .transform._common import components as count_components
 
     p = maze.passages
     flat = p.ravel()
-    exists = (np.ones(p.size, bool) if maze.grid.mask is None else maze.grid.mask.ravel()).astype(np.uint8)
+    exists = np.ones(p.size, bool) if maze.grid.mask is None else maze.grid.mask.ravel()
     degree = maze.degree().ravel()
     cells = int(exists.sum())
     passages = maze.n_passages
-    components = int(_components(flat, maze.grid.cols, exists))
+    components = count_components(maze)
     two = degree == 2
     straight = two & ((flat == 5) | (flat == 10))
     runs = _corridors(flat, maze.grid.cols, degree)

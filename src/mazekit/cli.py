@@ -206,10 +206,14 @@ def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None
     """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
     from .transform import transform
 
-    steps = [("rooms", {"count": rooms}), ("add_loops", {"count": loops}), ("braid", {"fraction": braid})]
-    for op, opts in steps:
-        if next(iter(opts.values())) is not None:
-            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **opts)
+    steps: list[tuple[str, str, float | int | None]] = [
+        ("rooms", "count", rooms),
+        ("add_loops", "count", loops),
+        ("braid", "fraction", braid),
+    ]
+    for op, key, value in steps:
+        if value is not None:
+            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **{key: value})
     return maze
 
 

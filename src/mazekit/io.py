@@ -230,7 +230,7 @@ def _solution(
 
 
 def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
-    meta = {
+    meta: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "grid": {"type": maze.grid.kind, "shape": list(maze.shape)},
@@ -244,14 +244,15 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
     if maze.grid.mask is not None:
         arrays["mask"] = maze.grid.mask
     if solution is not None:
+        plain: dict[str, Any] = {}
         meta["solution"] = {
             "solver": solution.solver,
             "start": list(solution.start),
             "goal": list(solution.goal),
+            "extras": plain,
         }
         arrays["path"] = solution.path
         arrays["trace"] = solution.trace
-        plain = {}
         for key, value in solution.extras.items():
             if isinstance(value, np.ndarray):
                 arrays[f"extra.{key}"] = value
@@ -260,7 +261,6 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
                     arrays[f"extralist.{key}.{i}"] = v
             else:
                 plain[key] = _extra_to_json(value)
-        meta["solution"]["extras"] = plain
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     return arrays
 

@@ -52,8 +52,16 @@ def at(cell):
 
 
 def plain(maze, anim):
-    """The finished maze as the animation draws it: walls and roads, no openings."""
-    return anim.palette[stretch(np.where(to_blocks(maze) == 1, WALL, ROAD).astype(np.uint8), CELL, WALL_PX)]
+    """The finished maze as the animation draws it: walls and roads, no openings; a cell with
+    no passages (cave rock) stays solid."""
+    blocks = to_blocks(maze)
+    blocks[1::2, 1::2][maze.passages == 0] = 1
+    # a post with open passages on all four sides (inside a room or cave) is left out
+    inner = blocks[2:-1:2, 2:-1:2]
+    bare = (blocks[1:-2:2, 2:-1:2] == 0) & (blocks[3::2, 2:-1:2] == 0)
+    bare &= (blocks[2:-1:2, 1:-2:2] == 0) & (blocks[2:-1:2, 3::2] == 0)
+    inner[bare] = 0
+    return anim.palette[stretch(np.where(blocks == 1, WALL, ROAD).astype(np.uint8), CELL, WALL_PX)]
 
 
 def starts_open(name):

@@ -163,7 +163,10 @@ def test_cli_render_heatmap(tmp_path):
     r = run("render", "m.json", "--heatmap", "3,4", "-o", "heat.svg", cwd=tmp_path)
     assert r.returncode == 0 and 'id="heatmap"' in (tmp_path / "heat.svg").read_text()
     for args, message in (
-        (["--heatmap", "middle", "-o", "x.png"], "heat map source must be start, goal, centre or ROW,COL"),
+        (
+            ["--heatmap", "middle", "-o", "x.png"],
+            "must be start, goal, centre, values or ROW,COL",
+        ),
         (["--heatmap", "start"], "--heatmap draws a picture"),
     ):
         r = run("render", "m.json", *args, cwd=tmp_path)

@@ -16,7 +16,8 @@ A trace is an ``int32`` array of shape ``(n, 3)``; each row is ``(cell, event, a
     cell being new (Kruskal, transforms).
 ``CLOSE``
     a wall was put up between ``cell`` and its slot-``arg`` neighbour (recursive division,
-    which starts from an open room: its module sets ``STARTS_OPEN = True``).
+    which starts from an open room: its module sets ``STARTS_OPEN = True``); with ``arg``
+    -1, ``cell`` itself turned to rock (cave automata).
 
 :func:`replay` rebuilds the passages after any number of events, which is all an animation
 needs.

@@ -18,9 +18,9 @@ rock and narrower, twistier passages). With ``connect``, if fewer than two conne
 cells would remain (a tiny grid, ``fill`` near 1) the cave is the single cell nearest the
 centre. :func:`ends` picks start and goal on the floor.
 
-The trace starts from solid rock: a ``VISIT`` toggles a cell between rock and floor (the
-random fill, then every change of every step and of ``connect``), then an ``OPEN`` per
-passage. Reference: RogueBasin, "Cellular Automata Method for Generating Random Cave-Like
+The trace starts from solid rock: a ``VISIT`` turns a cell into floor and a ``CLOSE``
+with slot -1 turns it back into rock (the random fill, then every change of every step and
+of ``connect``), then an ``OPEN`` per passage. Reference: RogueBasin, "Cellular Automata Method for Generating Random Cave-Like
 Levels"; J. Johnson, G. N. Yannakakis, J. Togelius, "Cellular automata for real-time
 generation of infinite cave levels" (2010).
 """
@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from ..grid import Cell, RectGrid, neighbor
-from ..trace import OPEN, VISIT
+from ..trace import CLOSE, OPEN, VISIT
 from ._common import Carved
 
 PERFECT = False
@@ -157,8 +157,10 @@ def _open(rows, cols, rock, passages):  # pragma: no cover
                 passages[cell + cols] |= 1
 
 
-def _visits(cells: np.ndarray) -> np.ndarray:
-    return np.stack([cells, np.full_like(cells, VISIT), np.full_like(cells, -1)], axis=1).astype(np.int32)
+def _visits(cells: np.ndarray, rock: np.ndarray | None = None) -> np.ndarray:
+    """``VISIT`` for cells that become floor, ``CLOSE`` (slot -1) for those that become rock."""
+    events = np.full_like(cells, VISIT) if rock is None else np.where(rock[cells] != 0, CLOSE, VISIT)
+    return np.stack([cells, events, np.full_like(cells, -1)], axis=1).astype(np.int32)
 
 
 def _opens(passages: np.ndarray) -> np.ndarray:
@@ -215,7 +217,7 @@ def cellular_automaton(
     for _ in range(int(steps)):
         changed = _step(rows, cols, mask, rock, spare, born, stays)
         if record:
-            events.append(_visits(np.flatnonzero(rock != spare)))
+            events.append(_visits(np.flatnonzero(rock != spare), spare))
         rock, spare = spare, rock
         if changed == 0:
             break  # a fixed point: further steps change nothing
@@ -230,7 +232,7 @@ def cellular_automaton(
             _keep(rock, label, best)
         del label
         if record:
-            events.append(_visits(np.flatnonzero(rock != before)))
+            events.append(_visits(np.flatnonzero(rock != before), rock))
     passages = np.zeros(grid.size, dtype=np.uint8)
     _open(rows, cols, rock, passages)
     if record:

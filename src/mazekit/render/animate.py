@@ -144,6 +144,8 @@ def _apply(
                 else:
                     passages[c] |= np.uint8(1 << slot)
                     passages[nb] |= np.uint8(1 << ((slot + 2) % 4))
+            if ev == tr.CLOSE and slot < 0 and not solving:  # a cell turned back to rock
+                state[c] = UNVISITED
             if ev != tr.CLOSE:  # both ends of an opened passage are in the maze now
                 if new:
                     state[c] = in_maze

@@ -20,9 +20,9 @@ centre. :func:`ends` picks start and goal on the floor.
 
 The trace starts from solid rock: a ``VISIT`` turns a cell into floor and a ``CLOSE``
 with slot -1 turns it back into rock (the random fill, then every change of every step and
-of ``connect``), then an ``OPEN`` per passage. Reference: RogueBasin, "Cellular Automata Method for Generating Random Cave-Like
-Levels"; J. Johnson, G. N. Yannakakis, J. Togelius, "Cellular automata for real-time
-generation of infinite cave levels" (2010).
+of ``connect``), then an ``OPEN`` per passage. Reference: RogueBasin, "Cellular Automata
+Method for Generating Random Cave-Like Levels"; J. Johnson, G. N. Yannakakis, J. Togelius,
+"Cellular automata for real-time generation of infinite cave levels" (2010).
 """
 
 from __future__ import annotations

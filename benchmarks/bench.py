@@ -11,10 +11,13 @@ first, so compile (or cache-load) time is not counted. The figure is the best of
 (``time.perf_counter``), reported as millions of cells per second: ``rows * cols / seconds``.
 
 In the same run, mazelib (pure Python) is timed on the algorithms it shares with mazekit, at the
-same sizes in cells (its grid is ``(2h+1) x (2w+1)``). Each mazelib call runs in a child process
-that is killed once it exceeds ``--budget`` seconds. A mazelib algorithm that went over the
-budget at one size is skipped at larger sizes, and so is one whose time, extrapolated from the
-previous size with the algorithm's known complexity, would exceed the budget.
+same sizes in cells (its grid is ``(2h+1) x (2w+1)``). mazelib's solvers get the very maze
+mazekit's solvers get, as a block picture (``mazekit.convert.to_blocks``), with openings next to
+cell ``(0, 0)`` and cell ``(n-1, n-1)``. Each mazelib call runs in a child process that is killed
+once it exceeds ``--budget`` seconds; an exception inside mazelib is reported as
+``error: <reason>``. A mazelib algorithm that went over the budget (or raised) at one size is
+skipped at larger sizes, and so is one whose time, extrapolated from the previous size with the
+algorithm's known complexity, would exceed the budget.
 
 How to run
 ----------
@@ -36,6 +39,7 @@ import os
 import platform
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import Connection
@@ -45,6 +49,7 @@ import numba
 import numpy as np
 
 import mazekit
+from mazekit.convert import to_blocks
 
 SEED = 20240601
 
@@ -52,7 +57,21 @@ SEED = 20240601
 #: growing_tree's ``mix`` rule takes the newest active cell with probability ``p`` and a random
 #: one otherwise, which is exactly what mazelib's ``GrowingTree(backtrack_chance=p)`` does.
 #: (mazelib's default, ``backtrack_chance=1.0``, is plain backtracking, i.e. ``rule="newest"``.)
-GENERATOR_OPTIONS: dict[str, dict[str, Any]] = {"growing_tree": {"rule": "mix", "p": 0.5}}
+GENERATOR_OPTIONS: dict[str, dict[str, Any]] = {
+    "growing_tree": {"rule": "mix", "p": 0.5},
+    # The options below are mazekit's defaults, spelled out because they are what mazelib's
+    # counterpart is set to do (see MAZELIB): the serpentine hunt (mazelib's default hunt is
+    # random), a north/west binary tree, runs closed to the north, join/down chances of 0.5.
+    "hunt_and_kill": {"hunt": "serpentine"},
+    "binary_tree": {"bias": "NW"},
+    "sidewinder": {"bias": "N"},
+    "eller": {"p_join": 0.5, "p_down": 0.5},
+}
+
+#: Options mazekit solvers are benchmarked with (default options otherwise).
+#: random_mouse: a fixed seed, so runs are repeatable; its step limit stays the default, 100
+#: steps per cell (mazelib's mouse has no limit but the time budget, see the notes printed).
+SOLVER_OPTIONS: dict[str, dict[str, Any]] = {"random_mouse": {"rng": SEED}}
 
 #: Largest side an algorithm is timed at: learners and random walks do not scale, by design.
 MAX_SIDE: dict[str, int] = {"q_learning": 100, "random_mouse": 300}
@@ -67,6 +86,10 @@ class MazelibAlgo:
     kwargs: dict[str, Any] = field(default_factory=dict)
     #: ``t ~ cells ** exponent``, from reading mazelib's source; used to skip sizes early.
     exponent: float = 2.0
+    #: A ``mazelib.transmute`` class, timed through ``Maze.transmute()`` instead of ``solve()``.
+    transmute: bool = False
+    #: Printed under the table: where the counterpart is not quite the same algorithm.
+    note: str = ""
 
     @property
     def label(self) -> str:
@@ -75,6 +98,9 @@ class MazelibAlgo:
 
 
 #: mazelib counterparts of mazekit algorithms, by kind then mazekit name.
+#: mazelib generators are built as ``cls(rows, cols, **kwargs)``, positionally: some name their
+#: parameters ``(h, w)`` and some ``(w, h)``, but every one hands them on as ``(h, w)`` to
+#: ``MazeGenAlgo``, so positional ``(rows, cols)`` is right for all (keywords would not be).
 MAZELIB: dict[str, dict[str, MazelibAlgo]] = {
     "generator": {
         # ``track = track[:-1]`` copies the whole stack on every backtrack step.
@@ -85,18 +111,90 @@ MAZELIB: dict[str, dict[str, MazelibAlgo]] = {
         "kruskal": MazelibAlgo("mazelib.generate.Kruskal", "Kruskal"),
         # Retiring a cell rebuilds the active list.
         "growing_tree": MazelibAlgo("mazelib.generate.GrowingTree", "GrowingTree", {"backtrack_chance": 0.5}),
+        # A random walk; each step shuffles a neighbour list. Not quite Aldous-Broder (see note).
+        "aldous_broder": MazelibAlgo(
+            "mazelib.generate.AldousBroder",
+            "AldousBroder",
+            exponent=1.4,
+            note="mazelib's AldousBroder steps to an unvisited neighbour whenever there is one "
+            "(true Aldous-Broder, mazekit's, picks any neighbour): a shorter walk, not uniform",
+        ),
+        # Loop-erased walks kept in a dict. The order the walks start in does not change the
+        # maze's distribution (uniform either way); mazekit starts them in row-major order, and
+        # mazelib's matching hunt_order="serpentine" rescans the grid from the top for every walk
+        # (quadratic, ~20x slower at 100x100), so mazelib keeps its default random order.
+        "wilson": MazelibAlgo("mazelib.generate.Wilsons", "Wilsons", {"hunt_order": "random"}, exponent=1.2),
+        # mazelib's default hunt_order="random" is another algorithm: it probes 4 * cells random
+        # cells and may leave some unvisited. "serpentine" is the classic hunt, mazekit's
+        # default; mazelib rescans from the top for every hunt (quadratic).
+        "hunt_and_kill": MazelibAlgo(
+            "mazelib.generate.HuntAndKill", "HuntAndKill", {"hunt_order": "serpentine"}
+        ),
+        # skew=None would pick one of four biases at random. mazelib's labels are flipped
+        # north/south: its "SW" opens (-1, 0) = north or (0, -1) = west, i.e. mazekit's "NW".
+        "binary_tree": MazelibAlgo("mazelib.generate.BinaryTree", "BinaryTree", {"skew": "SW"}, exponent=1.0),
+        # Open top row, runs closed north; carves east with chance 1 - skew = 0.5.
+        "sidewinder": MazelibAlgo("mazelib.generate.Sidewinder", "Sidewinder", {"skew": 0.5}, exponent=1.0),
+        # Every merge rescans all rows so far. Set ids live in an int8 array: with numpy >= 2
+        # the 128th set id raises OverflowError (already at 20x20), reported as an error.
+        "eller": MazelibAlgo("mazelib.generate.Ellers", "Ellers", {"xskew": 0.5, "yskew": 0.5}),
+        # An explicit region stack; every wall cell is written once per cut.
+        "recursive_division": MazelibAlgo("mazelib.generate.Division", "Division", exponent=1.1),
     },
     "solver": {
         # A random walk that only avoids stepping straight back (no visited set), followed by
         # a quadratic pruning pass over the walk.
-        "dfs": MazelibAlgo("mazelib.solve.BacktrackingSolver", "BacktrackingSolver", exponent=3.0),
+        "dfs": MazelibAlgo(
+            "mazelib.solve.BacktrackingSolver",
+            "BacktrackingSolver",
+            exponent=3.0,
+            note="dfs's counterpart BacktrackingSolver is a random walk (random_mouse's rule), "
+            "not a search with a visited set: mazelib has no true depth-first solver",
+        ),
         # Breadth-first over whole partial paths, with list-membership tests on each path.
         "bfs": MazelibAlgo("mazelib.solve.ShortestPath", "ShortestPath"),
+        # mazekit's mouse never turns back except at a dead end: that is BacktrackingSolver's
+        # rule. mazelib's RandomMouse may turn back at any step (about 70x slower at 30x30).
+        "random_mouse": MazelibAlgo(
+            "mazelib.solve.BacktrackingSolver",
+            "BacktrackingSolver",
+            exponent=3.0,
+            note='random_mouse: mazekit stops after 100 steps per cell ("goal not reached"); '
+            "mazelib walks until the goal or the budget, then prunes the walk (quadratic)",
+        ),
+        # Visit counts in a dict; the raw walk (with its backtracks) is then pruned, quadratic.
+        "tremaux": MazelibAlgo("mazelib.solve.Tremaux", "Tremaux"),
+        # A transmuter, not a solver. With the default iterations=1 it fills a single dead end
+        # (it stops when the filled cell has no open neighbour), so iterations is unbounded;
+        # each filled cell rescans the grid from the top for the next dead end.
+        "dead_end_filling": MazelibAlgo(
+            "mazelib.transmute.DeadEndFiller",
+            "DeadEndFiller",
+            {"iterations": 10**9},
+            transmute=True,
+            note="dead_end_filling: mazelib's DeadEndFiller only fills the dead ends; mazekit "
+            "also walks the path that is left",
+        ),
+        # The guiding line, then robots that are random walks (BacktrackingSolver) to the next
+        # point on it; both robots always run to the end.
+        "chain": MazelibAlgo(
+            "mazelib.solve.Chain",
+            "Chain",
+            note="chain: mazelib's robots are random walks; mazekit's follow the wall",
+        ),
+        # Every flood step copies every path and compares all pairs for collisions.
+        "collision": MazelibAlgo("mazelib.solve.Collision", "Collision"),
+        # Like ShortestPath but runs every partial path to its end.
+        "shortest_paths": MazelibAlgo("mazelib.solve.ShortestPaths", "ShortestPaths"),
     },
 }
 
-#: mazelib generator that makes the mazes mazelib's solvers are timed on.
-MAZELIB_SOLVER_INPUT = MAZELIB["generator"]["backtracker"]
+#: Why a mazekit algorithm has no mazelib counterpart, where a name suggests it might.
+NO_COUNTERPART: dict[str, str] = {
+    "cellular_automaton": "none (mazelib's CellularAutomaton grows random walls, not caves)",
+    "unicursal": "none (mazelib's TrivialMaze is a fixed spiral/serpentine)",
+    "wall_follower": "none (mazelib 0.9.16 has no WallFollower)",
+}
 
 
 @dataclass
@@ -151,18 +249,24 @@ def time_mazekit_generator(name: str, n: int, repeat: int) -> Timing:
         times, maze = best_of(lambda: mazekit.generate(name, (n, n), rng=SEED, **opts), repeat)
     except (MemoryError, ValueError) as exc:
         return Timing("error", note=str(exc))
-    note = ", ".join(f"{k}={v}" for k, v in opts.items())
+    note = options_text(opts)
     return Timing("ok", times, note=note, extra={"perfect": None if n > 1000 else maze.is_perfect()})
 
 
+def options_text(opts: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in opts.items() if k != "rng")
+
+
 def time_mazekit_solver(name: str, maze: mazekit.Maze, repeat: int) -> Timing:
-    mazekit.solve(mazekit.generate("backtracker", (5, 5), rng=SEED), name)  # warm-up
+    opts = SOLVER_OPTIONS.get(name, {})
+    mazekit.solve(mazekit.generate("backtracker", (5, 5), rng=SEED), name, **opts)  # warm-up
     try:
-        times, sol = best_of(lambda: mazekit.solve(maze, name), repeat)
+        times, sol = best_of(lambda: mazekit.solve(maze, name, **opts), repeat)
     except (MemoryError, ValueError) as exc:
         return Timing("error", note=str(exc))
     extra = {"found": sol.found, "length": sol.length, "n_explored": sol.n_explored}
-    return Timing("ok", times, extra=extra)
+    note = ", ".join(x for x in (options_text(opts), "" if sol.found else "goal not reached") if x)
+    return Timing("ok", times, note=note, extra=extra)
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,8 +278,27 @@ def _mazelib_class(algo: MazelibAlgo) -> Any:
     return getattr(importlib.import_module(algo.module), algo.cls)
 
 
+def short_reason(exc: BaseException, limit: int = 70) -> str:
+    """``Type: first line of the message``, or ``Type in file:line`` for a bare assert."""
+    lines = str(exc).strip().splitlines()
+    if lines:
+        text = f"{type(exc).__name__}: {lines[0]}"
+    else:
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f" in {os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else ""
+        text = type(exc).__name__ + where
+    text = text.replace("|", "/")  # keep the markdown table intact
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _mazelib_child(
-    conn: Connection, kind: str, algo: MazelibAlgo, n: int, repeat: int, budget: float
+    conn: Connection,
+    kind: str,
+    algo: MazelibAlgo,
+    n: int,
+    repeat: int,
+    budget: float,
+    grid: np.ndarray | None,
 ) -> None:
     """Child process: set up, say "ready", then send one time per run and finally "end"."""
     from mazelib import Maze
@@ -185,45 +308,59 @@ def _mazelib_child(
         maze = Maze(SEED)  # seeds `random` and `numpy.random` globally
         extra: dict[str, Any] = {}
         if kind == "solver":
-            # mazelib generators take (h, w) positionally (some name them (w, h)).
-            maze.generator = _mazelib_class(MAZELIB_SOLVER_INPUT)(n, n)
-            maze.generate()
-            rows, cols = maze.grid.shape
+            assert grid is not None
+            rows, cols = grid.shape
             # Corner to corner like mazekit: openings in the outer wall next to cell (0, 0)
             # and cell (n-1, n-1), instead of generate_entrances()'s random ones.
-            maze.start, maze.end = (1, 0), (rows - 2, cols - 1)
-            maze.solver = cls(**algo.kwargs)
+            start, end = (1, 0), (rows - 2, cols - 1)
+            if not algo.transmute:
+                maze.grid, maze.start, maze.end = grid, start, end
+                maze.solver = cls(**algo.kwargs)
         conn.send(("ready", None))
         spent = 0.0
         for _ in range(repeat):
             if kind == "generator":
+                # Positional (rows, cols): see MAZELIB.
                 maze.generator = cls(n, n, **algo.kwargs)
                 t0 = time.perf_counter()
                 maze.generate()
+            elif algo.transmute:
+                # A transmuter works in place: a fresh copy of the maze for every run.
+                maze.grid, maze.start, maze.end = grid.copy(), start, end
+                maze.transmuters = [cls(**algo.kwargs)]
+                t0 = time.perf_counter()
+                maze.transmute()
             else:
                 t0 = time.perf_counter()
-                maze.solve()
+                maze.solve()  # the solver works on a copy of maze.grid
             dt = time.perf_counter() - t0
             conn.send(("time", dt))
             spent += dt
             if spent + dt > budget:  # another run would not fit in the budget
                 break
-        if kind == "solver" and maze.solutions:
-            extra["length"] = (len(maze.solutions[0]) - 1) // 2  # grid squares -> cell steps
+        try:
+            if kind == "solver" and algo.transmute:
+                extra["open_cells"] = int((maze.grid[1::2, 1::2] == 0).sum())
+            elif kind == "solver" and maze.solutions:
+                extra["length"] = (len(maze.solutions[0]) - 1) // 2  # grid squares -> cell steps
+        except Exception as exc:  # the timing stands; only the summary failed
+            extra["summary_error"] = short_reason(exc)
         conn.send(("end", extra))
     except Exception as exc:  # report, don't hang the parent
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        conn.send(("error", short_reason(exc)))
     finally:
         conn.close()
 
 
-def run_mazelib(kind: str, algo: MazelibAlgo, n: int, repeat: int, budget: float) -> Timing:
+def run_mazelib(
+    kind: str, algo: MazelibAlgo, n: int, repeat: int, budget: float, grid: np.ndarray | None = None
+) -> Timing:
     """Time one mazelib algorithm at size ``n`` in a child process, killed after ``budget`` s."""
     # fork is fast and needs no re-import; spawn where fork is unavailable.
     fork = "fork" in mp.get_all_start_methods()
     ctx = mp.get_context("fork") if fork else mp.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_mazelib_child, args=(child, kind, algo, n, repeat, budget), daemon=True)
+    proc = ctx.Process(target=_mazelib_child, args=(child, kind, algo, n, repeat, budget, grid), daemon=True)
     proc.start()
     child.close()
     timing = Timing("timeout", note=f"setup > {budget:g} s")
@@ -262,27 +399,32 @@ class MazelibRunner:
     def __init__(self, budget: float, repeat_for: Callable[[int], int]) -> None:
         self.budget = budget
         self.repeat_for = repeat_for
-        # (kind, name) -> (cells, seconds) of the last size that was measured, or None after
-        # a call went over the budget.
-        self.last: dict[tuple[str, str], tuple[int, float] | None] = {}
+        # (kind, name) -> (cells, seconds) of the last size that was measured, or the reason
+        # larger sizes are skipped (a call went over the budget, or raised).
+        self.last: dict[tuple[str, str], tuple[int, float] | str] = {}
 
-    def time(self, kind: str, name: str, n: int) -> Timing:
+    def time(self, kind: str, name: str, n: int, grid: np.ndarray | None = None) -> Timing:
         algo = MAZELIB[kind].get(name)
         if algo is None:
-            return Timing("n/a", note="no counterpart")
+            return Timing("n/a", note=NO_COUNTERPART.get(name, "no counterpart"))
         key, cells = (kind, name), n * n
         if key in self.last:
             prev = self.last[key]
-            if prev is None:
-                return Timing("skipped", note="skipped (> budget at smaller size)")
+            if isinstance(prev, str):
+                return Timing("skipped", note=prev)
             prev_cells, prev_seconds = prev
             estimate = prev_seconds * (cells / prev_cells) ** algo.exponent
             if estimate > self.budget:
                 return Timing("skipped", note=f"skipped (est. {estimate:.3g} s > budget)")
-        timing = run_mazelib(kind, algo, n, self.repeat_for(n), self.budget)
+        try:
+            timing = run_mazelib(kind, algo, n, self.repeat_for(n), self.budget, grid)
+        except Exception as exc:  # a failure of the harness must not end the run either
+            timing = Timing("error", note=short_reason(exc))
         best = timing.best
         if timing.status == "timeout" or (best is not None and best > self.budget):
-            self.last[key] = None
+            self.last[key] = "skipped (> budget at smaller size)"
+        elif timing.status == "error":
+            self.last[key] = "skipped (error at smaller size)"
         elif best is not None:
             self.last[key] = (cells, best)
         timing.extra["mazelib"] = algo.label
@@ -436,12 +578,12 @@ def main(argv: list[str] | None = None) -> int:
         use_mazelib = False
     runner = MazelibRunner(args.budget, repeat_for) if use_mazelib else None
 
-    def other(kind: str, name: str, n: int) -> Timing:
+    def other(kind: str, name: str, n: int, grid: np.ndarray | None = None) -> Timing:
         if runner is None:
             return Timing("n/a", note="not run")
         if name in MAZELIB[kind]:
             log(f"  mazelib {kind} {name} {n}x{n} ...")
-        return runner.time(kind, name, n)
+        return runner.time(kind, name, n, grid)
 
     rows: list[Row] = []
     for n in sorted(args.sizes):
@@ -456,13 +598,15 @@ def main(argv: list[str] | None = None) -> int:
         if solvers:
             maze = mazekit.generate("backtracker", (n, n), rng=SEED)
             assert maze.start == (0, 0) and maze.goal == (n - 1, n - 1), (maze.start, maze.goal)
+            # The same maze for mazelib, as its (2n+1) x (2n+1) block picture (1 = wall).
+            blocks = to_blocks(maze).astype(np.int8) if runner is not None else None
             for name in solvers:
                 if n > MAX_SIDE.get(name, n):
                     continue
                 log(f"mazekit solver {name} {n}x{n} (best of {repeat}) ...")
                 mine = time_mazekit_solver(name, maze, repeat)
-                rows.append(Row(name, "solver", n, mine, other("solver", name, n)))
-            del maze
+                rows.append(Row(name, "solver", n, mine, other("solver", name, n, blocks)))
+            del maze, blocks
 
     kinds = ["generator", "solver"]
     order = {name: i for i, name in enumerate([*mazekit.GENERATORS, *mazekit.SOLVERS])}
@@ -476,6 +620,11 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [f"{k}={a.label}" for kind in kinds for k, a in MAZELIB[kind].items()]
         print("mazelib counterparts: " + ", ".join(pairs) + ".")
         print(f"mazelib budget: {args.budget:g} s per call.")
+        print("\nNotes:\n")
+        for kind in kinds:
+            for algo in MAZELIB[kind].values():
+                if algo.note:
+                    print(f"- {algo.note}.")
     print(f"Total run time: {total:.1f} s")
 
     if args.json:

@@ -355,10 +355,12 @@ def test_cave_fill_extremes():
 def test_cave_trace_toggles_rock_and_floor():
     maze = carve("cellular_automaton", (30, 40), rng=2, record=True)
     t = maze.trace
-    assert set(np.unique(t[:, 1]).tolist()) == {tr.VISIT, tr.OPEN}
+    assert set(np.unique(t[:, 1]).tolist()) == {tr.VISIT, tr.CLOSE, tr.OPEN}
+    assert (t[t[:, 1] == tr.CLOSE, 2] == -1).all(), "a CLOSE here turns a cell to rock"
     floor = np.zeros(30 * 40, bool)
-    for cell in t[t[:, 1] == tr.VISIT, 0]:
-        floor[cell] ^= True
+    for cell, event, _ in t[np.isin(t[:, 1], (tr.VISIT, tr.CLOSE))].tolist():
+        assert floor[cell] == (event == tr.CLOSE), "VISIT makes floor of rock, CLOSE rock of floor"
+        floor[cell] = event == tr.VISIT
     assert {tuple(x) for x in np.argwhere(floor.reshape(30, 40)).tolist()} == floor_of(maze.passages)
     assert np.array_equal(tr.replay(t, maze.grid), maze.passages)
 

@@ -130,10 +130,35 @@ def test_python_dash_m():
         (["render", "bad.json"], "not a valid maze file"),
         (["render", "good.json", "-o", "out.xyz"], "unknown suffix"),
         (["generate", "-o", "no-such-dir/m.json"], "does not exist"),
+        (["generate", "-o", "adir.json"], "is a directory"),
+        (["render", "good.json", "-o", "adir.json.png"], "is a directory"),
+        (["solve", "art.txt"], "text mazes use '#' for wall"),
+        (["animate", "-o", "a.mp4", "--size", "3x3", "--hold", "1e9"], "--hold must be between"),
+        (
+            [
+                "show",
+                "--size",
+                "6x4",
+                "--seed",
+                "1",
+                "--solver",
+                "bfs",
+                "--start",
+                "0,0",
+                "--goal",
+                "0,0",
+                "--loops",
+                "99999999999999999999",
+            ],
+            "mazekit: error",
+        ),
     ],
 )
 def test_bad_input_is_one_line(tmp_path, args, message):
     (tmp_path / "bad.json").write_text('{"format": "mazekit", "version": 1, "grid": 5}')
+    (tmp_path / "adir.json").mkdir()
+    (tmp_path / "adir.json.png").mkdir()
+    (tmp_path / "art.txt").write_text("┌───┐\n│ S │\n└───┘\n")
     mazekit.io.save(mazekit.generate("prim", (4, 4), rng=0), tmp_path / "good.json")
     before = set(tmp_path.iterdir())
     r = run(*args, cwd=tmp_path)
@@ -141,6 +166,7 @@ def test_bad_input_is_one_line(tmp_path, args, message):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("mazekit: error:"), r.stderr
     assert message in lines[0]
+    assert "Traceback" not in r.stderr
     assert "Traceback" not in r.stderr
     assert set(tmp_path.iterdir()) == before, "no output file, not even a partial one"
 
@@ -164,3 +190,35 @@ def test_json_output_is_valid_json(tmp_path):
     run("generate", "--size", "3x2", "--seed", "0", "-o", tmp_path / "m.json")
     doc = json.loads((tmp_path / "m.json").read_text())
     assert doc["grid"]["shape"] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--rows", "abc"],
+        ["nocmd"],
+        ["transform", "a.json", "b.json"],
+        ["generate", "--ends", "x"],
+    ],
+)
+def test_usage_errors_are_one_line_too(tmp_path, args):
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mazekit: error:"), r.stderr
+
+
+def test_show_reports_an_unreachable_goal(tmp_path):
+    r = run("show", "-a", "cellular_automaton", "--size", "30x30", "--seed", "3", "--solver", "bfs",
+            "--ends", "diameter")  # fmt: skip
+    assert r.returncode == 0, r.stderr  # cave ends land on floor, never on rock
+    r = run("solve", "m.json", cwd=tmp_path)
+    assert r.returncode == 1
+
+
+def test_random_solvers_repeat_on_the_same_file(tmp_path):
+    run("generate", "--size", "12x12", "--seed", "5", "-o", tmp_path / "m.json")
+    outs = [run("solve", "m.json", "--solver", "random_mouse", cwd=tmp_path).stderr for _ in range(2)]
+    assert outs[0] == outs[1] and "random_mouse" in outs[0]
+    r = run("solve", "m.json", "--solver", "wall_follower", "-O", "hand=right", "-o", "s.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr

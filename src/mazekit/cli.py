@@ -108,6 +108,11 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
             raise UserError(msg) from None
         except ImportError as exc:
             raise UserError(f"{exc.name or exc} is needed for this; pip install 'mazekit[all]'") from None
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # never a traceback at the command line
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            raise UserError(f"{type(exc).__name__}: {first}"[:300]) from None
 
     return wrapper
 
@@ -217,6 +222,20 @@ def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None
     return maze
 
 
+def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> dict[str, Any]:
+    """Options for a solver, with ``rng`` seeded for the solvers that draw at random, so the
+    same maze solved twice gives the same walk."""
+    import inspect
+
+    from .generate import lookup
+    from .solve import SOLVERS
+
+    params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
+    if "rng" in params and "rng" not in options and seed is not None:
+        options = {**options, "rng": seed}
+    return options
+
+
 def render_options(func: F) -> F:
     opts = [
         click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
@@ -248,6 +267,8 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
 
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
+    if solution is not None and (solution.start, solution.goal) != (maze.start, maze.goal):
+        maze = maze.replace(start=solution.start, goal=solution.goal)  # draw the ends it solved
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
         style = style or ("blocks" if use_color else "ascii")
@@ -275,6 +296,23 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
 
 
 class _Group(click.Group):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the CLI; every error, usage errors included, is one line on stderr."""
+        run_main: Any = super().main
+        if kwargs.pop("standalone_mode", True) is False:
+            return run_main(*args, standalone_mode=False, **kwargs)
+        try:
+            result = run_main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"mazekit: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("mazekit: aborted", err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
+
     """The ``mazekit`` group; the bigger commands are loaded from :mod:`mazekit.commands`.
 
     Those modules import this one for its shared options, so they are imported when a
@@ -335,16 +373,32 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 @click.option("--start", default=None, metavar="ROW,COL", help="Start cell (default: the maze's).")
 @click.option("--goal", default=None, metavar="ROW,COL", help="Goal cell (default: the maze's).")
 @click.option("-o", "--output", default=None, help="solved.json / .npz, or a picture; stdout if absent.")
+@click.option(
+    "-O",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Solver option, e.g. -O hand=right, -O slip=0.2, -O episodes=2000. Repeatable.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed for solvers that draw at random (default: the maze's own seed).",
+)
 @render_options
 @run
 def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
-          output: str | None, **ropts: Any) -> None:  # fmt: skip
+          output: str | None, options: tuple[str, ...], seed: int | None, **ropts: Any) -> None:  # fmt: skip
     """Solve a saved maze; the solution is stored with it (or drawn)."""
     from . import solve as solve_maze
     from .io import load
 
     maze = load(maze_file)
-    sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"))
+    kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
+    sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
+                     **kwargs)  # fmt: skip
     if not sol.found:
         raise UserError(f"no path from {sol.start} to {sol.goal}: the goal cannot be reached")
     emit(maze, sol, output, **ropts)
@@ -420,11 +474,13 @@ def show(solver: str | None, animated: bool, speed: float, braid: float | None, 
     ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
     animated = animated and sys.stdout.isatty()
     maze = reshape(make_maze(**kw, record=animated), braid, loops, rooms)
-    sol = solve_maze(maze, solver) if solver else None
+    sol = solve_maze(maze, solver, **solver_options(solver, {}, maze.seed)) if solver else None
     if animated:
         _play(maze, sol, speed)
     else:
         emit(maze, sol, None, **ropts)
+    if sol is not None and not sol.found:
+        raise UserError(f"{solver} found no path from {sol.start} to {sol.goal}")
     if sol is not None:
         click.echo(f"{maze.algorithm} {maze.shape[1]}x{maze.shape[0]} seed {maze.seed}; "
                    f"{solver}: {sol.length} steps, {sol.n_explored} cells explored", err=True)  # fmt: skip
@@ -468,13 +524,12 @@ def demo(output: str, seed: int) -> None:
     """The quick-start job: print a solved maze and write it as a PNG."""
     from . import generate as gen
     from . import solve as solve_maze
-    from .render import render_file
 
     small = gen("backtracker", (10, 20), rng=seed)
     emit(small, solve_maze(small, "astar"), None, style="unicode", color="auto")
     big = gen("prim", (60, 90), rng=seed, ends="diameter")
     sol = solve_maze(big, "dfs")
-    render_file(big, output, sol, explored=True, cell_size=10, wall_width=2)
+    emit(big, sol, output, explored=True, cell_size=10, wall_width=2)
     click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {sol.length} steps", err=True)
 
 

@@ -153,6 +153,10 @@ def to_text(maze: Maze, *, marks: bool = True) -> str:
     return render_text(maze, None, style="ascii", marks=marks)
 
 
+#: The characters of text art: wall, road, path, start, goal.
+TEXT_CHARS = "# .SG"
+
+
 def from_text(text: str) -> Maze:
     """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
 
@@ -163,6 +167,13 @@ def from_text(text: str) -> Maze:
     if not lines:
         raise ValueError("text maze is empty")
     width = max(len(line) for line in lines)
+    for number, line in enumerate(lines, 1):
+        bad = set(line) - set(TEXT_CHARS)
+        if bad:
+            raise ValueError(
+                f"text maze line {number} has {sorted(bad)[0]!r}: text mazes use '#' for wall, space "
+                f"for road, '.' for a path, 'S' and 'G' for the ends"
+            )
     chars = np.array([list(line.ljust(width, "#")) for line in lines])
     blocks = (chars == "#").astype(np.uint8)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0:

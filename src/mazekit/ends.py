@@ -29,6 +29,10 @@ def place_ends(
     if ends not in ENDS:
         raise ValueError(f"unknown ends {ends!r}; choose from {', '.join(ENDS)}")
     cells = grid.cell_indices()
+    if ends != "corners" and cells.size > 1:
+        carved = cells[np.asarray(passages).ravel()[cells] != 0]
+        if carved.size:  # caves: choose among floor cells, never rock
+            cells = carved
     if ends == "corners":
         s, g = grid.unflat(int(cells[0])), grid.unflat(int(cells[-1]))
     elif ends == "opposite":
@@ -48,8 +52,9 @@ def place_ends(
         from .distances import farthest_pair
         from .maze import Maze
 
-        probe = Maze(passages, grid, grid.unflat(int(cells[0])), grid.unflat(int(cells[0])))
-        s, g = farthest_pair(probe)
+        anchor = grid.unflat(int(cells[0]))
+        probe = Maze(passages, grid, anchor, anchor)
+        s, g = farthest_pair(probe, anchor)
     if start is not None:
         s = grid.check_cell(start, "start")
     if goal is not None:

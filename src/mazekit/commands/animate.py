@@ -49,6 +49,12 @@ def animate(solver: str, output: str, only: str | None, fps: float, steps_per_fr
     from ..render.animate import check_writer, palette
 
     check_writer(output)
+    import math
+
+    if not (math.isfinite(fps) and 0.1 <= fps <= 120):
+        raise ValueError(f"--fps must be between 0.1 and 120, got {fps}")
+    if not (math.isfinite(hold) and 0 <= hold <= 60):
+        raise ValueError(f"--hold must be between 0 and 60 seconds, got {hold}")
     overrides = {k: str(v) for k, v in parse_options(colors).items()}
     palette(theme, overrides)  # bad colours fail before the work
     maze = make_maze(**kw, record=True)

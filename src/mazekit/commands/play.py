@@ -71,6 +71,10 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
             screen = pg.display.get_desktop_sizes()[0]
         except pg.error as exc:
             raise UserError(f"no display for the game window ({exc}); is DISPLAY set?") from None
+        asked = os.environ.get("SDL_VIDEODRIVER", "")
+        if pg.display.get_driver() in ("offscreen", "dummy") and asked not in ("offscreen", "dummy"):
+            # SDL falls back to an invisible window when there is no screen: say so and stop
+            raise UserError("no display for the game window: set DISPLAY (or run under Xvfb)")
         if kw["mask"] is None:  # refuse a maze too big to show before spending time on it
             rows, cols = parse_size(kw["size"]) if kw["size"] else (10, 20)
             rows, cols = kw["rows"] or rows, kw["cols"] or cols

@@ -35,6 +35,7 @@ def _sidewinder(passages, rows, cols, north, rng, trace):  # pragma: no cover
     vslot = 0 if north else 2
     dv = -cols if north else cols
     t = record(trace, 0, first * cols, VISIT, -1)
+    bits, left = 0, 0  # coin flips, 52 to a draw: one random() per cell would dominate
     for i in range(rows):
         r = i if north else rows - 1 - i
         base = r * cols
@@ -44,8 +45,14 @@ def _sidewinder(passages, rows, cols, north, rng, trace):  # pragma: no cover
             at_east = c == cols - 1
             if r == first:
                 close = False
+            elif at_east:
+                close = True
             else:
-                close = at_east or rng.random() < 0.5
+                if left == 0:
+                    bits, left = int(rng.random() * 4503599627370496.0), 52
+                close = (bits & 1) == 1
+                bits >>= 1
+                left -= 1
             if close:
                 member = base + run_start
                 size = c - run_start + 1

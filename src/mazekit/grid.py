@@ -134,12 +134,18 @@ class RectGrid:
             if not m.all():
                 self.mask = m
             if self.mask is not None and require_connected:
-                comps = _count_components(rows, cols, self.mask.ravel().view(np.uint8))
-                if comps != 1:
-                    raise ValueError(
-                        f"mask must be one connected region for a maze to reach every cell, "
-                        f"got {comps} separate regions"
-                    )
+                self.check_connected()
+
+    def check_connected(self) -> None:
+        """Raise ``ValueError`` unless the cells form one region (a maze must reach them all)."""
+        if self.mask is None:
+            return
+        comps = _count_components(*self.kernel_args())
+        if comps != 1:
+            raise ValueError(
+                f"mask must be one connected region for a maze to reach every cell, "
+                f"got {comps} separate regions"
+            )
 
     # -- construction -------------------------------------------------------------------
     @classmethod

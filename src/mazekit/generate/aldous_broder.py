@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import DCOL, DROW, OPPOSITE, RectGrid, _count_components
+from ..grid import DCOL, DROW, OPPOSITE, RectGrid
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell
 
@@ -91,13 +91,7 @@ def aldous_broder(grid: RectGrid, rng: np.random.Generator, *, record: bool = Fa
     >>> int((out.passages > 0).sum()), out.trace.shape
     (20, (20, 3))
     """
-    if grid.mask is not None:  # a walk could never reach a second region: refuse, don't hang
-        regions = _count_components(*grid.kernel_args())
-        if regions != 1:
-            raise ValueError(
-                f"mask must be one connected region for a maze to reach every cell, got {regions} "
-                "separate regions"
-            )
+    grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
     used = _aldous_broder(passages, *grid.kernel_args(), root, grid.n_cells, rng, trace)

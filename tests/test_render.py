@@ -129,3 +129,14 @@ def test_big_png_is_vectorised():
     m = mazekit.generate("growing_tree", (2000, 2000), rng=0)
     im = render_image(m, mazekit.solve(m))
     assert im.size[0] == im.size[1] >= 4001
+
+
+def test_pictures_mark_the_ends_the_solution_was_asked_for():
+    m = mazekit.generate("prim", (4, 6), rng=2)
+    sol = mazekit.solve(m, "bfs", start=(1, 1), goal=(2, 4))
+    lines = render(m, sol).splitlines()
+    assert lines[3][3] == "S" and lines[5][9] == "G"
+    assert "S" not in lines[1][1] and lines[0][1] == "#", "the maze's own entrance is not drawn"
+    im = mazekit.render(m, sol, format="image", cell_size=10, wall_width=2)
+    assert im.getpixel(centre((1, 1))) == pixel(im, "start")
+    assert im.getpixel(centre((2, 4))) == pixel(im, "goal")

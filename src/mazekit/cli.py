@@ -263,17 +263,15 @@ def _image_colors(ropts: dict[str, Any]) -> dict[str, str]:
 
 def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
-    from .render import render_text
+    from .render import render
 
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
-    if solution is not None and (solution.start, solution.goal) != (maze.start, maze.goal):
-        maze = maze.replace(start=solution.start, goal=solution.goal)  # draw the ends it solved
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
         style = style or ("blocks" if use_color else "ascii")
         click.echo(
-            render_text(maze, solution, style=style, color=use_color, explored=explored),
+            render(maze, solution, format=style, color=use_color, explored=explored),
             color=use_color,
         )
         return

@@ -42,6 +42,7 @@ def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii
     #  G#
     ### #
     """
+    maze = at_solution_ends(maze, solution)
     if format == "image":
         if options.get("heatmap") is not None:
             from .heatmap import heatmap_image
@@ -60,6 +61,14 @@ def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii
     raise ValueError(f"unknown render format {format!r}; choose from {', '.join(FORMATS)}")
 
 
+def at_solution_ends(maze: Maze, solution: Solution | None) -> Maze:
+    """The maze with its start and goal moved to the ends the solution was asked for, so a
+    picture marks (and opens) the ends of the path it draws."""
+    if solution is None or (solution.start, solution.goal) == (maze.start, maze.goal):
+        return maze
+    return maze.replace(start=solution.start, goal=solution.goal)
+
+
 def render_file(
     maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
 ) -> Path:
@@ -69,6 +78,7 @@ def render_file(
     :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a
     temporary file renamed into place).
     """
+    maze = at_solution_ends(maze, solution)
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix in IMAGE_SUFFIXES:

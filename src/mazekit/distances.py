@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from .grid import Cell, through
+from .grids import Cell
+from .grids import kernel as k
 
 if TYPE_CHECKING:
     from .maze import Maze
 
 
 @njit(cache=True)
-def _distances(passages, cols, source):  # pragma: no cover - compiled
+def _distances(passages, geo, source):  # pragma: no cover - compiled
     n = passages.shape[0]
     dist = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
@@ -25,9 +26,9 @@ def _distances(passages, cols, source):  # pragma: no cover - compiled
         cell = queue[head]
         head += 1
         bits = passages[cell]
-        for slot in range(4):
+        for slot in range(k.n_slots(geo[0])):
             if bits >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if dist[nb] < 0:
                     dist[nb] = dist[cell] + 1
                     queue[tail] = nb
@@ -47,7 +48,7 @@ def distance_map(maze: Maze, source: Cell) -> np.ndarray:
     (0, True)
     """
     r, c = maze.grid.check_cell(source, "source")
-    flat = _distances(maze.passages.ravel(), maze.grid.cols, r * maze.grid.cols + c)
+    flat = _distances(maze.passages.ravel(), maze.grid.geo, r * maze.grid.cols + c)
     return flat.reshape(maze.shape)
 
 

@@ -7,22 +7,26 @@ from typing import Any
 
 import numpy as np
 
-from .grid import BITS, DCOL, DROW, OPPOSITE, SLOTS, Cell, RectGrid
+from numba import njit
+
+from .grids import Cell, Grid
+from .grids import kernel as k
 
 
 @dataclass(eq=False)
 class Maze:
     """A maze: ``passages[r, c]`` has bit ``1 << k`` set when slot ``k`` of the cell is open.
 
-    Slots on a rectangle are ``N, E, S, W`` = bits ``1, 2, 4, 8``. The array means passages
-    and nothing else, so it can be saved, hashed and compared as it is.
+    Slots on a rectangle are ``N, E, S, W`` = bits ``1, 2, 4, 8``; other grids name theirs in
+    ``grid.slot_names``. The array means passages and nothing else, so it can be saved,
+    hashed and compared as it is.
 
     Attributes
     ----------
     passages : numpy.ndarray
         ``uint8`` array of shape ``grid.shape``.
-    grid : RectGrid
-        Which cells exist.
+    grid : Grid
+        Which cells exist and who neighbours whom (see :mod:`mazekit.grids`).
     start, goal : tuple of int
         ``(row, col)`` of the entrance and the exit.
     algorithm, seed, options
@@ -41,7 +45,7 @@ class Maze:
     """
 
     passages: np.ndarray
-    grid: RectGrid
+    grid: Grid
     start: Cell
     goal: Cell
     algorithm: str | None = None
@@ -56,49 +60,47 @@ class Maze:
     @property
     def n_passages(self) -> int:
         """Number of open passages (each counted once)."""
-        counts = np.unpackbits(self.passages[..., None], axis=-1)[..., 4:].sum()
-        return int(counts) // 2
+        return int(np.unpackbits(self.passages.ravel()).sum()) // 2
 
     def is_open(self, cell: Cell, slot: int | str) -> bool:
-        """Whether the passage out of ``cell`` through ``slot`` (0-3 or 'N','E','S','W') is open."""
-        k = SLOTS.index(slot) if isinstance(slot, str) else int(slot)
-        return bool(self.passages[cell] & BITS[k])
+        """Whether the passage out of ``cell`` through ``slot`` (a number or a slot name) is open."""
+        k = self.grid.slot_names.index(slot) if isinstance(slot, str) else int(slot)
+        return bool(self.passages[cell] >> k & 1)
 
     def open_neighbors(self, cell: Cell) -> list[Cell]:
         """Cells reachable in one step from ``cell``, in slot order."""
         bits = int(self.passages[cell])
-        return [(cell[0] + int(DROW[k]), cell[1] + int(DCOL[k])) for k in range(4) if bits >> k & 1]
+        out = []
+        for slot in range(self.grid.n_slots):
+            nb = self.grid.neighbor(cell, slot) if bits >> slot & 1 else None
+            if nb is not None:
+                out.append(nb)
+        return out
 
     def degree(self) -> np.ndarray:
         """Open passages per cell, as an array of ``shape``."""
-        p = self.passages
-        return ((p & 1) + (p >> 1 & 1) + (p >> 2 & 1) + (p >> 3 & 1)).astype(np.uint8)
+        bits = np.unpackbits(self.passages[..., None], axis=-1)
+        return bits.sum(axis=-1, dtype=np.uint8)
 
     def check(self) -> None:
         """Raise ``ValueError`` unless passages are symmetric and stay on existing cells."""
         p = self.passages
         if p.dtype != np.uint8 or p.shape != self.grid.shape:
             raise ValueError(f"passages must be uint8 of shape {self.grid.shape}, got {p.dtype} {p.shape}")
-        if (p & 0xF0).any():
-            raise ValueError("passage array has bits above the 4 rectangular slots")
-        exists = np.ones(p.shape, bool) if self.grid.mask is None else self.grid.mask
-        if (p[~exists] != 0).any():
-            raise ValueError("a masked-out cell has open passages")
-        rows, cols = p.shape
-        for k in range(4):
-            has = (p & BITS[k]) != 0
-            dr, dc = int(DROW[k]), int(DCOL[k])
-            # a passage leading off the grid
-            edge = {0: has[0, :], 1: has[:, -1], 2: has[-1, :], 3: has[:, 0]}[k]
-            if edge.any():
-                raise ValueError(f"a passage leads off the grid through side {SLOTS[k]}")
-            src = has[max(0, -dr) : rows - max(0, dr), max(0, -dc) : cols - max(0, dc)]
-            dst = p[max(0, dr) : rows + min(0, dr), max(0, dc) : cols + min(0, dc)]
-            back = (dst & BITS[OPPOSITE[k]]) != 0
-            if (src & ~back).any():
-                raise ValueError(f"passages are not symmetric through side {SLOTS[k]}")
-        for name, cell in (("start", self.start), ("goal", self.goal)):
-            self.grid.check_cell(cell, name)
+        code, cell, slot = _check(p.ravel(), *self.grid.kernel_args())
+        if code:
+            where = f"cell {self.grid.unflat(cell)}"
+            name = self.grid.slot_names[slot] if 0 <= slot < self.grid.n_slots else str(slot)
+            raise ValueError(
+                {
+                    1: f"passage array has bits above the {self.grid.n_slots} slots of a {self.grid.kind} grid",
+                    2: f"a masked-out cell has open passages ({where})",
+                    3: f"a passage leads off the grid through side {name} of {where}",
+                    4: f"passages are not symmetric through side {name} of {where}",
+                }[code]
+            )
+        for name_, end in (("start", self.start), ("goal", self.goal)):
+            self.grid.check_cell(end, name_)
 
     def is_perfect(self) -> bool:
         """Whether the passages form a spanning tree: connected, exactly cells-1 passages."""
@@ -126,3 +128,26 @@ class Maze:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@njit(cache=True)
+def _check(passages, geo, mask):  # pragma: no cover - compiled
+    """``(problem, cell, slot)``: 0 if fine, else which rule of :meth:`Maze.check` failed."""
+    slots = k.n_slots(geo[0])
+    masked = mask.shape[0] != 0
+    for cell in range(passages.shape[0]):
+        bits = passages[cell]
+        if bits == 0:
+            continue
+        if bits >> slots:
+            return 1, cell, -1
+        if masked and mask[cell] == 0:
+            return 2, cell, -1
+        for slot in range(slots):
+            if bits >> slot & 1:
+                nb = k.step(geo, cell, slot)
+                if nb < 0 or (masked and mask[nb] == 0):
+                    return 3, cell, slot
+                if not passages[nb] >> k.back(geo, cell, slot) & 1:
+                    return 4, cell, slot
+    return 0, 0, 0

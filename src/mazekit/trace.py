@@ -28,7 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import OPPOSITE, RectGrid, neighbor
+from .grids import Grid
+from .grids import kernel as k
 
 CARVE = 0
 VISIT = 1
@@ -69,39 +70,44 @@ def record(trace, t, cell, event, arg):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _replay(passages, rows, cols, mask, trace, upto):  # pragma: no cover - compiled
+def _replay(passages, geo, mask, trace, upto):  # pragma: no cover - compiled
     for i in range(upto):
         cell, event, slot = trace[i, 0], trace[i, 1], trace[i, 2]
         if slot < 0 or (event != CARVE and event != OPEN and event != CLOSE):
             continue
-        nb = neighbor(rows, cols, mask, cell, slot)
+        nb = k.step(geo, cell, slot)
         if nb < 0:
             continue
+        back = k.back(geo, cell, slot)
         if event == CLOSE:
             passages[cell] &= ~np.uint8(1 << slot)
-            passages[nb] &= ~np.uint8(1 << OPPOSITE[slot])
+            passages[nb] &= ~np.uint8(1 << back)
         else:
             passages[cell] |= np.uint8(1 << slot)
-            passages[nb] |= np.uint8(1 << OPPOSITE[slot])
+            passages[nb] |= np.uint8(1 << back)
 
 
-def open_room(grid: RectGrid) -> np.ndarray:
+@njit(cache=True)
+def _open_room(passages, geo, mask):  # pragma: no cover - compiled
+    masked = mask.shape[0] != 0
+    for cell in range(passages.shape[0]):
+        if masked and mask[cell] == 0:
+            continue
+        for slot in range(k.n_slots(geo[0])):
+            nb = k.step(geo, cell, slot)
+            if nb >= 0 and not (masked and mask[nb] == 0):
+                passages[cell] |= np.uint8(1 << slot)
+
+
+def open_room(grid: Grid) -> np.ndarray:
     """Passages of a grid with every inner wall removed (``uint8``, ``grid.shape``)."""
-    rows, cols, mask = grid.kernel_args()
     p = np.zeros(grid.size, dtype=np.uint8)
-    exists = np.ones(grid.size, bool) if mask.size == 0 else mask.astype(bool)
-    for slot in range(4):
-        cells = np.flatnonzero(exists)
-        r, c = cells // cols, cells % cols
-        ok = {0: r > 0, 1: c < cols - 1, 2: r < rows - 1, 3: c > 0}[slot]
-        nb = cells + (-cols, 1, cols, -1)[slot]
-        ok &= exists[np.where(ok, nb, 0)]
-        p[cells[ok]] |= np.uint8(1 << slot)
+    _open_room(p, *grid.kernel_args())
     return p.reshape(grid.shape)
 
 
 def replay(
-    trace: np.ndarray, grid: RectGrid, upto: int | None = None, *, starts_open: bool = False
+    trace: np.ndarray, grid: Grid, upto: int | None = None, *, starts_open: bool = False
 ) -> np.ndarray:
     """The passages after the first ``upto`` events of a generator's trace (all by default).
 

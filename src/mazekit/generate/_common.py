@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import trace as tr
 from .._memory import index_dtype
-from ..grid import RectGrid
+from ..grids import Grid
 
 
 class Carved(NamedTuple):
@@ -18,19 +18,19 @@ class Carved(NamedTuple):
     trace: np.ndarray | None
 
 
-def buffers(grid: RectGrid, record: bool, events_per_cell: int) -> tuple[np.ndarray, np.ndarray]:
+def buffers(grid: Grid, record: bool, events_per_cell: int) -> tuple[np.ndarray, np.ndarray]:
     """A zeroed flat passage array and a trace buffer (empty unless ``record``)."""
     passages = np.zeros(grid.size, dtype=np.uint8)
     trace = tr.allocate(events_per_cell * grid.size + 4) if record else tr.empty()
     return passages, trace
 
 
-def scratch(grid: RectGrid) -> np.ndarray:
+def scratch(grid: Grid) -> np.ndarray:
     """An uninitialised per-cell index array of the narrowest fitting type."""
     return np.empty(grid.size, dtype=index_dtype(grid.size))
 
 
-def random_cell(grid: RectGrid, rng: np.random.Generator) -> int:
+def random_cell(grid: Grid, rng: np.random.Generator) -> int:
     """Flat index of a uniformly chosen existing cell."""
     if grid.mask is None:  # the same draw as indexing arange(size), without building it
         return int(rng.integers(grid.size))
@@ -38,5 +38,5 @@ def random_cell(grid: RectGrid, rng: np.random.Generator) -> int:
     return int(cells[rng.integers(cells.size)])
 
 
-def carved(grid: RectGrid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
+def carved(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
     return Carved(passages.reshape(grid.shape), trace[:used].copy() if trace.shape[0] else None)

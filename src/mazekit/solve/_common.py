@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from .. import trace as tr
-from ..grid import Cell
+from ..grids import Cell
 from ..maze import Maze
 from ..solution import Solution
 

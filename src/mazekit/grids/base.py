@@ -1,0 +1,281 @@
+"""What every grid shares: cells in a ``(rows, cols)`` layout, an optional mask, geometry.
+
+A grid subclass sets ``kind`` (its registry name), ``code`` (its kernel code in
+:mod:`mazekit.grids.kernel`) and ``slot_names``, and implements :meth:`Grid._outline`
+(the polygon of each cell and the wall path of each slot, for drawing). Everything else,
+from validation to serialisation, lives here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from . import kernel as k
+
+Cell = tuple[int, int]
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is an integer (Python or numpy), and not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def check_shape(shape: Any, n: int = 2, what: str = "(rows, cols)") -> tuple[int, ...]:
+    """``shape`` as a tuple of ``n`` positive ints, or ``ValueError`` naming what was wrong."""
+    try:
+        values = tuple(shape)
+    except TypeError:
+        values = ()
+    if len(values) != n or not all(is_int(v) for v in values):
+        raise ValueError(f"shape must be a {what} tuple of integers, got {shape!r}")
+    out = tuple(int(v) for v in values)
+    if min(out) < 1:
+        raise ValueError(f"size must be at least {'x'.join('1' * n)}, got shape={out}")
+    return out
+
+
+class Grid:
+    """Base class of every grid: which cells exist, who neighbours whom, where they are drawn.
+
+    Cells are ``(row, col)`` pairs in a ``(rows, cols)`` layout and are numbered
+    ``row * cols + col``; a maze stores one byte per layout cell, bit ``k`` meaning "the
+    passage through slot ``k`` is open". ``mask`` (True = the cell exists) cuts a shape out of
+    the layout; polar grids use it for the short inner rings.
+    """
+
+    kind: ClassVar[str] = ""
+    code: ClassVar[int] = -1
+    slot_names: ClassVar[tuple[str, ...]] = ()
+    #: Whether a user mask (text art or an image) can cut this grid.
+    maskable: ClassVar[bool] = True
+
+    rows: int
+    cols: int
+    mask: np.ndarray | None
+
+    def _set_mask(self, mask: Any, require_connected: bool) -> None:
+        self.mask = None
+        if mask is None:
+            return
+        if not self.maskable:
+            raise ValueError(f"a {self.kind} grid cannot be masked")
+        m = np.asarray(mask)
+        if m.shape != (self.rows, self.cols):
+            raise ValueError(f"mask shape must equal grid shape {(self.rows, self.cols)}, got {m.shape}")
+        m = m.astype(bool)
+        if not m.any():
+            raise ValueError("mask switches off every cell; a maze needs at least one")
+        if not m.all():
+            self.mask = m
+        if self.mask is not None and require_connected:
+            self.check_connected()
+
+    # -- what kernels get ---------------------------------------------------------------
+    @property
+    def param(self) -> int:
+        """The grid's one kernel parameter (wrap flags, innermost ring, rows per level...)."""
+        return 0
+
+    @property
+    def n_slots(self) -> int:
+        return k.SLOTS_OF[self.code]
+
+    @property
+    def geo(self) -> tuple[int, int, int, int]:
+        """``(kind code, rows, cols, param)``: the grid as kernels take it."""
+        return (self.code, self.rows, self.cols, self.param)
+
+    def kernel_args(self) -> tuple[tuple[int, int, int, int], np.ndarray]:
+        """``(geo, mask)`` as kernels take them; ``mask`` is flat uint8, empty if none."""
+        if self.mask is None:
+            return self.geo, np.zeros(0, dtype=np.uint8)
+        return self.geo, self.mask.ravel().view(np.uint8)
+
+    def check_connected(self) -> None:
+        """Raise ``ValueError`` unless the cells form one region (a maze must reach them all)."""
+        if self.mask is None:
+            return
+        comps = k.count_components(*self.kernel_args())
+        if comps != 1:
+            raise ValueError(
+                f"mask must be one connected region for a maze to reach every cell, "
+                f"got {comps} separate regions"
+            )
+
+    # -- queries ------------------------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, cols)`` of the layout: the shape of a maze's passage array."""
+        return (self.rows, self.cols)
+
+    @property
+    def size(self) -> int:
+        """Number of layout cells, including switched-off ones (``rows * cols``)."""
+        return self.rows * self.cols
+
+    @property
+    def n_cells(self) -> int:
+        """Number of cells that exist."""
+        return self.size if self.mask is None else int(self.mask.sum())
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether ``(row, col)`` is a cell of this grid."""
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return False
+        return self.mask is None or bool(self.mask[r, c])
+
+    def check_cell(self, cell: Any, what: str = "cell") -> Cell:
+        """Return ``cell`` as a ``(row, col)`` tuple or raise ``ValueError`` saying why not."""
+        try:
+            values = tuple(cell)
+        except TypeError:
+            values = ()
+        if len(values) != 2 or not all(is_int(v) for v in values):
+            raise ValueError(f"{what} must be a (row, col) pair of integers, got {cell!r}")
+        r, c = (int(v) for v in values)
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(
+                f"{what} {(r, c)} is off the grid: rows 0..{self.rows - 1}, cols 0..{self.cols - 1}"
+            )
+        if self.mask is not None and not self.mask[r, c]:
+            if self.maskable:
+                raise ValueError(f"{what} {(r, c)} is a masked-out cell")
+            raise ValueError(f"{what} {(r, c)} is not a cell of this {self.kind} grid")
+        return (r, c)
+
+    def flat(self, cell: Cell) -> int:
+        return cell[0] * self.cols + cell[1]
+
+    def unflat(self, index: int) -> Cell:
+        r, c = divmod(int(index), self.cols)
+        return (r, c)
+
+    def cell_indices(self) -> np.ndarray:
+        """Flat indices of the cells that exist, in row-major order."""
+        if self.mask is None:
+            return np.arange(self.size, dtype=np.int64)
+        return np.flatnonzero(self.mask.ravel())
+
+    def neighbors(self) -> np.ndarray:
+        """``(size, n_slots)`` flat neighbour of every cell through every slot, -1 where none."""
+        return k.neighbor_table(*self.kernel_args())
+
+    def neighbor(self, cell: Cell, slot: int) -> Cell | None:
+        """The cell through ``slot`` of ``cell``, or None off the grid."""
+        nb = int(k.step(self.geo, self.flat(cell), int(slot)))
+        if nb < 0 or (self.mask is not None and not self.mask.flat[nb]):
+            return None
+        return self.unflat(nb)
+
+    def back(self, cell: Cell, slot: int) -> int:
+        """The slot of ``cell``'s neighbour through ``slot`` that leads back to ``cell``."""
+        return int(k.back(self.geo, self.flat(cell), int(slot)))
+
+    def heuristic(self, a: Cell, b: Cell) -> int:
+        """A lower bound on the steps from ``a`` to ``b`` (A*'s admissible estimate)."""
+        return int(k.estimate(self.geo, self.flat(a), self.flat(b)))
+
+    def edges(self) -> np.ndarray:
+        """``(m, 2)`` flat cell pairs of every neighbouring pair, each once (the grid graph)."""
+        nb = self.neighbors()
+        cells = np.repeat(np.arange(self.size), nb.shape[1])
+        other = nb.ravel()
+        keep = other > cells
+        return np.stack([cells[keep], other[keep]], axis=1)
+
+    # -- drawing ------------------------------------------------------------------------
+    def _outline(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(polygons, walls)`` of every layout cell, in cell-width units, y pointing down.
+
+        ``polygons`` is ``(size, V, 2)`` (a cell with fewer corners repeats its last one);
+        ``walls`` is ``(size, n_slots, P, 2)``, the polyline of the wall through each slot,
+        NaN where a slot has no wall of its own (3D stairs, weave tunnels, missing slots).
+        """
+        raise NotImplementedError
+
+    def outline(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cell polygons and slot wall paths, computed once per grid (see :meth:`_outline`)."""
+        cached = getattr(self, "_outline_cache", None)
+        if cached is None:
+            cached = self._outline()
+            self._outline_cache = cached
+        return cached
+
+    def extent(self) -> tuple[float, float]:
+        """``(width, height)`` of the drawing in cell units (its top-left corner is 0, 0)."""
+        polys = self.outline()[0]
+        cells = self.cell_indices()
+        pts = polys[cells].reshape(-1, 2)
+        return float(np.nanmax(pts[:, 0])), float(np.nanmax(pts[:, 1]))
+
+    def centers(self) -> np.ndarray:
+        """``(size, 2)`` drawing position ``(x, y)`` of every layout cell's centre."""
+        polys = self.outline()[0]
+        return polys.mean(axis=1)
+
+    def open_sides(self, passages: np.ndarray) -> np.ndarray:
+        """Per-cell bits of the slots whose *wall* is open, for drawing (usually the passages)."""
+        return np.asarray(passages)
+
+    # -- identity and files -------------------------------------------------------------
+    def params(self) -> dict[str, Any]:
+        """Parameters beyond the shape that :meth:`to_dict` stores (wrap, levels...)."""
+        return {}
+
+    def describe(self) -> str:
+        """The size as people say it, e.g. ``20x15`` (width x height)."""
+        return f"{self.cols}x{self.rows}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        if type(self) is not type(other) or self.shape != other.shape or self.params() != other.params():
+            return False
+        if self.mask is None or other.mask is None:
+            return self.mask is None and other.mask is None
+        return bool(np.array_equal(self.mask, other.mask))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {key}={value!r}" for key, value in self.params().items())
+        if self.mask is not None and self.maskable:
+            extra += f", masked: {self.n_cells} cells"
+        return f"{type(self).__name__}(shape={self.shape}{extra})"
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind, "shape": [self.rows, self.cols], **self.params()}
+        if self.mask is not None and self.maskable:
+            d["mask"] = ["".join("#" if v else "." for v in row) for row in self.mask]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Grid:
+        """The inverse of :meth:`to_dict` for this class (see :func:`mazekit.grids.from_dict`)."""
+        shape = d.get("shape")
+        if not isinstance(shape, list | tuple) or len(shape) != 2:
+            raise ValueError(f"grid shape must be a list of 2 integers, got {shape!r}")
+        if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in shape):
+            raise ValueError(f"grid shape must be a list of 2 integers, got {shape!r}")
+        mask = d.get("mask")
+        if mask is not None and not isinstance(mask, np.ndarray):
+            if not isinstance(mask, list) or any(
+                not isinstance(row, str) or len(row) != shape[1] for row in mask
+            ):
+                raise ValueError(f"mask rows must all be strings of {shape[1]} characters")
+            if len(mask) != shape[0]:
+                raise ValueError(f"mask must have {shape[0]} rows, got {len(mask)}")
+            mask = np.array([[ch == "#" for ch in row] for row in mask], dtype=bool)
+        params = {key: d[key] for key in cls._param_keys() if key in d}
+        return cls._from_layout((int(shape[0]), int(shape[1])), mask, params)
+
+    @classmethod
+    def _param_keys(cls) -> tuple[str, ...]:
+        return ()
+
+    @classmethod
+    def _from_layout(cls, shape: tuple[int, int], mask: Any, params: dict[str, Any]) -> Grid:
+        return cls(shape, mask=mask, require_connected=False, **params)  # type: ignore[call-arg]

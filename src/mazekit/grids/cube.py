@@ -1,0 +1,76 @@
+"""The 3D grid: levels of rectangular grids joined by stairs up and down.
+
+``shape = (levels, rows, cols)``; slots N, E, S, W within a level, then up and down. Cells
+are ``(level * rows + row, col)`` in a layout of levels stacked as bands of rows, so a 3D
+maze is stored like a tall rectangular one; pictures draw the levels side by side, with a
+mark where a stair leads up or down. *Mazes for Programmers*, ch. 14.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from . import kernel as k
+from .base import Grid, check_shape
+from .rect import square_outline
+
+GAP = 1.0  # cell widths between two levels in a picture
+
+
+class CubeGrid(Grid):
+    """``levels`` levels of ``rows x cols`` cells (``shape = (levels, rows, cols)``).
+
+    Examples
+    --------
+    >>> g = CubeGrid((2, 3, 4))
+    >>> g.shape, g.levels, g.neighbor((1, 1), 4), g.neighbor((4, 1), 5)
+    ((6, 4), 2, (4, 1), (1, 1))
+    """
+
+    kind: ClassVar[str] = "3d"
+    code: ClassVar[int] = k.CUBE
+    slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "up", "down")
+
+    def __init__(
+        self, shape: tuple[int, int, int], mask: Any = None, *, require_connected: bool = True
+    ) -> None:
+        self.levels, self.level_rows, self.cols = check_shape(shape, 3, "(levels, rows, cols)")
+        self.rows = self.levels * self.level_rows
+        self._set_mask(mask, require_connected)
+
+    @property
+    def param(self) -> int:
+        return self.level_rows
+
+    def params(self) -> dict[str, Any]:
+        return {"levels": self.levels}
+
+    def describe(self) -> str:
+        return f"{self.cols}x{self.level_rows}x{self.levels}"
+
+    @classmethod
+    def _param_keys(cls) -> tuple[str, ...]:
+        return ("levels",)
+
+    @classmethod
+    def _from_layout(cls, shape: tuple[int, int], mask: Any, params: dict[str, Any]) -> Grid:
+        levels = params.get("levels")
+        if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1 or shape[0] % levels:
+            raise ValueError(f"a 3d grid of {shape[0]} rows needs a 'levels' that divides it, got {levels!r}")
+        return cls((levels, shape[0] // levels, shape[1]), mask=mask, require_connected=False)
+
+    def level_of(self, cell: tuple[int, int]) -> tuple[int, int, int]:
+        """``(level, row, col)`` of a layout cell."""
+        level, row = divmod(cell[0], self.level_rows)
+        return (level, row, cell[1])
+
+    def _outline(self) -> tuple[np.ndarray, np.ndarray]:
+        polys, square = square_outline(self.rows, self.cols)
+        level = np.arange(self.size) // self.cols // self.level_rows
+        shift = np.stack([level * (self.cols + GAP), -level * self.level_rows], 1).astype(float)
+        polys = polys + shift[:, None, :]
+        walls = np.full((self.size, 6, 2, 2), np.nan)
+        walls[:, :4] = square + shift[:, None, None, :]
+        return polys, walls

@@ -1,0 +1,119 @@
+"""The polar grid (theta): concentric rings whose cells split in two as the rings widen.
+
+``shape = (rings, inner)``: ``inner`` cells in the innermost ring, and each ring further out
+has ``inner * 2**k`` cells, ``k`` growing whenever a cell would become twice as wide as it
+is deep, so cells stay roughly square (*Mazes for Programmers*, ch. 7). Slots: clockwise,
+counter-clockwise, inward, and two outward (the second only where the ring outside has
+doubled). Cells are ``(ring, index)`` in a ``(rings, widest ring)`` layout whose unused
+tail of each row is masked off; ring 0 is the innermost, index 0 is due north.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from . import kernel as k
+from .base import Grid, check_shape
+
+ARC_POINTS = 5  # points per wall path, so that arcs look round
+
+
+def ring_counts(rings: int, inner: int) -> np.ndarray:
+    """Cells in each ring, innermost first."""
+    return np.array([inner << k.ring_shift(inner, r) for r in range(rings)], dtype=np.int64)
+
+
+class PolarGrid(Grid):
+    """A circular grid of ``rings`` rings with ``inner`` cells in the innermost one.
+
+    Examples
+    --------
+    >>> g = PolarGrid((3, 6))
+    >>> g.counts.tolist(), g.shape, g.n_cells
+    ([6, 12, 24], (3, 24), 42)
+    >>> g.neighbor((0, 5), 0), g.neighbor((1, 3), 2), g.neighbor((0, 1), 4)
+    ((0, 0), (0, 1), (1, 3))
+    """
+
+    kind: ClassVar[str] = "polar"
+    code: ClassVar[int] = k.POLAR
+    slot_names: ClassVar[tuple[str, ...]] = ("cw", "ccw", "in", "out", "out2")
+    maskable: ClassVar[bool] = False
+
+    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
+        rings, inner = check_shape(shape, 2, "(rings, inner cells)")
+        if mask is not None and not isinstance(mask, np.ndarray | list):
+            raise ValueError("a polar grid cannot be masked")
+        self.inner = inner
+        self.counts = ring_counts(rings, inner)
+        self.rows, self.cols = rings, int(self.counts[-1])
+        layout = np.arange(self.cols)[None, :] < self.counts[:, None]
+        self.mask = None if layout.all() else layout
+        if mask is not None and not np.array_equal(np.asarray(mask, dtype=bool), layout):
+            raise ValueError("a polar grid cannot be masked")
+
+    @property
+    def param(self) -> int:
+        return self.inner
+
+    def params(self) -> dict[str, Any]:
+        return {"inner": self.inner}
+
+    def describe(self) -> str:
+        return f"{self.rows} rings x {self.inner}"
+
+    @classmethod
+    def _param_keys(cls) -> tuple[str, ...]:
+        return ("inner",)
+
+    @classmethod
+    def _from_layout(cls, shape: tuple[int, int], mask: Any, params: dict[str, Any]) -> Grid:
+        inner = params.get("inner")
+        if isinstance(inner, bool) or not isinstance(inner, int):
+            raise ValueError(f"a polar grid needs an integer 'inner' ring size, got {inner!r}")
+        grid = cls((shape[0], inner))
+        if grid.shape != tuple(shape):
+            raise ValueError(f"polar grid of {shape[0]} rings x {inner} has layout {grid.shape}, not {shape}")
+        return grid
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "shape": [self.rows, self.cols], "inner": self.inner}
+
+    def _outline(self) -> tuple[np.ndarray, np.ndarray]:
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        n = self.counts[r].astype(float)
+        r0 = self.inner / (2 * np.pi)  # the innermost cells are about 1 wide
+        radius = r0 + self.rows  # the centre of the picture
+        rin = r0 + r
+        rout = rin + 1
+        t0 = 2 * np.pi * c / n
+        t1 = 2 * np.pi * (c + 1) / n
+        outer_n = np.where(r + 1 < self.rows, self.counts[np.minimum(r + 1, self.rows - 1)], n)
+        split = outer_n > n
+        tm = (t0 + t1) / 2
+
+        def arc(rad: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            t = a[:, None] + (b - a)[:, None] * np.linspace(0, 1, ARC_POINTS)[None, :]
+            return np.stack([radius + rad[:, None] * np.sin(t), radius - rad[:, None] * np.cos(t)], 2)
+
+        def radial(t: np.ndarray) -> np.ndarray:
+            s = np.linspace(0, 1, ARC_POINTS)[None, :]
+            rad = rin[:, None] + s
+            return np.stack([radius + rad * np.sin(t)[:, None], radius - rad * np.cos(t)[:, None]], 2)
+
+        walls = np.full((self.size, 5, ARC_POINTS, 2), np.nan)
+        walls[:, 0] = radial(t1)
+        walls[:, 1] = radial(t0)
+        walls[:, 2] = arc(rin, t0, t1)
+        walls[:, 3] = np.where(split[:, None, None], arc(rout, t0, tm), arc(rout, t0, t1))
+        walls[split, 4] = arc(rout, tm, t1)[split]
+        inner_arc = arc(rin, t0, t1)
+        outer_arc = arc(rout, t1, t0)
+        polys = np.concatenate([inner_arc, outer_arc], axis=1)
+        return polys, walls
+
+    def extent(self) -> tuple[float, float]:
+        d = 2 * (self.inner / (2 * np.pi) + self.rows)
+        return d, d

@@ -1,0 +1,47 @@
+"""The triangular grid (delta): three slots W, E and the base.
+
+Cell ``(row, col)`` points up when ``row + col`` is even and down otherwise; its base
+neighbour is below an upward triangle and above a downward one. *Mazes for Programmers*,
+ch. 7.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from . import kernel as k
+from .base import Grid, check_shape
+
+H = np.sqrt(3) / 2  # height of a triangle with sides 1
+
+
+class TriangleGrid(Grid):
+    """A grid of alternating up and down triangles, ``shape = (rows, cols)``, optionally masked.
+
+    Examples
+    --------
+    >>> g = TriangleGrid((2, 3))
+    >>> g.n_slots, g.neighbor((0, 0), 2), g.neighbor((0, 1), 2)
+    (3, (1, 0), None)
+    """
+
+    kind: ClassVar[str] = "triangle"
+    code: ClassVar[int] = k.TRIANGLE
+    slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
+
+    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
+        self.rows, self.cols = check_shape(shape)
+        self._set_mask(mask, require_connected)
+
+    def _outline(self) -> tuple[np.ndarray, np.ndarray]:
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        up = (r + c) % 2 == 0
+        apex = np.stack([(c + 1) / 2, np.where(up, r * H, (r + 1) * H)], 1)
+        base_y = np.where(up, (r + 1) * H, r * H)
+        right = np.stack([(c + 2) / 2, base_y], 1)
+        left = np.stack([c / 2, base_y], 1)
+        polys = np.stack([apex, right, left], axis=1).astype(float)
+        walls = np.stack([polys[:, [2, 0]], polys[:, [0, 1]], polys[:, [1, 2]]], axis=1)
+        return polys, walls

@@ -1,0 +1,49 @@
+"""The weave grid: a rectangle whose passages may cross under one another.
+
+Slots N, E, S, W, then the same four passing *under* the next cell to the one beyond. A
+tunnel may only pass under a cell that is a straight corridor across it, so weave mazes are
+made by generators that know the rule (``kruskal`` places the crossings first, as in *Mazes
+for Programmers*, ch. 9); solvers, transforms that keep the crossings, and pictures work as
+on any grid.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from . import kernel as k
+from .base import Grid, check_shape
+from .rect import square_outline
+
+
+class WeaveGrid(Grid):
+    """A rectangle of ``shape = (rows, cols)`` cells whose passages may cross under others.
+
+    Examples
+    --------
+    >>> g = WeaveGrid((3, 3))
+    >>> g.n_slots, g.neighbor((1, 0), 5)
+    (8, (1, 2))
+    """
+
+    kind: ClassVar[str] = "weave"
+    code: ClassVar[int] = k.WEAVE
+    maskable: ClassVar[bool] = False
+    slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "under N", "under E", "under S", "under W")
+
+    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
+        self.rows, self.cols = check_shape(shape)
+        self._set_mask(mask, require_connected)
+
+    def _outline(self) -> tuple[np.ndarray, np.ndarray]:
+        polys, square = square_outline(self.rows, self.cols)
+        walls = np.full((self.size, 8, 2, 2), np.nan)
+        walls[:, :4] = square
+        return polys, walls
+
+    def open_sides(self, passages: np.ndarray) -> np.ndarray:
+        """A tunnel leaves through the side it starts from."""
+        p = np.asarray(passages)
+        return (p | (p >> 4)) & 15

@@ -127,7 +127,7 @@ def good_doc():
         (lambda d: d.update(passages=["2000", "0000", "0000"]), "not symmetric"),
         (lambda d: d.update(start=[9, 9]), "off the grid"),
         (lambda d: d["grid"].update(shape=[0, 4]), "at least 1x1"),
-        (lambda d: d["grid"].update(type="hex"), "unknown grid type"),
+        (lambda d: d["grid"].update(type="dodecagon"), "unknown grid type"),
     ],
 )
 def test_corrupt_json(tmp_path, mutate, message):

@@ -16,7 +16,10 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*$")
+SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
+#: Grid kinds, as in :data:`mazekit.grids.GRIDS` (listed here so that --help need not import numba).
+GRID_KINDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d", "weave")
+ENDS = ("corners", "opposite", "sides", "random", "diameter")
 MAZE_SUFFIXES = (".json", ".npz")
 
 
@@ -36,13 +39,50 @@ def parse_size(text: str) -> tuple[int, int]:
     (7, 7)
     """
     m = SIZE_RE.match(text)
-    if not m:
+    if not m or m.group(3) is not None:
         raise ValueError(f"size must look like WIDTHxHEIGHT, e.g. 41x31, got {text!r}")
     width = int(m.group(1))
     height = int(m.group(2)) if m.group(2) is not None else width
     if width < 1 or height < 1:
         raise ValueError(f"size must be at least 1x1, got {width}x{height}")
     return (height, width)
+
+
+def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) -> tuple[int, ...]:
+    """The shape of a ``kind`` grid from ``--size`` or ``--rows/--cols`` (the defaults if none).
+
+    ``--size`` is WIDTHxHEIGHT on every grid drawn in rows and columns, RINGSxCELLS (rings,
+    cells in the innermost ring) on ``polar`` and WIDTHxHEIGHTxLEVELS on ``3d``.
+
+    >>> grid_shape("rect", "41x31", None, None), grid_shape("polar", "12x8", None, None)
+    ((31, 41), (12, 8))
+    >>> grid_shape("3d", "10x8x3", None, None)
+    (3, 8, 10)
+    """
+    if size is not None and (rows is not None or cols is not None):
+        raise ValueError("give either --size or --rows/--cols, not both")
+    if kind == "3d":
+        text = size if size is not None else "8x6x3"
+        m = SIZE_RE.match(text)
+        if not m or m.group(2) is None or m.group(3) is None or rows is not None or cols is not None:
+            raise ValueError(f"a 3d size must look like WIDTHxHEIGHTxLEVELS, e.g. 10x8x3, got {text!r}")
+        w, h, levels = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if min(w, h, levels) < 1:
+            raise ValueError(f"size must be at least 1x1x1, got {w}x{h}x{levels}")
+        return (levels, h, w)
+    if kind == "polar":
+        if rows is not None or cols is not None:
+            raise ValueError("a polar grid takes --size RINGSxCELLS (e.g. 12x8), not --rows/--cols")
+        rings, inner = parse_size(size)[::-1] if size is not None else (10, 8)
+        return (rings, inner)
+    if size is not None and not size.strip():
+        raise ValueError("size must look like WIDTHxHEIGHT, e.g. 41x31, got ''")
+    r, c = parse_size(size) if size else (10, 20)
+    r = r if rows is None else rows
+    c = c if cols is None else cols
+    if r < 1 or c < 1:
+        raise ValueError(f"size must be at least 1x1, got {c}x{r}")
+    return (r, c)
 
 
 def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
@@ -122,7 +162,13 @@ def maze_options(func: F) -> F:
     opts = [
         click.option("-a", "--algorithm", default="backtracker", show_default=True,
                      help="Generator (see `mazekit list`)."),
-        click.option("-s", "--size", default=None, help="WIDTHxHEIGHT in cells, e.g. 41x31 [20x10]."),
+        click.option("-g", "--grid", type=click.Choice(GRID_KINDS), default="rect", show_default=True,
+                     help="Grid shape: squares, hexagons, triangles, rings, octagons, levels, crossings."),
+        click.option("--wrap", type=click.Choice(["x", "y", "xy"]), default=None,
+                     help="Join a rect grid's edges: x or y a cylinder, xy a torus."),
+        click.option("-s", "--size", default=None,
+                     help="WIDTHxHEIGHT in cells, e.g. 41x31 [20x10]; polar RINGSxCELLS [10x8]; "
+                          "3d WIDTHxHEIGHTxLEVELS [8x6x3]."),
         click.option("--rows", type=int, default=None, help="Height in cells (instead of --size)."),
         click.option("--cols", type=int, default=None, help="Width in cells (instead of --size)."),
         click.option("--seed", type=int, default=None, help="Seed: the same seed gives the same maze."),
@@ -130,9 +176,8 @@ def maze_options(func: F) -> F:
                      help="Shape file: text art (space or '.' = no cell) or an image (dark = cell)."),
         click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
                      help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
-        click.option("--ends", type=click.Choice(["corners", "opposite", "random", "diameter"]),
-                     default="corners", show_default=True,
-                     help="Where start and goal go; 'diameter' is the hardest pair."),
+        click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
+                     help="Where start and goal go; 'sides' left to right, 'diameter' the hardest pair."),
         click.option("--random-ends", is_flag=True, help="Same as --ends random."),
         click.option("--start", default=None, metavar="ROW,COL", help="Explicit start cell."),
         click.option("--goal", default=None, metavar="ROW,COL", help="Explicit goal cell."),
@@ -145,26 +190,22 @@ def maze_options(func: F) -> F:
 def make_maze(
     algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
     mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
-    start: str | None, goal: str | None, record: bool = False,
+    start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
+    wrap: str | None = None,
 ) -> Any:  # fmt: skip
     from . import generate
-    from .grid import RectGrid
+    from .grids import make_grid
+    from .grids.rect import read_mask
 
     shape: Any
     if mask is not None:
-        if size or rows or cols:
+        if size is not None or rows is not None or cols is not None:
             raise ValueError("--mask sets the size; do not also give --size/--rows/--cols")
-        shape = RectGrid.from_file(mask)
+        cells = read_mask(mask)
+        shape = make_grid(grid, cells.shape, mask=cells, wrap=wrap)
     else:
-        r, c = parse_size(size) if size else (10, 20)
-        if size and (rows is not None or cols is not None):
-            raise ValueError("give either --size or --rows/--cols, not both")
-        r = r if rows is None else rows
-        c = c if cols is None else cols
-        if r < 1 or c < 1:
-            raise ValueError(f"size must be at least 1x1, got {c}x{r}")
-        shape = (r, c)
-    big = isinstance(shape, tuple) and shape[0] * shape[1] >= 4_000_000
+        shape = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+    big = shape.size >= 4_000_000
     with _status(f"generating with {algorithm}", big):
         return generate(
             algorithm, shape, rng=seed, record=record,

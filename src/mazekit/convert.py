@@ -3,7 +3,9 @@
 The *block picture* is the ``(2R+1, 2C+1)`` array of the tutorials and mazelib: ``1`` is
 wall, ``0`` is road; cell ``(r, c)`` sits at block ``(2r+1, 2c+1)`` and the wall between two
 cells at their midpoint. *Text art* is the same picture with ``#`` for wall and space for
-road (``S`` and ``G`` mark the ends). Both are conversions, not the model.
+road (``S`` and ``G`` mark the ends). Both are conversions, not the model, and both exist
+only for plain rect grids (no wrap): the others refuse them. :func:`to_networkx` works on
+every grid.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .grid import Cell, RectGrid
+from .grid import Cell, RectGrid, require_rect
+from .grids import Grid
 
 if TYPE_CHECKING:
     import networkx
@@ -32,6 +35,7 @@ def to_blocks(maze: Maze) -> np.ndarray:
     >>> to_blocks(m).tolist()
     [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
     """
+    require_rect(maze.grid, "the block picture")
     p = maze.passages
     rows, cols = p.shape
     b = np.ones((2 * rows + 1, 2 * cols + 1), dtype=np.uint8)
@@ -49,6 +53,7 @@ def end_openings(maze: Maze) -> dict[str, tuple[int, int]]:
     west, the goal south then east, as in the tutorials); an interior end gets none and is
     left out of the result.
     """
+    require_rect(maze.grid, "the block picture")
     rows, cols = maze.shape
     out = {}
     for name, (r, c), order in (("start", maze.start, "NWSE"), ("goal", maze.goal, "SENW")):
@@ -150,6 +155,7 @@ def to_text(maze: Maze, *, marks: bool = True) -> str:
     """
     from .render.text import render_text
 
+    require_rect(maze.grid, "text art")
     return render_text(maze, None, style="ascii", marks=marks)
 
 
@@ -188,23 +194,42 @@ def from_text(text: str) -> Maze:
     return from_blocks(blocks, start=marks["S"], goal=marks["G"])
 
 
-def to_networkx(maze: Maze) -> networkx.Graph:
-    """An undirected ``networkx.Graph``: a node per cell ``(row, col)``, an edge per passage.
+def to_networkx(maze: Maze | Grid) -> networkx.Graph:
+    """An undirected ``networkx.Graph`` of a maze's passages, or of a grid's neighbours.
+
+    Every cell that exists is a node ``(row, col)`` with attribute ``pos``, its drawing
+    position ``(x, y)`` (:meth:`Grid.centers`, y pointing down). Given a maze, there is an
+    edge per open passage (a weave tunnel joins its two ends); given a grid, an edge per
+    neighbouring pair (:meth:`Grid.edges`), so the two share their node ids.
 
     Examples
     --------
     >>> import mazekit
-    >>> g = to_networkx(mazekit.generate("prim", (3, 3), rng=0))
-    >>> g.number_of_nodes(), g.number_of_edges()
-    (9, 8)
+    >>> m = mazekit.generate("prim", (3, 3), rng=0)
+    >>> g = to_networkx(m)
+    >>> g.number_of_nodes(), g.number_of_edges(), to_networkx(m.grid).number_of_edges()
+    (9, 8, 12)
+    >>> g.nodes[(0, 1)]["pos"]
+    (1.5, 0.5)
     """
     import networkx as nx
 
+    grid = maze if isinstance(maze, Grid) else maze.grid
+    cells = grid.cell_indices()
+    centers = grid.centers()
     g = nx.Graph()
-    p = maze.passages
-    g.add_nodes_from(maze.grid.unflat(int(i)) for i in maze.grid.cell_indices())
-    for r, c in np.argwhere(p & 2):
-        g.add_edge((int(r), int(c)), (int(r), int(c) + 1))
-    for r, c in np.argwhere(p & 4):
-        g.add_edge((int(r), int(c)), (int(r) + 1, int(c)))
+    g.add_nodes_from(
+        (grid.unflat(int(i)), {"pos": (float(centers[i, 0]), float(centers[i, 1]))}) for i in cells
+    )
+    if isinstance(maze, Grid):
+        pairs = grid.edges()
+    else:
+        nb = grid.neighbors()
+        bits = maze.passages.reshape(-1, 1) >> np.arange(grid.n_slots, dtype=np.uint8) & 1
+        a, slot = np.nonzero(bits)
+        b = nb[a, slot]
+        keep = b > a  # each passage once (a passage to no neighbour fails maze.check())
+        pairs = np.stack([a[keep], b[keep]], axis=1)
+    cols = grid.cols
+    g.add_edges_from(((int(a) // cols, int(a) % cols), (int(b) // cols, int(b) % cols)) for a, b in pairs)
     return g

@@ -31,3 +31,43 @@ __all__ = [
     "BITS", "DCOL", "DROW", "MASK_OFF_CHARS", "OPPOSITE", "SLOTS", "Cell", "E", "Grid", "N",
     "RectGrid", "S", "W", "as_grid", "make_grid", "require_rect",
 ]  # fmt: skip
+
+
+# --- legacy kernel helpers, kept only until every module has moved to mazekit.grids.kernel ---
+from numba import njit  # noqa: E402
+
+
+@njit(cache=True, inline="always")
+def neighbor(rows, cols, mask, cell, slot):  # pragma: no cover - compiled
+    r = cell // cols
+    c = cell - r * cols
+    if slot == 0:
+        if r == 0:
+            return -1
+        n = cell - cols
+    elif slot == 1:
+        if c == cols - 1:
+            return -1
+        n = cell + 1
+    elif slot == 2:
+        if r == rows - 1:
+            return -1
+        n = cell + cols
+    else:
+        if c == 0:
+            return -1
+        n = cell - 1
+    if mask.shape[0] != 0 and mask[n] == 0:
+        return -1
+    return n
+
+
+@njit(cache=True, inline="always")
+def through(cols, cell, slot):  # pragma: no cover - compiled
+    if slot == 0:
+        return cell - cols
+    if slot == 1:
+        return cell + 1
+    if slot == 2:
+        return cell + cols
+    return cell - 1

@@ -3,7 +3,8 @@
 JSON schema, version 1::
 
     {"format": "mazekit", "version": 1,
-     "grid": {"type": "rect", "shape": [rows, cols], "mask": ["##.#", ...] (optional)},
+     "grid": {"type": "rect", "shape": [rows, cols], "mask": ["##.#", ...] (optional),
+              "wrap": "xy" (optional)},
      "start": [r, c], "goal": [r, c],
      "algorithm": "prim", "seed": 7, "options": {},
      "passages": ["a3f5...", ...],          # one hex digit per cell: bits N=1 E=2 S=4 W=8
@@ -11,6 +12,11 @@ JSON schema, version 1::
                   "path": [[r, c], ...], "trace": [cell, event, arg, ...],
                   "extras": {"values": {"dtype": "float64", "shape": [r, c], "data": [...]},
                              "n_paths": 3, ...}}  (optional)}
+
+Other grids store their kind and parameters the same way (``{"type": "hex", "shape": [r, c]}``,
+``{"type": "polar", "shape": [rings, widest ring], "inner": 8}``, ``{"type": "3d", "shape":
+[levels * rows, cols], "levels": 3}``, see :mod:`mazekit.grids`); a grid of more than four
+slots writes two hex digits per cell. Files written before grids had kinds load unchanged.
 
 Solver extras (value functions, policies, distance maps, counts) are kept: arrays as
 ``{"dtype", "shape", "data"}`` objects in JSON and as ``extra.<name>`` arrays in ``.npz``;
@@ -31,7 +37,8 @@ from typing import Any
 import numpy as np
 
 from ._files import atomic_write
-from .grid import RectGrid
+from .grids import Grid
+from .grids import from_dict as grid_from_dict
 from .maze import Maze
 from .solution import Solution
 
@@ -115,7 +122,8 @@ def load_with_solution(path: str | os.PathLike[str]) -> tuple[Maze, Solution | N
 
 def to_json(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
     """The JSON document of a maze (see the module docstring for the schema)."""
-    hexrows = ["".join("0123456789abcdef"[v] for v in row) for row in maze.passages.tolist()]
+    digits = _digits(maze.grid)
+    hexrows = ["".join(f"{v:0{digits}x}" for v in row) for row in maze.passages.tolist()]
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -181,12 +189,20 @@ def from_json(doc: Any) -> tuple[Maze, Solution | None]:
     if not isinstance(doc, dict):
         raise MazeFileError("top level is not a JSON object")
     _check_header(doc.get("format"), doc.get("version"))
-    grid = RectGrid.from_dict(doc["grid"])
+    grid = grid_from_dict(doc["grid"])
     rows = doc["passages"]
-    if len(rows) != grid.rows or any(len(r) != grid.cols for r in rows):
+    digits = _digits(grid)
+    if (
+        not isinstance(rows, list)
+        or len(rows) != grid.rows
+        or any(not isinstance(r, str) or len(r) != grid.cols * digits for r in rows)
+    ):
         raise MazeFileError(f"passages do not match the grid shape {grid.shape}")
     try:
-        passages = np.array([[int(ch, 16) for ch in row] for row in rows], dtype=np.uint8)
+        passages = np.array(
+            [[int(row[i : i + digits], 16) for i in range(0, len(row), digits)] for row in rows],
+            dtype=np.uint8,
+        )
     except ValueError:
         raise MazeFileError("passages must be hex digits 0-f") from None
     passages = passages.reshape(grid.shape)
@@ -201,7 +217,12 @@ def from_json(doc: Any) -> tuple[Maze, Solution | None]:
     return maze, sol
 
 
-def _maze(passages: np.ndarray, grid: RectGrid, start: Any, goal: Any, meta: dict[str, Any]) -> Maze:
+def _digits(grid: Grid) -> int:
+    """Hex digits per cell in JSON: one for up to four slots, two for more."""
+    return 1 if grid.n_slots <= 4 else 2
+
+
+def _maze(passages: np.ndarray, grid: Grid, start: Any, goal: Any, meta: dict[str, Any]) -> Maze:
     seed = meta.get("seed")
     maze = Maze(
         passages,
@@ -233,7 +254,7 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
     meta: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "grid": {"type": maze.grid.kind, "shape": list(maze.shape)},
+        "grid": {k: v for k, v in maze.grid.to_dict().items() if k != "mask"},
         "start": list(maze.start),
         "goal": list(maze.goal),
         "algorithm": maze.algorithm,
@@ -277,7 +298,7 @@ def _from_arrays(data: dict[str, np.ndarray]) -> tuple[Maze, Solution | None]:
         raise MazeFileError(
             f"passages shape {passages.shape} differs from grid shape {meta['grid']['shape']}"
         )
-    grid = RectGrid.from_dict({**meta["grid"], "mask": data.get("mask")})
+    grid = grid_from_dict({**meta["grid"], "mask": data.get("mask")})
     maze = _maze(passages.copy(), grid, meta["start"], meta["goal"], meta)
     sol = None
     if meta.get("solution") is not None:

@@ -1,19 +1,44 @@
-"""Checks that a path or a maze is what it claims to be."""
+"""Checks that a path or a maze is what it claims to be, on any grid."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
+from numba import njit
 
-from .grid import BITS, Cell
+from .grid import Cell
+from .grids import kernel as k
 from .maze import Maze
 
-_SLOT_OF_STEP = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
+
+@njit(cache=True)
+def _first_bad_step(passages, geo, path):  # pragma: no cover - compiled
+    """``(step, problem)`` of the first step that is not a passage: problem 1 when its cells
+    are not neighbours, 2 when the wall between them is closed; ``(-1, 0)`` if all are fine."""
+    slots = k.n_slots(geo[0])
+    for i in range(path.shape[0] - 1):
+        a = path[i]
+        b = path[i + 1]
+        neighbours = False
+        passage = False
+        for slot in range(slots):
+            if k.step(geo, a, slot) == b:
+                neighbours = True
+                if passages[a] >> slot & 1:
+                    passage = True
+        if not neighbours:
+            return i, 1
+        if not passage:
+            return i, 2
+    return -1, 0
 
 
 def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
     """Raise ``ValueError`` unless ``path`` runs from ``start`` to ``goal`` through open passages.
+
+    Steps go between grid neighbours through open slots, on any grid (a weave tunnel is one
+    step between its two ends).
 
     Examples
     --------
@@ -30,11 +55,16 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
         raise ValueError("path is empty")
     if tuple(p[0]) != tuple(start) or tuple(p[-1]) != tuple(goal):
         raise ValueError(f"path runs {tuple(p[0].tolist())}..{tuple(p[-1].tolist())}, not {start}..{goal}")
-    for cell in p:
-        maze.grid.check_cell(tuple(cell.tolist()), "path cell")
-    for i, (a, b) in enumerate(zip(p[:-1].tolist(), p[1:].tolist(), strict=True)):
-        slot = _SLOT_OF_STEP.get((b[0] - a[0], b[1] - a[1]))
-        if slot is None:
-            raise ValueError(f"path step {i} from {tuple(a)} to {tuple(b)} is not between neighbours")
-        if not maze.passages[a[0], a[1]] & BITS[slot]:
-            raise ValueError(f"path step {i} from {tuple(a)} to {tuple(b)} goes through a wall")
+    grid = maze.grid
+    r, c = p[:, 0], p[:, 1]
+    ok = (r >= 0) & (r < grid.rows) & (c >= 0) & (c < grid.cols)
+    if ok.all() and grid.mask is not None:
+        ok = grid.mask[r, c]
+    if not ok.all():  # let the grid say what is wrong with the first bad cell
+        grid.check_cell(tuple(p[int(np.argmin(ok))].tolist()), "path cell")
+    flat = r * grid.cols + c
+    i, problem = _first_bad_step(maze.passages.ravel(), grid.geo, flat)
+    if problem:
+        a, b = tuple(p[i].tolist()), tuple(p[i + 1].tolist())
+        why = "is not between neighbours" if problem == 1 else "goes through a wall"
+        raise ValueError(f"path step {i} from {a} to {b} {why}")

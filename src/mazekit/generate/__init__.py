@@ -14,7 +14,7 @@ from typing import Any
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
 from ..ends import place_ends
-from ..grid import as_grid
+from ..grids import GRIDS, Grid, as_grid
 from ..maze import Maze
 from ._common import Carved
 from .aldous_broder import aldous_broder
@@ -54,11 +54,18 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
 }
 
 
+#: The grids a graph algorithm runs on unless its module says otherwise: every grid but
+#: weave, whose crossings only generators that know the rule can make.
+GRAPH_GRIDS = tuple(kind for kind in GRIDS if kind != "weave")
+
+
 def properties(func: Callable[..., Any]) -> dict[str, Any]:
     """What an algorithm's module declares about it (with the defaults of a classic generator).
 
-    ``perfect``: always a spanning tree; ``rect_only``: needs a full rectangle (row-based);
-    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory, and
+    ``perfect``: always a spanning tree; ``grids``: the grid kinds it runs on (``GRIDS``);
+    ``rect_only``: needs a full rectangle (row-based);
+    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory on a
+    rect grid (see :func:`memory_per_cell` for others), and
     ``trace_bytes_per_cell`` more when recording; ``ends``: the module's own
     ``ends(passages, grid) -> (start, goal)`` for mazes whose natural ends are not the
     corners (caves, unicursal paths), used when ``ends="corners"``.
@@ -67,11 +74,20 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
     return {
         "perfect": getattr(mod, "PERFECT", True),
         "rect_only": getattr(mod, "RECT_ONLY", False),
+        "grids": getattr(mod, "GRIDS", ("rect",) if getattr(mod, "RECT_ONLY", False) else GRAPH_GRIDS),
         "uniform": getattr(mod, "UNIFORM", False),
         "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
         "trace_bytes_per_cell": getattr(mod, "TRACE_BYTES_PER_CELL", 24),
         "ends": getattr(mod, "ends", None),
     }
+
+
+def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
+    """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
+    its memory grows with the slots, else its ``BYTES_PER_CELL``."""
+    mod = sys.modules[func.__module__]
+    per_grid = getattr(mod, "bytes_per_cell", None)
+    return per_grid(grid) if per_grid is not None else getattr(mod, "BYTES_PER_CELL", 16)
 
 
 def summary(func: Callable[..., Any]) -> str:
@@ -103,6 +119,8 @@ def generate(
     algorithm: str,
     shape: Any,
     *,
+    grid: str | None = None,
+    wrap: str | None = None,
     rng: RngLike = None,
     record: bool = False,
     ends: str = "corners",
@@ -116,8 +134,15 @@ def generate(
     ----------
     algorithm : str
         A key of :data:`GENERATORS`, e.g. ``"backtracker"``, ``"prim"``, ``"kruskal"``.
-    shape : tuple of int, numpy.ndarray or RectGrid
-        ``(rows, cols)``, a 2-D boolean mask (``True`` = cell) or a grid.
+    shape : tuple of int, numpy.ndarray or Grid
+        ``(rows, cols)``, a 2-D boolean mask (``True`` = cell) or a grid object. On a polar
+        grid ``(rings, cells in the innermost ring)``, on a 3d grid ``(levels, rows, cols)``.
+    grid : str, optional
+        The grid kind when ``shape`` is a size: ``"rect"`` (default), ``"hex"``,
+        ``"triangle"``, ``"polar"``, ``"upsilon"``, ``"3d"`` or ``"weave"``
+        (see :mod:`mazekit.grids`).
+    wrap : {"x", "y", "xy"}, optional
+        Join a rect grid's edges: a cylinder (``x``, ``y``) or a torus (``xy``).
     rng : int, numpy.random.Generator or None
         Seed or generator. The same seed gives the same maze.
     record : bool
@@ -139,6 +164,9 @@ def generate(
     ((31, 41), True)
     >>> m == mazekit.generate("prim", (31, 41), rng=7)
     True
+    >>> hexes = mazekit.generate("wilson", (15, 20), grid="hex", rng=1)
+    >>> hexes.grid.kind, hexes.is_perfect()
+    ('hex', True)
     >>> mazekit.generate("nope", (3, 3))
     Traceback (most recent call last):
     ...
@@ -146,23 +174,27 @@ def generate(
     """
     func = lookup(GENERATORS, algorithm, "generator")
     check_options(func, algorithm, options)
-    grid = as_grid(shape)
+    the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
     props = properties(func)
-    if props["rect_only"] and grid.mask is not None:
+    if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):
+        kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({the_grid.wrap})"  # type: ignore[attr-defined]
+        raise ValueError(f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}")
+    if props["rect_only"] and the_grid.mask is not None:
         raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
     extra = props["trace_bytes_per_cell"] if record else 0
-    check_fits(grid.shape, props["bytes_per_cell"] + extra, f"generator {algorithm!r}")
+    per_cell = memory_per_cell(func, the_grid)
+    check_fits(the_grid.shape, per_cell + extra, f"generator {algorithm!r}")
     gen, seed = as_rng(rng)
-    out = func(grid, gen, record=record, **options)
+    out = func(the_grid, gen, record=record, **options)
     if ends == "corners" and props["ends"] is not None:
-        natural = props["ends"](out.passages, grid)
-        s, g = place_ends(out.passages, grid, "corners", gen, natural[0] if start is None else start,
+        natural = props["ends"](out.passages, the_grid)
+        s, g = place_ends(out.passages, the_grid, "corners", gen, natural[0] if start is None else start,
                           natural[1] if goal is None else goal)  # fmt: skip
     else:
-        s, g = place_ends(out.passages, grid, ends, gen, start, goal)
+        s, g = place_ends(out.passages, the_grid, ends, gen, start, goal)
     return Maze(
         passages=out.passages,
-        grid=grid,
+        grid=the_grid,
         start=s,
         goal=g,
         algorithm=algorithm,
@@ -172,4 +204,4 @@ def generate(
     )
 
 
-__all__ = ["GENERATORS", "Carved", "generate", "properties", "summary"] + list(GENERATORS)
+__all__ = ["GENERATORS", "GRAPH_GRIDS", "Carved", "generate", "properties", "summary"] + list(GENERATORS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from .. import trace as tr
 from .._memory import index_dtype
@@ -30,6 +31,13 @@ def scratch(grid: Grid) -> np.ndarray:
     return np.empty(grid.size, dtype=index_dtype(grid.size))
 
 
+def max_edges(grid: Grid) -> int:
+    """An upper bound on the neighbouring pairs of ``grid`` (each counted once)."""
+    if grid.kind == "rect" and not grid.params():
+        return 2 * grid.size
+    return (grid.n_slots * grid.size + 1) // 2
+
+
 def random_cell(grid: Grid, rng: np.random.Generator) -> int:
     """Flat index of a uniformly chosen existing cell."""
     if grid.mask is None:  # the same draw as indexing arange(size), without building it
@@ -40,3 +48,12 @@ def random_cell(grid: Grid, rng: np.random.Generator) -> int:
 
 def carved(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
     return Carved(passages.reshape(grid.shape), trace[:used].copy() if trace.shape[0] else None)
+
+
+@njit(cache=True)
+def unavailable(n, mask):  # pragma: no cover - compiled
+    """Per-cell flags, 1 where a cell does not exist: a "visited" array that keeps a
+    generator out of masked cells without a mask check in its hot loop."""
+    if mask.shape[0] == 0:
+        return np.zeros(n, dtype=np.uint8)
+    return (mask == 0).astype(np.uint8)

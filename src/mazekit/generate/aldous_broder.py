@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import DCOL, DROW, OPPOSITE, RectGrid
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell
 
@@ -27,21 +28,25 @@ UNIFORM = True
 
 #: ``rng.random() * 2**53`` is exactly the 53 random bits numpy puts in a double.
 _TWO53 = 9007199254740992.0
-_STEPS_PER_DRAW = 26  # two bits per step: 26 steps from one draw
 
 
 @njit(cache=True)
-def _aldous_broder(passages, rows, cols, mask, root, n_cells, rng, trace):  # pragma: no cover
+def _aldous_broder(passages, geo, mask, root, n_cells, rng, trace):  # pragma: no cover
     """Walk until all ``n_cells`` are visited.
 
-    Each step takes two random bits (a slot) from a buffered draw and moves there; a slot off
-    the grid or into a masked cell is a step that stays put. Conditioned on moving, the move
-    is uniform over the real neighbours, so the sequence of cells entered is exactly the
-    simple random walk's and the first-entry tree keeps its uniform law.
+    Each step takes two random bits (three on grids of more than four slots) from a buffered
+    draw and moves through that slot; a slot off the grid, into a masked cell or past the
+    cell's slots is a step that stays put. Conditioned on moving, the move is uniform over
+    the real neighbours, so the sequence of cells entered is exactly the simple random
+    walk's and the first-entry tree keeps its uniform law.
     """
     visited = np.zeros(passages.shape[0], dtype=np.uint8)
     masked = mask.shape[0] != 0
-    step = np.array([-cols, 1, cols, -1], dtype=np.int64)
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
+    per_draw = 52 // width
+    low = (1 << width) - 1
+    cols = geo[2]
     cell = root
     r = root // cols
     c = root - r * cols
@@ -53,20 +58,21 @@ def _aldous_broder(passages, rows, cols, mask, root, n_cells, rng, trace):  # pr
     while remaining > 0:  # branch-light: a random 4-way branch per step costs 3x the time
         if left == 0:
             bits = int(rng.random() * _TWO53)
-            left = _STEPS_PER_DRAW
-        slot = bits & 3
-        bits >>= 2
+            left = per_draw
+        slot = bits & low
+        bits >>= width
         left -= 1
-        nr = r + DROW[slot]
-        nc = c + DCOL[slot]
-        if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
-            continue  # off the grid (a negative index wraps to a huge unsigned one)
-        nb = cell + step[slot]
+        if slot >= n_slot:
+            continue
+        nr, nc = gk.move(geo, r, c, slot)
+        if nr < 0:
+            continue
+        nb = nr * cols + nc
         if masked and mask[nb] == 0:
             continue
         if visited[nb] == 0:
             visited[nb] = 1
-            back = OPPOSITE[slot]
+            back = gk.back(geo, cell, slot)
             passages[cell] |= 1 << slot
             passages[nb] |= 1 << back
             t = record(trace, t, nb, CARVE, back)
@@ -77,7 +83,7 @@ def _aldous_broder(passages, rows, cols, mask, root, n_cells, rng, trace):  # pr
     return t
 
 
-def aldous_broder(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with the Aldous-Broder random walk.
 
     Only the carving steps are traced (one ``CARVE`` per cell after the root's ``VISIT``): the
@@ -86,7 +92,7 @@ def aldous_broder(grid: RectGrid, rng: np.random.Generator, *, record: bool = Fa
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = aldous_broder(RectGrid((4, 5)), np.random.default_rng(0), record=True)
     >>> int((out.passages > 0).sum()), out.trace.shape
     (20, (20, 3))

@@ -15,18 +15,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OPPOSITE, RectGrid, neighbor
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 stack
 
 
 @njit(cache=True)
-def _backtracker(passages, rows, cols, mask, root, stack, rng, trace):  # pragma: no cover
-    visited = np.zeros(passages.shape[0], dtype=np.uint8)
-    slots = np.empty(4, dtype=np.int64)
-    cells = np.empty(4, dtype=np.int64)
+def _backtracker(passages, geo, mask, root, stack, rng, trace):  # pragma: no cover
+    visited = unavailable(passages.shape[0], mask)
+    n_slot = gk.n_slots(geo[0])
+    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
+    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
     visited[root] = 1
     stack[0] = root
     top = 0
@@ -34,8 +36,8 @@ def _backtracker(passages, rows, cols, mask, root, stack, rng, trace):  # pragma
     while top >= 0:
         cell = stack[top]
         k = 0
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
+        for slot in range(n_slot):
+            nb = gk.step(geo, cell, slot)
             if nb >= 0 and visited[nb] == 0:
                 slots[k] = slot
                 cells[k] = nb
@@ -46,7 +48,7 @@ def _backtracker(passages, rows, cols, mask, root, stack, rng, trace):  # pragma
             continue
         i = int(rng.random() * k) if k > 1 else 0
         nb = cells[i]
-        back = OPPOSITE[slots[i]]
+        back = gk.back(geo, cell, slots[i])
         passages[cell] |= 1 << slots[i]
         passages[nb] |= 1 << back
         visited[nb] = 1
@@ -56,13 +58,13 @@ def _backtracker(passages, rows, cols, mask, root, stack, rng, trace):  # pragma
     return t
 
 
-def backtracker(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a perfect maze on ``grid`` by randomized depth-first search.
 
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = backtracker(RectGrid((2, 2)), np.random.default_rng(0))
     >>> out.passages.shape, int((out.passages > 0).sum())
     ((2, 2), 4)

@@ -32,11 +32,13 @@ import re
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, RectGrid, neighbor
+from ..grid import Cell, RectGrid
+from ..grids import kernel as gk
 from ..trace import CLOSE, OPEN, VISIT
 from ._common import Carved
 
 PERFECT = False
+GRIDS = ("rect",)  # the birth/survival rule counts the eight cells around a square
 BYTES_PER_CELL = 11  # passages + two rock grids + int32 region labels + int32 stack
 
 RULE = "B5678/S45678"
@@ -99,6 +101,8 @@ def _step(rows, cols, mask, rock, out, born, stays):  # pragma: no cover
 def _largest_region(rows, cols, mask, rock, label, stack):  # pragma: no cover
     """Label floor regions (edge-adjacent); return ``(label, size)`` of the largest, first on ties."""
     label[:] = -1
+    geo = (gk.RECT, rows, cols, 0)
+    masked = mask.shape[0] != 0
     best, best_size, n = -1, 0, 0
     for s in range(rows * cols):
         if rock[s] or label[s] >= 0:
@@ -111,8 +115,8 @@ def _largest_region(rows, cols, mask, rock, label, stack):  # pragma: no cover
             top -= 1
             size += 1
             for slot in range(4):
-                nb = neighbor(rows, cols, mask, cell, slot)
-                if nb >= 0 and rock[nb] == 0 and label[nb] < 0:
+                nb = gk.step(geo, cell, slot)
+                if nb >= 0 and not (masked and mask[nb] == 0) and rock[nb] == 0 and label[nb] < 0:
                     label[nb] = n
                     top += 1
                     stack[top] = nb
@@ -209,7 +213,7 @@ def cellular_automaton(
     if not isinstance(connect, bool | np.bool_):
         raise ValueError(f"cellular_automaton connect must be True or False, got {connect!r}")
     born, stays = parse_rule(rule)
-    rows, cols, mask = grid.kernel_args()
+    (_, rows, cols, _), mask = grid.kernel_args()
     rock = np.empty(grid.size, dtype=np.uint8)
     _fill(rows, cols, mask, float(fill), rock, rng)
     events = [_visits(np.flatnonzero(rock == 0))] if record else []
@@ -258,7 +262,7 @@ def ends(passages: np.ndarray, grid: RectGrid) -> tuple[Cell, Cell]:
     >>> bool(out.passages[start]) and bool(out.passages[goal])
     True
     """
-    rows, cols, mask = grid.kernel_args()
+    (_, rows, cols, _), mask = grid.kernel_args()
     flat = np.ascontiguousarray(passages).ravel()
     if not flat.any():
         centre = grid.unflat(int(_centre(rows, cols, mask)))

@@ -26,23 +26,27 @@ import numpy as np
 from numba import njit
 
 from .._memory import index_dtype
-from ..grid import OPPOSITE, RectGrid, neighbor
+from ..grids import Grid
+from ..grids import kernel as gk
+from ..kernels.union_find import find
 from ..trace import BACKTRACK, CARVE, OPEN, VISIT, record
 from ._common import Carved, buffers, carved
-from .kruskal import _find
 
 BYTES_PER_CELL = 9  # passages + int32 tree id + int32 stack link (seam walls: usually few)
 
 CELLS_PER_SEED = 100
 TURN = 8  # cells a tree may claim per turn
+FREE, GONE = -1, -2  # owner of a cell no tree has claimed yet; of a masked-out cell
 
 
 @njit(cache=True)
-def _plant(rows, cols, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
-    """Choose ``k`` distinct cells by selection sampling (Knuth's algorithm S), in one pass."""
+def _plant(geo, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
+    """Choose ``k`` distinct cells by selection sampling (Knuth's algorithm S), in one pass;
+    mark masked-out cells as owned by no tree (``GONE``)."""
     t, chosen, seen = 0, 0, 0
-    for cell in range(rows * cols):
+    for cell in range(geo[1] * geo[2]):
         if mask.shape[0] != 0 and mask[cell] == 0:
+            owner[cell] = GONE
             continue
         if rng.random() * (n_cells - seen) < k - chosen:
             owner[cell] = chosen
@@ -54,15 +58,15 @@ def _plant(rows, cols, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no
 
 
 @njit(cache=True)
-def _turn(passages, rows, cols, mask, owner, below, tops, tree, slots, rng, trace, t):  # pragma: no cover
+def _turn(passages, geo, owner, below, tops, tree, slots, rng, trace, t):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``."""
     claimed = 0
     while claimed < TURN:
         cell = tops[tree]
         m = 0
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
-            if nb >= 0 and owner[nb] < 0:
+        for slot in range(gk.n_slots(geo[0])):
+            nb = gk.step(geo, cell, slot)
+            if nb >= 0 and owner[nb] == FREE:
                 slots[m] = slot
                 m += 1
         if m == 0:  # pop; a tree whose stack empties stops growing
@@ -72,23 +76,23 @@ def _turn(passages, rows, cols, mask, owner, below, tops, tree, slots, rng, trac
                 return False, t
             continue
         slot = slots[int(rng.random() * m) if m > 1 else 0]
-        nb = neighbor(rows, cols, mask, cell, slot)
+        nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << OPPOSITE[slot]
+        passages[nb] |= 1 << gk.back(geo, cell, slot)
         owner[nb] = tree
         below[nb] = cell
         tops[tree] = nb
-        t = record(trace, t, nb, CARVE, OPPOSITE[slot])
+        t = record(trace, t, nb, CARVE, gk.back(geo, cell, slot))
         claimed += 1
     return True, t
 
 
 @njit(cache=True)
-def _grow(passages, rows, cols, mask, owner, below, tops, rng, trace, t):  # pragma: no cover
+def _grow(passages, geo, owner, below, tops, rng, trace, t):  # pragma: no cover
     """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
     k = tops.shape[0]
     live = np.arange(k).astype(tops.dtype)  # growing trees, kept in seed (reading) order
-    slots = np.empty(4, dtype=np.int64)
+    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
     for i in range(k):
         below[tops[i]] = -1
     lo, hi, forward = 0, k, True
@@ -97,7 +101,7 @@ def _grow(passages, rows, cols, mask, owner, below, tops, rng, trace, t):  # pra
             w = lo
             for i in range(lo, hi):
                 alive, t = _turn(
-                    passages, rows, cols, mask, owner, below, tops, live[i], slots, rng, trace, t
+                    passages, geo, owner, below, tops, live[i], slots, rng, trace, t
                 )
                 if alive:
                     live[w] = live[i]
@@ -107,7 +111,7 @@ def _grow(passages, rows, cols, mask, owner, below, tops, rng, trace, t):  # pra
             w = hi
             for i in range(hi - 1, lo - 1, -1):
                 alive, t = _turn(
-                    passages, rows, cols, mask, owner, below, tops, live[i], slots, rng, trace, t
+                    passages, geo, owner, below, tops, live[i], slots, rng, trace, t
                 )
                 if alive:
                     w -= 1
@@ -118,24 +122,27 @@ def _grow(passages, rows, cols, mask, owner, below, tops, rng, trace, t):  # pra
 
 
 @njit(cache=True)
-def _seams(rows, cols, mask, owner, walls):  # pragma: no cover
-    """Count the walls between different trees, writing ``cell * 2 + (0 east, 1 south)``."""
+def _seams(geo, owner, walls):  # pragma: no cover
+    """Count the walls between different trees, writing ``cell * slots + slot`` (from the
+    lower cell of each pair)."""
+    n_slot = gk.n_slots(geo[0])
     m = 0
-    for cell in range(rows * cols):
-        if mask.shape[0] != 0 and mask[cell] == 0:
+    for cell in range(geo[1] * geo[2]):
+        if owner[cell] < 0:
             continue
-        for slot in (1, 2):
-            nb = neighbor(rows, cols, mask, cell, slot)
-            if nb >= 0 and owner[nb] != owner[cell]:
+        for slot in range(n_slot):
+            nb = gk.step(geo, cell, slot)
+            if nb > cell and owner[nb] >= 0 and owner[nb] != owner[cell]:
                 if m < walls.shape[0]:
-                    walls[m] = cell * 2 + slot - 1
+                    walls[m] = cell * n_slot + slot
                 m += 1
     return m
 
 
 @njit(cache=True)
-def _join(passages, cols, owner, walls, k, rng, trace, t):  # pragma: no cover
+def _join(passages, geo, owner, walls, k, rng, trace, t):  # pragma: no cover
     """Open shuffled seam walls whose trees are not yet joined, until all ``k`` are one."""
+    n_slot = gk.n_slots(geo[0])
     m = walls.shape[0]
     parent = np.arange(k).astype(owner.dtype)
     joined = 0
@@ -145,21 +152,22 @@ def _join(passages, cols, owner, walls, k, rng, trace, t):  # pragma: no cover
         j = i + int(rng.random() * (m - i))
         wall = walls[j]
         walls[j] = walls[i]
-        cell, slot = wall >> 1, 1 + (wall & 1)
-        nb = cell + 1 if slot == 1 else cell + cols
-        a, b = _find(parent, owner[cell]), _find(parent, owner[nb])
+        cell = wall // n_slot
+        slot = wall - cell * n_slot
+        nb = gk.step(geo, cell, slot)
+        a, b = find(parent, owner[cell]), find(parent, owner[nb])
         if a == b:
             continue
         parent[b] = a
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << OPPOSITE[slot]
+        passages[nb] |= 1 << gk.back(geo, cell, slot)
         joined += 1
         t = record(trace, t, cell, OPEN, slot)
     return t
 
 
 def growing_forest(
-    grid: RectGrid, rng: np.random.Generator, *, seeds: int | None = None, record: bool = False
+    grid: Grid, rng: np.random.Generator, *, seeds: int | None = None, record: bool = False
 ) -> Carved:
     """Carve a perfect maze on ``grid`` by growing a forest of trees and joining them.
 
@@ -172,7 +180,7 @@ def growing_forest(
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = growing_forest(RectGrid((10, 10)), np.random.default_rng(0), seeds=4)
     >>> int((out.passages > 0).sum())
     100
@@ -187,15 +195,15 @@ def growing_forest(
     else:
         k = int(seeds)
     passages, trace = buffers(grid, record, 3)
-    dtype = index_dtype(2 * grid.size)
-    owner = np.full(grid.size, -1, dtype=dtype)
+    dtype = index_dtype(grid.n_slots * grid.size)
+    owner = np.full(grid.size, FREE, dtype=dtype)
     tops = np.empty(k, dtype=dtype)
     below = np.empty(grid.size, dtype=dtype)
-    args = grid.kernel_args()
-    t = _plant(*args, n_cells, k, owner, tops, rng, trace)
-    t = _grow(passages, *args, owner, below, tops, rng, trace, t)
+    geo, mask = grid.kernel_args()
+    t = _plant(geo, mask, n_cells, k, owner, tops, rng, trace)
+    t = _grow(passages, geo, owner, below, tops, rng, trace, t)
     del below
-    walls = np.empty(_seams(*args, owner, np.empty(0, dtype)), dtype=dtype)
-    _seams(*args, owner, walls)
-    t = _join(passages, grid.cols, owner, walls, k, rng, trace, t)
+    walls = np.empty(_seams(geo, owner, np.empty(0, dtype)), dtype=dtype)
+    _seams(geo, owner, walls)
+    t = _join(passages, geo, owner, walls, k, rng, trace, t)
     return carved(grid, passages, trace, t)

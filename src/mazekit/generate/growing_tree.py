@@ -18,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OPPOSITE, RectGrid, neighbor
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 
@@ -39,10 +40,11 @@ def _pick(rule, p, lo, hi, rng):  # pragma: no cover
 
 
 @njit(cache=True)
-def _growing_tree(passages, rows, cols, mask, root, active, rule, p, rng, trace):  # pragma: no cover
-    visited = np.zeros(passages.shape[0], dtype=np.uint8)
-    slots = np.empty(4, dtype=np.int64)
-    cells = np.empty(4, dtype=np.int64)
+def _growing_tree(passages, geo, mask, root, active, rule, p, rng, trace):  # pragma: no cover
+    visited = unavailable(passages.shape[0], mask)
+    n_slot = gk.n_slots(geo[0])
+    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
+    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
     visited[root] = 1
     active[0] = root
     lo, hi = 0, 1
@@ -51,8 +53,8 @@ def _growing_tree(passages, rows, cols, mask, root, active, rule, p, rng, trace)
         i = _pick(rule, p, lo, hi, rng)
         cell = active[i]
         k = 0
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
+        for slot in range(n_slot):
+            nb = gk.step(geo, cell, slot)
             if nb >= 0 and visited[nb] == 0:
                 slots[k] = slot
                 cells[k] = nb
@@ -67,7 +69,7 @@ def _growing_tree(passages, rows, cols, mask, root, active, rule, p, rng, trace)
             continue
         j = int(rng.random() * k) if k > 1 else 0
         nb = cells[j]
-        back = OPPOSITE[slots[j]]
+        back = gk.back(geo, cell, slots[j])
         passages[cell] |= 1 << slots[j]
         passages[nb] |= 1 << back
         visited[nb] = 1
@@ -78,7 +80,7 @@ def _growing_tree(passages, rows, cols, mask, root, active, rule, p, rng, trace)
 
 
 def growing_tree(
-    grid: RectGrid,
+    grid: Grid,
     rng: np.random.Generator,
     *,
     rule: str = "newest",
@@ -97,7 +99,7 @@ def growing_tree(
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = growing_tree(RectGrid((4, 4)), np.random.default_rng(0), rule="oldest")
     >>> int((out.passages > 0).sum())
     16

@@ -23,16 +23,17 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .._memory import index_dtype
-from ..grid import OPPOSITE, RectGrid, neighbor
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carved, random_cell, unavailable
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
 
 HUNTS = ("serpentine", "random")
 
 # Cell states.
-FRESH, EDGE, DONE = 0, 1, 2  # unvisited; unvisited next to the maze; visited
+FRESH, EDGE, DONE, GONE = 0, 1, 2, 3  # unvisited; unvisited next to the maze; visited; masked
 
 
 @njit(cache=True)
@@ -86,10 +87,10 @@ def _bit_min(words, offsets):  # pragma: no cover
 
 @njit(cache=True)
 def _hunt_and_kill(
-    passages, rows, cols, mask, root, serpentine, edge_list, where, rng, trace
+    passages, geo, mask, root, serpentine, edge_list, where, rng, trace
 ):  # pragma: no cover
     n = passages.shape[0]
-    state = np.zeros(n, dtype=np.uint8)
+    state = unavailable(n, mask) * np.uint8(GONE)
     if serpentine:
         offsets = _bitmap_levels(n)
         words = np.zeros(offsets[-1], dtype=np.int64)
@@ -97,8 +98,8 @@ def _hunt_and_kill(
         offsets = np.zeros(2, dtype=np.int64)
         words = np.zeros(1, dtype=np.int64)
     n_edge = 0  # length of edge_list (random hunt); where[cell] is the cell's index in it
-    slots = np.empty(4, dtype=np.int64)
-    cells = np.empty(4, dtype=np.int64)
+    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
+    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
     cell = root
     t = record(trace, 0, root, VISIT, -1)
     while True:
@@ -114,9 +115,9 @@ def _hunt_and_kill(
                 where[last] = i
         state[cell] = DONE
         k = 0
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
-            if nb >= 0 and state[nb] != DONE:
+        for slot in range(gk.n_slots(geo[0])):
+            nb = gk.step(geo, cell, slot)
+            if nb >= 0 and state[nb] < DONE:
                 if state[nb] == FRESH:
                     state[nb] = EDGE
                     if serpentine:
@@ -131,7 +132,7 @@ def _hunt_and_kill(
         if k > 0:  # kill: walk on
             i = int(rng.random() * k) if k > 1 else 0
             nb = cells[i]
-            back = OPPOSITE[slots[i]]
+            back = gk.back(geo, cell, slots[i])
             passages[cell] |= 1 << slots[i]
             passages[nb] |= 1 << back
             t = record(trace, t, nb, CARVE, back)
@@ -147,21 +148,21 @@ def _hunt_and_kill(
                 break
             cell = edge_list[int(rng.random() * n_edge) if n_edge > 1 else 0]
         k = 0
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
+        for slot in range(gk.n_slots(geo[0])):
+            nb = gk.step(geo, cell, slot)
             if nb >= 0 and state[nb] == DONE:
                 slots[k] = slot
                 k += 1
         slot = slots[int(rng.random() * k) if k > 1 else 0]
-        nb = neighbor(rows, cols, mask, cell, slot)
+        nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << OPPOSITE[slot]
+        passages[nb] |= 1 << gk.back(geo, cell, slot)
         t = record(trace, t, cell, CARVE, slot)
     return t
 
 
 def hunt_and_kill(
-    grid: RectGrid,
+    grid: Grid,
     rng: np.random.Generator,
     *,
     hunt: str = "serpentine",
@@ -181,7 +182,7 @@ def hunt_and_kill(
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = hunt_and_kill(RectGrid((4, 6)), np.random.default_rng(0), hunt="random")
     >>> int((out.passages > 0).sum())
     24

@@ -31,7 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import DCOL, DROW, OPPOSITE, RectGrid, neighbor, through
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import CLOSE, OPEN, VISIT, record
 from ._common import Carved, carved, random_cell, scratch
 
@@ -39,13 +40,14 @@ TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
 UNIFORM = True
 
-ROOT = 4  # pointer value of the origin (slots are 0-3)
-SEEN = 8  # pointer flag: the origin has stood here
+ROOT = 8  # pointer value of the origin (slots are 0-7)
+SEEN = 16  # pointer flag: the origin has stood here
+LOW = 15  # pointer bits that hold the slot (or ROOT)
 CHUNK = 1 << 22  # trace rows per kernel call when recording (the length is not known ahead)
 
 
 @njit(cache=True)
-def _bfs_tree(rows, cols, mask, origin, ptr, queue):  # pragma: no cover
+def _bfs_tree(geo, mask, origin, ptr, queue):  # pragma: no cover
     """Point every cell along the breadth-first tree from ``origin``; return the cell count."""
     ptr[origin] = ROOT | SEEN
     queue[0] = origin
@@ -53,50 +55,56 @@ def _bfs_tree(rows, cols, mask, origin, ptr, queue):  # pragma: no cover
     while head < tail:
         cell = queue[head]
         head += 1
-        for slot in range(4):
-            nb = neighbor(rows, cols, mask, cell, slot)
-            if nb >= 0 and ptr[nb] == 0xFF:
-                ptr[nb] = OPPOSITE[slot]
+        for slot in range(gk.n_slots(geo[0])):
+            nb = gk.step(geo, cell, slot)
+            if nb >= 0 and ptr[nb] == 0xFF and not (mask.shape[0] != 0 and mask[nb] == 0):
+                ptr[nb] = gk.back(geo, cell, slot)
                 queue[tail] = nb
                 tail += 1
     return tail
 
 
 @njit(cache=True)
-def _record_tree(ptr, cols, origin, trace):  # pragma: no cover
+def _record_tree(ptr, origin, trace):  # pragma: no cover
     t = 0
     for cell in range(ptr.shape[0]):
-        if (ptr[cell] & 7) < ROOT:
-            t = record(trace, t, cell, OPEN, ptr[cell] & 7)
+        if (ptr[cell] & LOW) < ROOT:
+            t = record(trace, t, cell, OPEN, ptr[cell] & LOW)
     return record(trace, t, origin, VISIT, -1)
 
 
 @njit(cache=True)
-def _shift(rows, cols, mask, ptr, walk, rng, trace):  # pragma: no cover
+def _shift(geo, mask, ptr, walk, rng, trace):  # pragma: no cover
     """Move the origin until ``walk`` says stop or the trace is nearly full; return events.
 
     ``walk`` = [origin, moves left (-1: until cover), cells not yet seen, random bits, bits left]
     """
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
+    per_draw = 52 // width
+    cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:  # 26 two-bit draws from one double
+        if nbits == 0:  # 26 two-bit (17 three-bit) draws from one double
             bits = np.int64(rng.random() * 4503599627370496.0)
-            nbits = 26
-        slot = bits & 3
-        bits >>= 2
+            nbits = per_draw
+        slot = bits & ((1 << width) - 1)
+        bits >>= width
         nbits -= 1
-        nr, nc = r + DROW[slot], c + DCOL[slot]
-        if nr < 0 or nr >= rows or nc < 0 or nc >= cols:
+        if slot >= n_slot:
+            continue
+        nr, nc = gk.move(geo, r, c, slot)
+        if nr < 0:
             continue
         nb = nr * cols + nc
         if mask.shape[0] != 0 and mask[nb] == 0:
             continue
-        unseen -= 1 - (ptr[nb] >> 3)  # SEEN is bit 3
+        unseen -= 1 - (ptr[nb] >> 4)  # SEEN is bit 4
         if trace.shape[0] != 0:
-            old = ptr[nb] & 7
-            if old != OPPOSITE[slot]:
+            old = ptr[nb] & LOW
+            if old != gk.back(geo, origin, slot):
                 t = record(trace, t, origin, OPEN, slot)
                 t = record(trace, t, nb, CLOSE, old)
             t = record(trace, t, nb, VISIT, -1)
@@ -110,16 +118,16 @@ def _shift(rows, cols, mask, ptr, walk, rng, trace):  # pragma: no cover
 
 
 @njit(cache=True)
-def _passages(ptr, cols, passages):  # pragma: no cover
+def _passages(ptr, geo, passages):  # pragma: no cover
     for cell in range(ptr.shape[0]):
-        slot = ptr[cell] & 7
+        slot = ptr[cell] & LOW
         if slot < ROOT:
             passages[cell] |= 1 << slot
-            passages[through(cols, cell, slot)] |= 1 << OPPOSITE[slot]
+            passages[gk.through(geo, cell, slot)] |= 1 << gk.back(geo, cell, slot)
 
 
 def origin_shift(
-    grid: RectGrid, rng: np.random.Generator, *, steps: int | None = None, record: bool = False
+    grid: Grid, rng: np.random.Generator, *, steps: int | None = None, record: bool = False
 ) -> Carved:
     """Carve a perfect maze on ``grid`` by shifting the origin of a pointer tree.
 
@@ -133,7 +141,7 @@ def origin_shift(
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = origin_shift(RectGrid((4, 4)), np.random.default_rng(0), steps=50)
     >>> int((out.passages > 0).sum())
     16
@@ -142,10 +150,10 @@ def origin_shift(
         isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0
     ):
         raise ValueError(f"origin_shift steps must be a non-negative integer or None, got {steps!r}")
-    rows, cols, mask = grid.kernel_args()
+    geo, mask = grid.kernel_args()
     ptr = np.full(grid.size, 0xFF, dtype=np.uint8)
     origin = random_cell(grid, rng)
-    n_cells = _bfs_tree(rows, cols, mask, origin, ptr, scratch(grid))
+    n_cells = _bfs_tree(geo, mask, origin, ptr, scratch(grid))
     left = -1 if steps is None else int(steps)
     if n_cells == 1:
         left = 0  # nowhere to go
@@ -153,15 +161,15 @@ def origin_shift(
     chunks = []
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
-        chunks.append(start[: _record_tree(ptr, cols, origin, start)])
+        chunks.append(start[: _record_tree(ptr, origin, start)])
     while True:
         trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
-        used = _shift(rows, cols, mask, ptr, walk, rng, trace)
+        used = _shift(geo, mask, ptr, walk, rng, trace)
         if record:
             chunks.append(trace[:used].copy())
         if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
             break
     passages = np.zeros(grid.size, dtype=np.uint8)
-    _passages(ptr, cols, passages)
+    _passages(ptr, geo, passages)
     full = np.concatenate(chunks) if record else np.zeros((0, 3), dtype=np.int32)
     return carved(grid, passages, full, full.shape[0])

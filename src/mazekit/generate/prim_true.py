@@ -22,11 +22,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OPPOSITE, RectGrid, neighbor
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carved, max_edges, random_cell, unavailable
 
 BYTES_PER_CELL = 18  # passages + state + int64 heap keys (at most one per wall, two per cell)
+
+
+def bytes_per_cell(grid: Grid) -> int:
+    """Peak bytes per cell on ``grid``: one int64 heap key per neighbouring pair."""
+    return 2 + 8 * ((grid.n_slots + 1) // 2)
 
 OUT, FRONT, IN = 0, 1, 2
 
@@ -68,58 +74,60 @@ def _pop(heap, n):  # pragma: no cover
 
 
 @njit(cache=True)
-def _push_walls(rows, cols, mask, cell, state, heap, n, edge_bits, scale, rng, trace, t):  # pragma: no cover
+def _push_walls(geo, cell, state, heap, n, edge_bits, slot_bits, scale, rng, trace, t):  # pragma: no cover
     """Push the walls from ``cell`` (just added) to its outside neighbours."""
-    for slot in range(4):
-        nb = neighbor(rows, cols, mask, cell, slot)
+    for slot in range(gk.n_slots(geo[0])):
+        nb = gk.step(geo, cell, slot)
         if nb >= 0 and state[nb] != IN:
             if state[nb] == OUT:
                 state[nb] = FRONT
                 t = record(trace, t, nb, FRONTIER, -1)
             weight = np.int64(rng.random() * scale)
-            n = _push(heap, n, (weight << edge_bits) | (cell * 4 + slot))
+            n = _push(heap, n, (weight << edge_bits) | (cell << slot_bits | slot))
     return n, t
 
 
 @njit(cache=True)
-def _prim_true(passages, rows, cols, mask, root, heap, edge_bits, scale, rng, trace):  # pragma: no cover
-    state = np.zeros(passages.shape[0], dtype=np.uint8)
+def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, rng, trace):  # pragma: no cover
+    state = unavailable(passages.shape[0], mask) * np.uint8(IN)  # masked cells count as joined
     low = (np.int64(1) << edge_bits) - 1
     state[root] = IN
     t = record(trace, 0, root, VISIT, -1)
-    n, t = _push_walls(rows, cols, mask, root, state, heap, 0, edge_bits, scale, rng, trace, t)
+    n, t = _push_walls(geo, root, state, heap, 0, edge_bits, slot_bits, scale, rng, trace, t)
     while n > 0:
         key, n = _pop(heap, n)
         edge = key & low
-        cell, slot = edge >> 2, edge & 3
-        nb = neighbor(rows, cols, mask, cell, slot)
+        cell, slot = edge >> slot_bits, edge & ((1 << slot_bits) - 1)
+        nb = gk.step(geo, cell, slot)
         if state[nb] == IN:
             continue
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << OPPOSITE[slot]
+        back = gk.back(geo, cell, slot)
+        passages[nb] |= 1 << back
         state[nb] = IN
-        t = record(trace, t, nb, CARVE, OPPOSITE[slot])
-        n, t = _push_walls(rows, cols, mask, nb, state, heap, n, edge_bits, scale, rng, trace, t)
+        t = record(trace, t, nb, CARVE, back)
+        n, t = _push_walls(geo, nb, state, heap, n, edge_bits, slot_bits, scale, rng, trace, t)
     return t
 
 
-def prim_true(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a perfect maze on ``grid`` by Prim's algorithm on random wall weights.
 
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = prim_true(RectGrid((3, 4)), np.random.default_rng(0))
     >>> out.passages.shape, int((out.passages > 0).sum())
     ((3, 4), 12)
     """
     passages, trace = buffers(grid, record, 3)
-    # A heap key is (weight << edge_bits) | (cell * 4 + slot): one int64, compared as is.
-    edge_bits = max(1, int(4 * grid.size - 1).bit_length())
+    # A heap key is (weight << edge_bits) | (cell << slot_bits | slot): one int64, compared as is.
+    slot_bits = 2 if grid.n_slots <= 4 else 3
+    edge_bits = max(1, int((grid.size << slot_bits) - 1).bit_length())
     scale = float(2 ** (63 - edge_bits))
-    # every wall is pushed at most once (from whichever side joins first): two per cell
-    heap = np.empty(2 * grid.size + 4, dtype=np.int64)
+    # every wall is pushed at most once (from whichever side joins first)
+    heap = np.empty(max_edges(grid) + 4, dtype=np.int64)
     root = random_cell(grid, rng)
-    used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, scale, rng, trace)
+    used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, slot_bits, scale, rng, trace)
     return carved(grid, passages, trace, used)

@@ -20,25 +20,29 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import DCOL, DROW, OPPOSITE, RectGrid, through
+from ..grids import Grid
+from ..grids import kernel as gk
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell
 
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
 UNIFORM = True
 
-IN_MAZE = 4  # state value; 0..3 are next directions (slots)
+IN_MAZE = 8  # state value; 0..7 are next directions (slots)
 
 _TWO53 = 9007199254740992.0  # rng.random() * 2**53 is exactly its 53 random bits
-_STEPS_PER_DRAW = 26
 
 
 @njit(cache=True)
-def _wilson(passages, rows, cols, mask, root, rng, trace):  # pragma: no cover
+def _wilson(passages, geo, mask, root, rng, trace):  # pragma: no cover
     n = passages.shape[0]
     masked = mask.shape[0] != 0
+    cols = geo[2]
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
+    per_draw = 52 // width
+    low = (1 << width) - 1
     state = np.zeros(n, dtype=np.uint8)  # next direction while walking; IN_MAZE once carved
-    step = np.array([-cols, 1, cols, -1], dtype=np.int64)
     state[root] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
     bits = 0
@@ -55,15 +59,16 @@ def _wilson(passages, rows, cols, mask, root, rng, trace):  # pragma: no cover
         while state[cell] != IN_MAZE:
             if left == 0:
                 bits = int(rng.random() * _TWO53)
-                left = _STEPS_PER_DRAW
-            slot = bits & 3
-            bits >>= 2
+                left = per_draw
+            slot = bits & low
+            bits >>= width
             left -= 1
-            nr = r + DROW[slot]
-            nc = c + DCOL[slot]
-            if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
-                continue  # off the grid (a negative index wraps to a huge unsigned one)
-            nb = cell + step[slot]
+            if slot >= n_slot:
+                continue
+            nr, nc = gk.move(geo, r, c, slot)
+            if nr < 0:
+                continue
+            nb = nr * cols + nc
             if masked and mask[nb] == 0:
                 continue
             state[cell] = slot
@@ -74,16 +79,16 @@ def _wilson(passages, rows, cols, mask, root, rng, trace):  # pragma: no cover
         cell = start
         while state[cell] != IN_MAZE:
             slot = state[cell]
-            nb = through(cols, cell, slot)
+            nb = gk.through(geo, cell, slot)
             passages[cell] |= 1 << slot
-            passages[nb] |= 1 << OPPOSITE[slot]
+            passages[nb] |= 1 << gk.back(geo, cell, slot)
             state[cell] = IN_MAZE
             t = record(trace, t, cell, CARVE, slot)
             cell = nb
     return t
 
 
-def wilson(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with Wilson's algorithm.
 
     The trace holds the root's ``VISIT`` and one ``CARVE`` per other cell, path by path in
@@ -92,7 +97,7 @@ def wilson(grid: RectGrid, rng: np.random.Generator, *, record: bool = False) ->
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grid import RectGrid
+    >>> from mazekit.grids import RectGrid
     >>> out = wilson(RectGrid((4, 5)), np.random.default_rng(0), record=True)
     >>> int((out.passages > 0).sum()), out.trace.shape
     (20, (20, 3))

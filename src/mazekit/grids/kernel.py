@@ -48,121 +48,137 @@ def ring_shift(inner, ring):  # pragma: no cover - compiled
 
     A ring's cells double whenever they would become twice as wide as they are deep: ring
     ``r`` sits at radius ``inner / 2pi + r`` (in ring depths), so its cells stay roughly
-    square with ``inner * 2**k`` of them, ``k = floor(log2(1 + 2 pi r / inner))``.
+    square with ``inner * 2**k`` of them, ``k = floor(log2(1 + 2 pi r / inner))``, but at
+    most ``r`` so that a ring never has more than twice the cells of the one inside it.
     """
     x = 1.0 + _TWO_PI * ring / inner
     k = 0
-    while float(2 << k) <= x:
+    while float(2 << k) <= x and k < ring:
         k += 1
     return k
 
 
-@njit(cache=True, inline="always")
-def _rect_step(rows, cols, wrap, r, c, cell, slot):  # pragma: no cover - compiled
-    if slot == 0:
-        if r > 0:
-            return cell - cols
-        return cell + (rows - 1) * cols if wrap & 2 and rows > 2 else -1
-    if slot == 1:
-        if c < cols - 1:
-            return cell + 1
-        return cell - c if wrap & 1 and cols > 2 else -1
-    if slot == 2:
-        if r < rows - 1:
-            return cell + cols
-        return c if wrap & 2 and rows > 2 else -1
-    if c > 0:
-        return cell - 1
-    return cell + cols - 1 if wrap & 1 and cols > 2 else -1
+def _offset_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Row and column offsets ``[kind, parity, slot]`` of the grids that are pure offsets.
+
+    Parity is the column's (hex) or the checkerboard's (triangle, upsilon); a slot a cell does
+    not have gets an offset that always lands off the grid. Tables, not branches: a walk
+    that picks slots at random would mispredict a branch on every step.
+    """
+    off = 1 << 40
+    dr = np.full((7, 2, 8), off, dtype=np.int64)
+    dc = np.zeros((7, 2, 8), dtype=np.int64)
+    for kind in (RECT, CUBE, WEAVE):
+        dr[kind, :, :4] = (-1, 0, 1, 0)
+        dc[kind, :, :4] = (0, 1, 0, -1)
+    dr[WEAVE, :, 4:] = (-2, 0, 2, 0)
+    dc[WEAVE, :, 4:] = (0, 2, 0, -2)
+    # hex, flat-topped, odd columns half a cell lower: N NE SE S SW NW
+    dr[HEX, 0, :6] = (-1, -1, 0, 1, 0, -1)
+    dr[HEX, 1, :6] = (-1, 0, 1, 1, 1, 0)
+    dc[HEX, :, :6] = (0, 1, 1, 0, -1, -1)
+    # triangle: W E base; parity 0 points up (base below), 1 points down (base above)
+    dr[TRIANGLE, 0, :3] = (0, 0, 1)
+    dr[TRIANGLE, 1, :3] = (0, 0, -1)
+    dc[TRIANGLE, :, :3] = (-1, 1, 0)
+    # upsilon: N NE E SE S SW W NW on octagons (parity 0); squares only N E S W
+    dr[UPSILON, 0] = (-1, -1, 0, 1, 1, 1, 0, -1)
+    dc[UPSILON, 0] = (0, 1, 1, 1, 0, -1, -1, -1)
+    dr[UPSILON, 1, ::2] = (-1, 0, 1, 0)
+    dc[UPSILON, 1, ::2] = (0, 1, 0, -1)
+    return dr, dc
+
+
+_DR, _DC = _offset_tables()
+_RECT_DR = _DR[RECT, 0, :4].copy()
+_RECT_DC = _DC[RECT, 0, :4].copy()
 
 
 @njit(cache=True, inline="always")
-def _polar_step(rows, cols, inner, r, c, slot):  # pragma: no cover - compiled
+def _parity(kind, r, c):  # pragma: no cover - compiled
+    if kind == HEX:
+        return c & 1
+    if kind == TRIANGLE or kind == UPSILON:
+        return (r + c) & 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _wrap_move(rows, cols, wrap, r, c, slot):  # pragma: no cover - compiled
+    nr = r + _DR[RECT, 0, slot]
+    nc = c + _DC[RECT, 0, slot]
+    if wrap & 2 and rows > 2:
+        nr = (nr + rows) % rows
+    if wrap & 1 and cols > 2:
+        nc = (nc + cols) % cols
+    if nr < 0 or nr >= rows or nc < 0 or nc >= cols:
+        return -1, 0
+    return nr, nc
+
+
+@njit(cache=True, inline="always")
+def _polar_move(rows, cols, inner, r, c, slot):  # pragma: no cover - compiled
     count = inner << ring_shift(inner, r)
     if slot == 0:  # clockwise, around the ring
         if c + 1 < count:
-            return r * cols + c + 1
-        return r * cols if count > 2 else -1
+            return r, c + 1
+        return (r, 0) if count > 2 else (-1, 0)
     if slot == 1:  # counter-clockwise
         if c > 0:
-            return r * cols + c - 1
-        return r * cols + count - 1 if count > 2 else -1
+            return r, c - 1
+        return (r, count - 1) if count > 2 else (-1, 0)
     if slot == 2:  # inward
         if r == 0:
-            return -1
+            return -1, 0
         ratio = count // (inner << ring_shift(inner, r - 1))
-        return (r - 1) * cols + c // ratio
+        return r - 1, c // ratio
     if r + 1 >= rows:
-        return -1
+        return -1, 0
     ratio = (inner << ring_shift(inner, r + 1)) // count
     if slot == 3:
-        return (r + 1) * cols + c * ratio
+        return r + 1, c * ratio
     if ratio == 2:
-        return (r + 1) * cols + c * 2 + 1
-    return -1
+        return r + 1, c * 2 + 1
+    return -1, 0
+
+
+@njit(cache=True, inline="always")
+def move(geo, r, c, slot):  # pragma: no cover - compiled
+    """``(row, col)`` of the neighbour of ``(r, c)`` through ``slot``; row -1 if none.
+
+    Walks that keep their position as ``(r, c)`` call this and skip a division per step.
+    """
+    kind, rows, cols, param = geo
+    if kind == RECT and param == 0:  # the common case first, on flat tables
+        nr = r + _RECT_DR[slot]
+        nc = c + _RECT_DC[slot]
+        if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
+            return -1, 0
+        return nr, nc
+    if kind == POLAR:
+        return _polar_move(rows, cols, param, r, c, slot)
+    if kind == RECT and param != 0:
+        return _wrap_move(rows, cols, param, r, c, slot)
+    if kind == CUBE and slot >= 4:
+        nr = r + param if slot == 4 else r - param
+        return (nr, c) if 0 <= nr < rows else (-1, 0)
+    parity = _parity(kind, r, c)
+    nr = r + _DR[kind, parity, slot]
+    nc = c + _DC[kind, parity, slot]
+    if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
+        return -1, 0  # (a negative index wraps to a huge unsigned one)
+    if kind == CUBE and nr // param != r // param:
+        return -1, 0  # off the edge of a level
+    return nr, nc
 
 
 @njit(cache=True, inline="always")
 def step(geo, cell, slot):  # pragma: no cover - compiled
     """Flat index of ``cell``'s neighbour through ``slot``, or -1 (ignores the mask)."""
-    kind, rows, cols, param = geo
+    cols = geo[2]
     r = cell // cols
-    c = cell - r * cols
-    if kind == RECT:
-        return _rect_step(rows, cols, param, r, c, cell, slot)
-    if kind == HEX:  # flat-topped, odd columns half a cell lower: N NE SE S SW NW
-        if slot == 0:
-            return cell - cols if r > 0 else -1
-        if slot == 3:
-            return cell + cols if r < rows - 1 else -1
-        dc = 1 if slot < 3 else -1
-        if c + dc < 0 or c + dc >= cols:
-            return -1
-        nr = r - 1 + (c & 1) + (1 if slot == 2 or slot == 4 else 0)
-        if nr < 0 or nr >= rows:
-            return -1
-        return nr * cols + c + dc
-    if kind == TRIANGLE:  # (r + c) even points up: W E and the base (S if up, N if down)
-        if slot == 0:
-            return cell - 1 if c > 0 else -1
-        if slot == 1:
-            return cell + 1 if c < cols - 1 else -1
-        if (r + c) & 1 == 0:
-            return cell + cols if r < rows - 1 else -1
-        return cell - cols if r > 0 else -1
-    if kind == POLAR:
-        return _polar_step(rows, cols, param, r, c, slot)
-    if kind == UPSILON:  # octagons where (r + c) is even, squares between: N NE E SE S SW W NW
-        if slot & 1 and (r + c) & 1:
-            return -1
-        dr = -1 if slot == 0 or slot == 1 or slot == 7 else (1 if 3 <= slot <= 5 else 0)
-        dc = 1 if 1 <= slot <= 3 else (-1 if slot >= 5 else 0)
-        nr = r + dr
-        nc = c + dc
-        if nr < 0 or nr >= rows or nc < 0 or nc >= cols:
-            return -1
-        return nr * cols + nc
-    if kind == CUBE:  # levels of ``param`` rows stacked: N E S W up down
-        if slot == 4:
-            return cell + param * cols if r + param < rows else -1
-        if slot == 5:
-            return cell - param * cols if r >= param else -1
-        if slot == 0 and r % param == 0:
-            return -1
-        if slot == 2 and r % param == param - 1:
-            return -1
-        return _rect_step(rows, cols, 0, r, c, cell, slot)
-    # WEAVE: N E S W, then the same four passing under the next cell to the one beyond
-    if slot < 4:
-        return _rect_step(rows, cols, 0, r, c, cell, slot)
-    s = slot - 4
-    if s == 0:
-        return cell - 2 * cols if r > 1 else -1
-    if s == 1:
-        return cell + 2 if c < cols - 2 else -1
-    if s == 2:
-        return cell + 2 * cols if r < rows - 2 else -1
-    return cell - 2 if c > 1 else -1
+    nr, nc = move(geo, r, cell - r * cols, slot)
+    return nr * cols + nc if nr >= 0 else -1
 
 
 @njit(cache=True, inline="always")

@@ -30,9 +30,9 @@ class PolarGrid(Grid):
 
     Examples
     --------
-    >>> g = PolarGrid((3, 6))
+    >>> g = PolarGrid((4, 6))
     >>> g.counts.tolist(), g.shape, g.n_cells
-    ([6, 12, 24], (3, 24), 42)
+    ([6, 12, 12, 24], (4, 24), 54)
     >>> g.neighbor((0, 5), 0), g.neighbor((1, 3), 2), g.neighbor((0, 1), 4)
     ((0, 0), (0, 1), (1, 3))
     """

@@ -3,6 +3,10 @@
 Also by module: :mod:`.heatmap` (distance and value heat maps), :mod:`.animate` (GIF, WebP,
 MP4 from traces), :mod:`.gallery` (every generator side by side), :mod:`.terminal` (ANSI
 animation).
+
+A plain rect grid is drawn from its block picture; every other grid (hex, triangle, polar,
+upsilon, 3d, weave, and a rect that wraps) from its geometry (:mod:`.geometry`), by the
+same image, SVG, PDF and heat-map functions. Text is for plain rect grids only.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ FORMATS = ("ascii", "unicode", "blocks", "image", "svg")
 
 def render(maze: Maze, solution: Solution | None = None, *, format: str = "ascii", **options: Any) -> Any:
     """Render ``maze`` (and ``solution``) as text, as a ``PIL.Image`` or as SVG.
+
+    Any grid draws as an image or SVG; the text formats take plain rect grids only.
 
     ``format`` is ``"ascii"``, ``"unicode"`` or ``"blocks"`` (returns ``str``; pass
     ``color=True`` for ANSI colour), ``"image"`` (returns a ``PIL.Image.Image``; options

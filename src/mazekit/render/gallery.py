@@ -25,8 +25,9 @@ def _font(size: int) -> Any:
 
 
 def gallery(
-    shape: tuple[int, int] = (20, 20),
+    shape: tuple[int, ...] = (20, 20),
     *,
+    grid: str | None = None,
     rng: int | None = 1,
     algorithms: Sequence[str] | None = None,
     source: Any = "centre",
@@ -41,7 +42,10 @@ def gallery(
     Parameters
     ----------
     shape : (rows, cols)
-        Size of every maze.
+        Size of every maze (as :func:`mazekit.generate` takes it for ``grid``).
+    grid : str, optional
+        The grid kind, ``"rect"`` by default; by default only the generators that run on
+        it are shown.
     rng : int or None
         The seed all generators share (None: one fresh seed for all of them).
     algorithms : sequence of str, optional
@@ -61,10 +65,14 @@ def gallery(
     """
     from PIL import Image, ImageDraw
 
-    from ..generate import GENERATORS, generate, lookup
+    from ..generate import GENERATORS, generate, lookup, properties
     from .heatmap import heatmap_image
 
-    names = list(GENERATORS) if algorithms is None else list(algorithms)
+    kind = grid or "rect"
+    if algorithms is None:
+        names = [name for name, func in GENERATORS.items() if kind in properties(func)["grids"]]
+    else:
+        names = list(algorithms)
     if not names:
         raise ValueError("a gallery needs at least one generator")
     for name in names:
@@ -74,7 +82,7 @@ def gallery(
     _, seed = as_rng(rng)
     tiles = []
     for name in names:
-        maze = generate(name, shape, rng=seed, **(options or {}).get(name, {}))
+        maze = generate(name, shape, grid=grid, rng=seed, **(options or {}).get(name, {}))
         tiles.append(heatmap_image(maze, source, cmap=cmap, cell_size=cell_size, wall_width=wall_width))
     cols = columns or min(4, len(tiles))
     rows = -(-len(tiles) // cols)

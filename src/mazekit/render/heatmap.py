@@ -70,6 +70,11 @@ def resolve_source(maze: Maze, source: Any) -> Cell:
             return maze.goal
         if source in ("centre", "center"):
             cells = maze.grid.cell_indices()
+            if maze.grid.kind != "rect":  # the cell drawn nearest the middle of the picture
+                width, height = maze.grid.extent()
+                xy = maze.grid.centers()[cells]
+                best = np.argmin(np.hypot(xy[:, 0] - width / 2, xy[:, 1] - height / 2))
+                return maze.grid.unflat(int(cells[best]))
             rows, cols = maze.shape
             r, c = cells // cols, cells % cols
             best = np.argmin((2 * r - rows + 1) ** 2 + (2 * c - cols + 1) ** 2)
@@ -219,8 +224,11 @@ def heatmap_image(
     """
     from PIL import Image
 
+    from .geometry import uses_geometry
     from .image import _draw_marks, _draw_path
 
+    if uses_geometry(maze.grid):
+        return _grid_heatmap(maze, source, solution, cmap, cell_size, wall_width, colors, path, marks, arrows)
     cell, wall = sizes(maze.shape, cell_size, wall_width)
     lut = colormap(cmap)
     palette = colors_with_defaults(colors, wall=wall_color(lut))
@@ -238,3 +246,36 @@ def heatmap_image(
     if marks:
         _draw_marks(image, maze, cell, wall, _rgb(palette["start"], "start"), _rgb(palette["goal"], "goal"))
     return image
+
+
+def _grid_heatmap(
+    maze: Maze,
+    source: Any,
+    solution: Solution | None,
+    cmap: str,
+    cell_size: int | None,
+    wall_width: int | None,
+    colors: dict[str, Any] | None,
+    path: bool,
+    marks: bool,
+    arrows: bool | None,
+) -> Any:
+    """:func:`heatmap_image` for the grids drawn from their geometry: each cell's polygon
+    filled with its colour, walls on top."""
+    from .geometry import arrows as arrow_polygons
+    from .geometry import scene
+    from .image import grid_sizes, palette_rgb
+    from .raster import draw
+
+    lut = colormap(cmap)
+    palette = palette_rgb(colors, wall=wall_color(lut))
+    index = color_index(heat_values(maze, source, solution)).ravel()
+    fill = np.where(index[:, None] >= 0, lut[np.maximum(index, 0)].astype(np.int16), -1)
+    sc = scene(maze, solution if path else None)
+    cell, wall = grid_sizes(maze.grid, sc, cell_size, wall_width)
+    shapes = None
+    has_policy = solution is not None and "policy" in solution.extras
+    if isinstance(source, str) and source == "values" and has_policy and arrows is not False:
+        if arrows or cell >= ARROW_MIN_CELL:
+            shapes = arrow_polygons(sc, _extra(maze, solution, "policy"))
+    return draw(sc, cell=cell, wall=wall, colors=palette, cell_colors=fill, arrows=shapes, marks=marks)

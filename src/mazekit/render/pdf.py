@@ -3,16 +3,22 @@
 The file is written here directly (PDF 1.4, one content stream per page, the standard
 Helvetica fonts, which every reader has), so it needs no dependency and the same mazes
 always give the same bytes. Walls are merged straight runs (``m``/``l`` path operators),
-the answer is one polyline; nothing is a bitmap, so it prints sharp at any size.
+the answer is one polyline; nothing is a bitmap, so it prints sharp at any size. Grids other
+than the plain rectangle are drawn from their geometry (:mod:`.geometry`): wall polylines
+with round joins, ends as filled polygons.
 """
 
 from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from ..maze import Maze
 from ..solution import Solution
+from .geometry import Scene, scene, uses_geometry
 from .segments import number, path_points, wall_runs
 
 #: Page sizes in points (1/72 inch), portrait.
@@ -41,10 +47,12 @@ def _page(
     """The content stream of one page: titles, the maze, and the path if ``solution``."""
     width, height = size
     rows, cols = maze.shape
+    sc = scene(maze, solution) if uses_geometry(maze.grid) else None
+    across, down = (cols, rows) if sc is None else (sc.width, sc.height)
     top = height - MARGIN - 54  # room for two lines of title
     box_w, box_h = width - 2 * MARGIN, top - MARGIN - 18
-    scale = min(box_w / cols, box_h / rows)
-    ox = MARGIN + (box_w - cols * scale) / 2
+    scale = min(box_w / across, box_h / down)
+    ox = MARGIN + (box_w - across * scale) / 2
     oy = top  # top edge of the maze, just under the titles; y runs down in maze units
     ops = [
         f"BT /F2 20 Tf 1 0 0 1 {number(MARGIN)} {number(height - MARGIN - 20)} Tm {_text(title)} Tj ET",
@@ -54,6 +62,9 @@ def _page(
         f"q {number(scale)} 0 0 {number(-scale)} {number(ox)} {number(oy)} cm",
     ]
     wall = min(max(scale * 0.12, 0.6), 2.5) / scale
+    if sc is not None:
+        ops += _grid_ops(sc, wall)
+        return "\n".join(ops) + "\n"
     ops.append(f"{number(wall)} w 2 J 0 j {_rgb(WALL_RGB, 'RG')}")
     horizontal, vertical = wall_runs(maze)
     ops += [f"{x0} {y} m {x1} {y} l" for y, x0, x1 in horizontal.tolist()]
@@ -70,6 +81,34 @@ def _page(
         ops.append(f"{_rgb(rgb, 'rg')} {number(c + 0.25)} {number(r + 0.25)} 0.5 0.5 re f")
     ops.append("Q")
     return "\n".join(ops) + "\n"
+
+
+def _poly_ops(points: Any, close: bool) -> str:
+    """Path operators of a polyline (``m``, ``l``...) or a closed polygon (ending ``h``)."""
+    pts = [f"{number(x)} {number(y)}" for x, y in points.tolist()]
+    body = [pts[0] + " m"] + [p + " l" for p in (pts[1:] if len(pts) > 1 else pts)]
+    return " ".join(body) + (" h" if close else "")
+
+
+def _grid_ops(sc: Scene, wall: float) -> list[str]:
+    """A maze drawn from its geometry (any grid but the plain rectangle), then ``Q``."""
+    ops = []
+    if len(sc.rock):
+        rock = sc.fills[np.isin(sc.fill_cells, sc.rock)]
+        ops += [_rgb(WALL_RGB, "rg")] + [_poly_ops(p, True) for p in rock] + ["f"]
+    ops.append(f"{number(wall)} w 1 J 1 j {_rgb(WALL_RGB, 'RG')}")
+    ops += [_poly_ops(line, False) for line in sc.walls]
+    ops.append("S")
+    if sc.path:
+        ops.append(f"{number(sc.path_width * 0.75)} w {_rgb(PATH_RGB, 'RG')}")
+        ops += [_poly_ops(piece, False) for piece in sc.path]
+        ops.append("S")
+    for name, rgb in (("start", START_RGB), ("goal", GOAL_RGB)):
+        ops += [_rgb(rgb, "rg"), _poly_ops(sc.marks[name], True), "f"]
+    if sc.stairs:
+        ops += [_rgb(WALL_RGB, "rg")] + [_poly_ops(t, True) for t in sc.stairs] + ["f"]
+    ops.append("Q")
+    return ops
 
 
 def _document(streams: list[str], size: tuple[float, float], title: str) -> bytes:
@@ -110,6 +149,9 @@ def describe(maze: Maze) -> str:
     """``"backtracker, 25 x 25 cells, seed 7"``: what a page says about its maze."""
     rows, cols = maze.shape
     seed = f", seed {maze.seed}" if maze.seed is not None else ""
+    if maze.grid.kind != "rect":
+        grid = maze.grid
+        return f"{maze.algorithm or 'maze'}, {grid.kind} grid {grid.describe()}, {grid.n_cells} cells{seed}"
     return f"{maze.algorithm or 'maze'}, {cols} x {rows} cells{seed}"
 
 

@@ -17,6 +17,8 @@ import numpy as np
 from .. import trace as tr
 from ..maze import Maze
 from ..solution import Solution
+from .geometry import ARROW as _ARROW
+from .geometry import Scene, scene, uses_geometry
 from .pixels import colors_with_defaults
 from .segments import cell_runs, path_points, wall_runs
 from .segments import number as _num
@@ -25,10 +27,6 @@ INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 #: Mazes with more cells than this get no policy arrows unless asked (one path piece each).
 ARROW_MAX_CELLS = 10_000
-
-# Arrow outline pointing north in a unit cell, as (x, y) offsets from the cell's corner.
-_ARROW = np.array([[0.5, 0.18], [0.78, 0.48], [0.59, 0.48], [0.59, 0.82], [0.41, 0.82], [0.41, 0.48],
-                   [0.22, 0.48]])  # fmt: skip
 
 
 def _hex(color: Any, what: str) -> str:
@@ -61,18 +59,44 @@ def _fill_layer(index: np.ndarray, fills: list[str]) -> list[str]:
     return out
 
 
-def _heat_layer(maze: Maze, heatmap: Any, solution: Solution | None, cmap: str) -> list[str]:
+def _start(width: float, height: float, cell: float, wall: float, title: str, background: str) -> list[str]:
+    """The document's first lines: the ``<svg>`` element, its title, the background layer."""
+    w = wall / cell
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" '
+        f'width="{_num(width * cell + wall)}" height="{_num(height * cell + wall)}" '
+        f'viewBox="{_num(-w / 2)} {_num(-w / 2)} {_num(width + w)} {_num(height + w)}">',
+        f"<title>{_escape(title)}</title>",
+    ]
+    box = f'x="{_num(-w / 2)}" y="{_num(-w / 2)}" width="{_num(width + w)}" height="{_num(height + w)}"'
+    return lines + _layer("background", [f'<rect {box} fill="{background}"/>'])
+
+
+def _heat_index(
+    maze: Maze, heatmap: Any, solution: Solution | None, cmap: str
+) -> tuple[np.ndarray, list[str]]:
+    """Colour index per cell and the colour map's ``#rrggbb`` colours."""
     from .heatmap import color_index, colormap, heat_values
 
     index = color_index(heat_values(maze, heatmap, solution))
-    return _fill_layer(index, [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in colormap(cmap).tolist()])
+    return index, [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in colormap(cmap).tolist()]
 
 
-def _explored_layer(maze: Maze, solution: Solution, fills: list[str]) -> list[str]:
+def _heat_layer(maze: Maze, heatmap: Any, solution: Solution | None, cmap: str) -> list[str]:
+    return _fill_layer(*_heat_index(maze, heatmap, solution, cmap))
+
+
+def _explored_index(maze: Maze, solution: Solution) -> np.ndarray:
+    """0 where the solver explored a cell, 1 where it backtracked from it, else -1."""
     index = np.full(maze.passages.size, -1, dtype=np.int16)
     index[solution.trace[solution.trace[:, 1] == tr.VISIT, 0]] = 0
     index[solution.trace[solution.trace[:, 1] == tr.BACKTRACK, 0]] = 1
-    return _fill_layer(index.reshape(maze.shape), fills)
+    return index.reshape(maze.shape)
+
+
+def _explored_layer(maze: Maze, solution: Solution, fills: list[str]) -> list[str]:
+    return _fill_layer(_explored_index(maze, solution), fills)
 
 
 def _policy_layer(maze: Maze, solution: Solution) -> list[str]:
@@ -113,7 +137,8 @@ def render_svg(
     cell_size : float, optional
         Pixels per cell of the picture's nominal size (16 by default; it scales freely).
     wall_width : float, optional
-        Wall thickness in pixels; a fifth of a cell by default.
+        Wall thickness in pixels; a fifth of a cell by default (a seventh on grids other
+        than rect).
     colors : dict, optional
         As :func:`mazekit.render.image.render_image`.
     explored : bool
@@ -150,7 +175,8 @@ def render_svg(
     cell = 16.0 if cell_size is None else float(cell_size)
     if cell <= 0:
         raise ValueError(f"cell size must be positive, got {cell_size}")
-    wall = cell / 5 if wall_width is None else float(wall_width)
+    thin = maze.grid.kind != "rect"  # walls that turn at many angles look best thinner
+    wall = cell / (7 if thin else 5) if wall_width is None else float(wall_width)
     if wall < 0:
         raise ValueError(f"wall width must be >= 0, got {wall_width}")
     defaults = {}
@@ -163,18 +189,13 @@ def render_svg(
     rows, cols = maze.shape
     w = wall / cell  # wall width in cell units
     if title is None:
-        title = f"{maze.algorithm or 'maze'} {cols}x{rows}" + (
+        kind = "" if maze.grid.kind == "rect" else f"{maze.grid.kind} "
+        title = f"{maze.algorithm or 'maze'} {kind}{maze.grid.describe()}" + (
             f" seed {maze.seed}" if maze.seed is not None else ""
         )
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" '
-        f'width="{_num(cols * cell + wall)}" height="{_num(rows * cell + wall)}" '
-        f'viewBox="{_num(-w / 2)} {_num(-w / 2)} {_num(cols + w)} {_num(rows + w)}">',
-        f"<title>{_escape(title)}</title>",
-    ]
-    lines += _layer("background", [f'<rect x="{_num(-w / 2)}" y="{_num(-w / 2)}" width="{_num(cols + w)}" '
-                                   f'height="{_num(rows + w)}" fill="{fill["background"]}"/>'])  # fmt: skip
+    if uses_geometry(maze.grid):
+        return _grid_svg(maze, solution, cell, wall, fill, explored, heatmap, cmap, marks, arrows, title)
+    lines = _start(cols, rows, cell, wall, title, fill["background"])
     if heatmap is not None:
         lines += _layer("heatmap", _heat_layer(maze, heatmap, solution, cmap))
     if explored and solution is not None:
@@ -208,3 +229,92 @@ def render_svg(
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# -- grids drawn from their geometry (every grid but the plain rectangle) ----------------------
+def _points(pts: np.ndarray) -> list[str]:
+    """``"x y"`` texts of a polyline's points, repeats dropped."""
+    out: list[str] = []
+    for x, y in pts.tolist():
+        text = f"{_num(x)} {_num(y)}"
+        if not out or out[-1] != text:
+            out.append(text)
+    return out
+
+
+def _polyline_d(pts: np.ndarray) -> str:
+    texts = _points(pts)
+    return "M" + "L".join(texts) + ("h0" if len(texts) == 1 else "")
+
+
+def _polygon_d(pts: np.ndarray) -> str:
+    return "M" + "L".join(_points(pts)) + "z"
+
+
+def _grid_fill_layer(sc: Scene, index: np.ndarray, fills: list[str]) -> list[str]:
+    """One ``<path>`` per colour: the polygons of cells where ``index == k`` in ``fills[k]``;
+    a hairline of the same colour closes the seams between neighbouring cells."""
+    per_fill = index.ravel()[sc.fill_cells]
+    out = []
+    for k in np.unique(per_fill[per_fill >= 0]).tolist():
+        d = "".join(_polygon_d(poly) for poly in sc.fills[per_fill == k])
+        out.append(f'<path fill="{fills[k]}" stroke="{fills[k]}" stroke-width="0.02" '
+                   f'stroke-linejoin="round" d="{d}"/>')  # fmt: skip
+    return out
+
+
+def _grid_svg(
+    maze: Maze,
+    solution: Solution | None,
+    cell: float,
+    wall: float,
+    fill: dict[str, str],
+    explored: bool,
+    heatmap: Any,
+    cmap: str,
+    marks: bool,
+    arrows: bool | None,
+    title: str,
+) -> str:
+    """:func:`render_svg` for the grids drawn from their geometry (see :mod:`.geometry`)."""
+    sc = scene(maze, solution)
+    w = wall / cell
+    lines = _start(sc.width, sc.height, cell, wall, title, fill["background"])
+    if heatmap is not None:
+        lines += _layer("heatmap", _grid_fill_layer(sc, *_heat_index(maze, heatmap, solution, cmap)))
+    if explored and solution is not None:
+        index = _explored_index(maze, solution)
+        lines += _layer("explored", _grid_fill_layer(sc, index, [fill["explored"], fill["backtracked"]]))
+    body = []
+    if len(sc.rock):
+        rock = np.isin(sc.fill_cells, sc.rock)
+        body.append(f'<path fill="{fill["wall"]}" d="{"".join(_polygon_d(p) for p in sc.fills[rock])}"/>')
+    d = "".join(_polyline_d(line) for line in sc.walls)
+    body.append(f'<path fill="none" stroke="{fill["wall"]}" stroke-width="{_num(w)}" stroke-linecap="round" '
+                f'stroke-linejoin="round" d="{d}"/>')  # fmt: skip
+    lines += _layer("walls", body)
+    values = isinstance(heatmap, str) and heatmap == "values"
+    if values and solution is not None and "policy" in solution.extras and arrows is not False:
+        if arrows or maze.passages.size <= ARROW_MAX_CELLS:
+            from .geometry import arrows as arrow_polygons
+            from .heatmap import _extra
+
+            d = "".join(_polygon_d(p) for p in arrow_polygons(sc, _extra(maze, solution, "policy")))
+            lines += _layer(
+                "policy", [f'<path fill="#ffffff" stroke="#000000" stroke-width="0.04" d="{d}"/>']
+            )
+    if sc.path:
+        d = "".join(_polyline_d(piece) for piece in sc.path)
+        style = f'stroke-width="{_num(sc.path_width)}" stroke-linecap="round" stroke-linejoin="round"'
+        lines += _layer("solution", [f'<path fill="none" stroke="{fill["path"]}" {style} d="{d}"/>'])
+    if marks:
+        body = []
+        for name in ("start", "goal"):
+            pts = " ".join(t.replace(" ", ",") for t in _points(sc.marks[name]))
+            body.append(f'<polygon id="{name}" points="{pts}" fill="{fill[name]}"/>')
+        lines += _layer("marks", body)
+    if sc.stairs:
+        d = "".join(_polygon_d(tri) for tri in sc.stairs)
+        lines += _layer("stairs", [f'<path fill="{fill["wall"]}" d="{d}"/>'])
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"

@@ -1,4 +1,8 @@
-"""Text pictures: ASCII (``#``, space, ``.``), Unicode box drawing, and ANSI colour blocks."""
+"""Text pictures: ASCII (``#``, space, ``.``), Unicode box drawing, and ANSI colour blocks.
+
+Plain rect grids only (they are the block picture); every other grid, and a rect that
+wraps, is drawn as a picture (PNG, SVG, PDF) from its geometry.
+"""
 
 from __future__ import annotations
 
@@ -63,6 +67,10 @@ def render_text(
     """
     if style not in STYLES:
         raise ValueError(f"unknown text style {style!r}; choose from {', '.join(STYLES)}")
+    wrap = getattr(maze.grid, "wrap", "")
+    if maze.grid.kind != "rect" or wrap:
+        kind = f"wrapped ({wrap})" if maze.grid.kind == "rect" else maze.grid.kind
+        raise ValueError(f"text art draws rect grids only; use -o maze.png or .svg for a {kind} grid")
     classes = classify(maze, solution, explored=explored, marks=marks)
     if style == "unicode":
         return _unicode(classes, color)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..generate import check_options, lookup
-from ..grid import Cell
+from ..grids import Cell, Grid
 from ..maze import Maze
 from ..solution import Solution
 from .astar import astar
@@ -27,6 +27,7 @@ from .q_learning import q_learning
 from .random_mouse import random_mouse
 from .shortest_paths import shortest_paths
 from .tremaux import tremaux
+from ._walk import is_flat
 from .value_iteration import value_iteration
 from .wall_follower import wall_follower
 
@@ -61,6 +62,12 @@ def guarantees(func: Callable[..., Any]) -> dict[str, bool]:
         "loops": getattr(mod, "SOLVES_LOOPS", True),
         "island": getattr(mod, "SOLVES_ISLAND", True),
     }
+
+
+def supports(func: Callable[..., Any], grid: Grid) -> bool:
+    """Whether a solver runs on ``grid``: all do on every grid, except those whose module
+    sets ``FLAT_ONLY`` (``pledge`` and ``chain`` need a flat one: no 3d, weave or wrap)."""
+    return not getattr(sys.modules[func.__module__], "FLAT_ONLY", False) or is_flat(grid)
 
 
 #: Solvers whose path is always a shortest one.
@@ -99,4 +106,4 @@ def solve(
     return func(maze, s, g, **options)
 
 
-__all__ = ["SHORTEST", "SOLVERS", "Solution", "guarantees", "solve"]
+__all__ = ["SHORTEST", "SOLVERS", "Solution", "guarantees", "solve", "supports"]

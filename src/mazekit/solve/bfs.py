@@ -5,7 +5,7 @@
    unvisited cell one open passage away, remembering where it was reached from.
 3. Walk the remembered predecessors back from the goal.
 
-Solves any maze (with or without loops); the path is always a shortest one. Explores every
+Solves any maze (with or without loops) on any grid; the path is always a shortest one. Explores every
 cell closer than the goal. Reference: E. F. Moore, "The shortest path through a maze" (1959).
 """
 
@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
@@ -23,7 +24,7 @@ SHORTEST = True  # always a shortest path
 
 
 @njit(cache=True)
-def _bfs(passages, cols, start, goal):  # pragma: no cover - compiled
+def _bfs(passages, geo, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     prev = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int32)
@@ -36,9 +37,9 @@ def _bfs(passages, cols, start, goal):  # pragma: no cover - compiled
         if cell == goal:
             break
         bits = passages[cell]
-        for slot in range(4):
+        for slot in range(k.n_slots(geo[0])):
             if bits >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if prev[nb] < 0:
                     prev[nb] = cell
                     queue[tail] = nb
@@ -59,5 +60,5 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     (True, [0, 0], [3, 5])
     """
     s, g = flat_ends(maze, start, goal)
-    path, order = _bfs(maze.passages.ravel(), maze.grid.cols, s, g)
+    path, order = _bfs(maze.passages.ravel(), maze.grid.geo, s, g)
     return solution("bfs", maze, start, goal, path, visits(order))

@@ -8,7 +8,7 @@
 3. The path is the start side's predecessors back from the meeting passage, then the
    goal side's forward from it.
 
-Solves any maze; the path is always a shortest one: as whole rings are expanded in turn,
+Solves any maze on any grid; the path is always a shortest one: as whole rings are expanded in turn,
 the sides can only meet once they are as close as they can be, so the first meeting found
 is as short as any. Two balls of half the radius hold far fewer cells than one of the full
 radius on open ground; in a perfect maze the gain is smaller. If either side runs out of
@@ -22,7 +22,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import VISIT, record
@@ -35,7 +36,7 @@ SOLVES_ISLAND = True  # searches from both ends reach every reachable cell
 
 
 @njit(cache=True)
-def _ring(passages, cols, queue, head, tail, prev, other, side, trace, t):  # pragma: no cover - compiled
+def _ring(passages, geo, queue, head, tail, prev, other, side, trace, t):  # pragma: no cover - compiled
     """Expand one ring of one side; return ``(head, tail, cell, nb, t)``, ``cell >= 0`` on meeting."""
     end = tail
     while head < end:
@@ -43,9 +44,9 @@ def _ring(passages, cols, queue, head, tail, prev, other, side, trace, t):  # pr
         head += 1
         t = record(trace, t, cell, VISIT, side)
         bits = passages[cell]
-        for slot in range(4):
+        for slot in range(k.n_slots(geo[0])):
             if bits >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if other[nb] >= 0:
                     return head, tail, cell, nb, t
                 if prev[nb] < 0:
@@ -74,7 +75,7 @@ def _join(from_start, from_goal, start, goal, a, b):  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _bidirectional(passages, cols, start, goal, trace):  # pragma: no cover - compiled
+def _bidirectional(passages, geo, start, goal, trace):  # pragma: no cover - compiled
     n = passages.shape[0]
     from_start = np.full(n, -1, dtype=np.int64)
     from_goal = np.full(n, -1, dtype=np.int64)
@@ -90,9 +91,9 @@ def _bidirectional(passages, cols, start, goal, trace):  # pragma: no cover - co
     t = 0
     while hs < ts and hg < tg:
         if ts - hs <= tg - hg:
-            hs, ts, a, b, t = _ring(passages, cols, qs, hs, ts, from_start, from_goal, 0, trace, t)
+            hs, ts, a, b, t = _ring(passages, geo, qs, hs, ts, from_start, from_goal, 0, trace, t)
         else:
-            hg, tg, b, a, t = _ring(passages, cols, qg, hg, tg, from_goal, from_start, 1, trace, t)
+            hg, tg, b, a, t = _ring(passages, geo, qg, hg, tg, from_goal, from_start, 1, trace, t)
         if a >= 0:
             return _join(from_start, from_goal, start, goal, a, b), t
     return np.empty(0, dtype=np.int64), t
@@ -114,5 +115,5 @@ def bidirectional_bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     s, g = flat_ends(maze, start, goal)
     trace = np.zeros((maze.grid.size, 3), dtype=np.int32)  # each side expands a cell once, disjointly
-    path, used = _bidirectional(maze.passages.ravel(), maze.grid.cols, s, g, trace)
+    path, used = _bidirectional(maze.passages.ravel(), maze.grid.geo, s, g, trace)
     return solution("bidirectional_bfs", maze, start, goal, path, trace[:used].copy())

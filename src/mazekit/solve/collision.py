@@ -16,9 +16,9 @@ sweep from the far edge of the flood back to the start, knocking out every cell 
 on, does all those rounds at once; that sweep is what runs here. (Waves meeting half way
 along a passage, impossible on a square grid whose cells alternate like a chessboard's,
 need nothing special: the sweep only goes on to cells one tick later, so that passage
-drops out.)
+drops out. They do meet so on grids with loops of odd length: hex, upsilon, polar, weave.)
 
-Solves any maze; the path is a shortest one. ``extras["on_shortest"]``: boolean array of
+Solves any maze on any grid; the path is a shortest one. ``extras["on_shortest"]``: boolean array of
 the maze's shape, the cells on some shortest path; ``extras["n_paths"]``: how many
 shortest paths there are (an exact ``int`` below ``2**53``, a ``float`` above, see
 :mod:`~mazekit.solve.shortest_paths`). The trace holds a ``VISIT`` per flooded cell, then
@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import trace as tr
-from ..grid import Cell
+from ..grids import Cell
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits
@@ -57,9 +57,9 @@ def collision(maze: Maze, start: Cell, goal: Cell) -> Solution:
     (3, 3, 6)
     """
     s, g = flat_ends(maze, start, goal)
-    passages, cols = maze.passages.ravel(), maze.grid.cols
-    order, dist, on, count = _dag(passages, cols, s, g)
-    path = _enumerate(passages, cols, dist, on, s, g, 1)[0] if count else np.empty(0, np.int64)
+    passages, geo = maze.passages.ravel(), maze.grid.geo
+    order, dist, on, count = _dag(passages, geo, s, g)
+    path = _enumerate(passages, geo, dist, on, s, g, 1)[0] if count else np.empty(0, np.int64)
     back = order[::-1][on[order[::-1]] == 0]
     knocked = visits(back)
     knocked[:, 1] = tr.BACKTRACK

@@ -25,7 +25,7 @@ import numpy as np
 from .. import trace as tr
 from ..distances import _distances
 from ..generate._common import scratch
-from ..grid import Cell
+from ..grids import Cell
 from ..maze import Maze
 from ..solution import Solution
 from ..transform.fill_dead_ends import _fill
@@ -53,15 +53,15 @@ def dead_end_filling(maze: Maze, start: Cell, goal: Cell) -> Solution:
     (True, True)
     """
     s, g = flat_ends(maze, start, goal)
-    passages, cols = maze.passages.ravel(), maze.grid.cols
-    dist = _distances(passages, cols, s)
+    passages, geo = maze.passages.ravel(), maze.grid.geo
+    dist = _distances(passages, geo, s)
     scan = np.flatnonzero(dist >= 0)
     scan = scan[np.argsort(dist[scan], kind="stable")]  # nearest first: a flood's order
     left = passages.copy()
     closes = tr.allocate(maze.grid.size)  # the fill closes one passage per filled cell
-    used = _fill(left, cols, s, g, scratch(maze.grid), closes)
+    used = _fill(left, geo, s, g, scratch(maze.grid), closes)
     filled = closes[:used, 0]
     filled = visits(filled[dist[filled] >= 0])  # cells cut off from the start do not count
     filled[:, 1] = tr.BACKTRACK
-    path = _bfs(left, cols, s, g)[0] if dist[g] >= 0 else np.empty(0, np.int64)
+    path = _bfs(left, geo, s, g)[0] if dist[g] >= 0 else np.empty(0, np.int64)
     return solution("dead_end_filling", maze, start, goal, path, np.concatenate([visits(scan), filled]))

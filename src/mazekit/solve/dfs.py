@@ -1,8 +1,8 @@
 """Depth-first search: follow one passage as deep as it goes, backtrack at dead ends.
 
 1. Push the start on a stack.
-2. From the cell on top, step into the next unvisited open neighbour (slots in the fixed
-   order N, E, S, W) and push it; if there is none, pop the cell (backtrack).
+2. From the cell on top, step into the next unvisited open neighbour (slots in the grid's
+   fixed order: N, E, S, W on a rectangle) and push it; if there is none, pop the cell (backtrack).
 3. Stop when the goal is on top: the stack is the path.
 
 Solves any maze; the path is the unique one in a perfect maze but may be long in a maze
@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import BACKTRACK, VISIT, record
@@ -25,8 +26,9 @@ SHORTEST = False  # the only path in a perfect maze, not the shortest with loops
 
 
 @njit(cache=True)
-def _dfs(passages, cols, start, goal, trace):  # pragma: no cover - compiled
+def _dfs(passages, geo, start, goal, trace):  # pragma: no cover - compiled
     n = passages.shape[0]
+    slots = k.n_slots(geo[0])
     visited = np.zeros(n, dtype=np.uint8)
     next_slot = np.zeros(n, dtype=np.uint8)
     stack = np.empty(n, dtype=np.int64)
@@ -40,16 +42,16 @@ def _dfs(passages, cols, start, goal, trace):  # pragma: no cover - compiled
             return stack[: top + 1].copy(), t
         bits = passages[cell]
         slot = next_slot[cell]
-        while slot < 4:
-            if bits >> slot & 1 and visited[through(cols, cell, slot)] == 0:
+        while slot < slots:
+            if bits >> slot & 1 and visited[k.through(geo, cell, slot)] == 0:
                 break
             slot += 1
-        if slot == 4:
+        if slot == slots:
             top -= 1
             t = record(trace, t, cell, BACKTRACK, -1)
             continue
         next_slot[cell] = slot + 1
-        nb = through(cols, cell, slot)
+        nb = k.through(geo, cell, slot)
         visited[nb] = 1
         top += 1
         stack[top] = nb
@@ -71,5 +73,5 @@ def dfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     s, g = flat_ends(maze, start, goal)
     trace = np.zeros((2 * maze.passages.size, 3), dtype=np.int32)
-    path, used = _dfs(maze.passages.ravel(), maze.grid.cols, s, g, trace)
+    path, used = _dfs(maze.passages.ravel(), maze.grid.geo, s, g, trace)
     return solution("dfs", maze, start, goal, path, trace[:used].copy())

@@ -8,7 +8,7 @@
 
 Without weights every step costs 1 and the path is a shortest one, as with BFS. With
 ``weights`` it is a cheapest one: the least total weight of the cells entered after the
-start. Solves any maze (loops, islands). Explores every cell cheaper than the goal.
+start. Solves any maze (loops, islands) on any grid. Explores every cell cheaper than the goal.
 Reference: E. W. Dijkstra, "A note on two problems in connexion with graphs" (1959).
 """
 
@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
@@ -32,13 +33,14 @@ SOLVES_ISLAND = True  # a search from the start reaches every reachable cell
 
 
 @njit(cache=True)
-def _dijkstra(passages, cols, weights, start, goal):  # pragma: no cover - compiled
+def _dijkstra(passages, geo, weights, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     dist = np.full(n, np.inf)
     prev = np.full(n, -1, dtype=np.int64)
     settled = np.zeros(n, dtype=np.uint8)
-    keys = np.empty(4 * n + 1, dtype=np.float64)  # a push per open passage, and the start
-    vals = np.empty(4 * n + 1, dtype=np.int64)
+    slots = k.n_slots(geo[0])
+    keys = np.empty(slots * n + 1, dtype=np.float64)  # a push per open passage, and the start
+    vals = np.empty(slots * n + 1, dtype=np.int64)
     order = np.empty(n, dtype=np.int64)
     dist[start] = 0.0
     prev[start] = start
@@ -54,9 +56,9 @@ def _dijkstra(passages, cols, weights, start, goal):  # pragma: no cover - compi
         if cell == goal:
             break
         bits = passages[cell]
-        for slot in range(4):
+        for slot in range(slots):
             if bits >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 cost = dist[cell] + weights[nb]
                 if settled[nb] == 0 and cost < dist[nb]:
                     dist[nb] = cost
@@ -117,7 +119,7 @@ def dijkstra(maze: Maze, start: Cell, goal: Cell, *, weights: np.ndarray | None 
     """
     w = np.ones(maze.grid.size) if weights is None else _check_weights(maze, weights)
     s, g = flat_ends(maze, start, goal)
-    path, order, dist = _dijkstra(maze.passages.ravel(), maze.grid.cols, w, s, g)
+    path, order, dist = _dijkstra(maze.passages.ravel(), maze.grid.geo, w, s, g)
     out = solution("dijkstra", maze, start, goal, path, visits(order))
     out.extras["cost"] = float(dist[g])
     out.extras["distances"] = dist.reshape(maze.shape)

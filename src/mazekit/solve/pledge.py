@@ -8,6 +8,15 @@
 4. When the count is back to zero (you face the preferred direction again, having unwound
    every turn), let go of the wall and go to step 2. Stop on the goal.
 
+On other flat grids the count is the angle turned, in the units of
+:func:`~mazekit.solve._walk.heading` (sixths of a turn on hex and triangle grids, eighths on
+upsilon, a quarter of the outer ring's cell on polar, where walking round a ring turns you
+too). A turn that sweeps past the preferred direction (a sharp turn towards the hand, on a
+grid with more than four sides) lets go of the wall there; where no side of a cell faces
+exactly the preferred direction (half the triangles, most polar cells) the way straight on
+counts as blocked. Pledge needs the plane: on 3d, weave and wrapped grids it raises
+``ValueError`` (walking straight round a cylinder or through a tunnel never unwinds).
+
 Jon Pledge's algorithm is the wall follower that can jump between islands: started
 anywhere inside a two-dimensional maze, even on an island, it always reaches an exit on the
 outer edge, where the wall follower would circle its island for ever. Pullen's *Think
@@ -27,8 +36,9 @@ The walk is bounded: leaving a wall always happens with count zero facing the pr
 way, so arriving somewhere a second time with count zero means a cycle; while following a
 wall the walk is periodic, and arriving where it was in the same spell with a count no
 higher means the count is falling each round, so it will never let go. Either way the
-answer is "not found" (``extras["stopped"] == "loop"``). A count below ``-(8 * cells +
-8)`` also stops the walk (``"limit"``), as a guard: it cannot happen.
+answer is "not found" (``extras["stopped"] == "loop"``). A count below two turns a cell
+(``-(8 * cells + 8)`` on a rectangle) also stops the walk (``"limit"``), as a guard: it
+cannot happen.
 
 The path returned is the walk with its loops erased: a simple path from start to goal (the
 only one in a perfect maze, not the shortest with loops). ``solution.extras["walk"]`` holds
@@ -44,57 +54,89 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import SLOTS, Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
-from .wall_follower import GOAL, LIMIT, LOOP, STUCK, grow, hand_rule, hand_sign, walk_solution
+from ._walk import (
+    DIRECTIONS, GOAL, LIMIT, LOOP, STUCK, aim, full_turn, grow, hand_rule, hand_sign, heading,
+    require_flat, walk_solution,
+)  # fmt: skip
 
 SHORTEST = False
 SOLVES_PERFECT = True  # all walls of a perfect maze are joined to the outer wall
 SOLVES_LOOPS = False  # only goals touching the outer wall's walls (from any start); in a braid
 # maze many cells touch only islands
 SOLVES_ISLAND = False  # it escapes to the outer wall; it cannot home in on an island
+FLAT_ONLY = True  # the turn count needs the plane: no 3d, weave or wrapped grids
+
+
+@njit(cache=True, inline="always")
+def _grab(geo, bits, cell, want, s, full):  # pragma: no cover - compiled
+    """Blocked facing ``want``: the first open slot turning away from the hand, and the
+    count that leaves (minus the angle turned); ``(-1, 0)`` if no slot is open."""
+    best, arg = full + 1, -1
+    for slot in range(k.n_slots(geo[0])):
+        if bits >> slot & 1:
+            sweep = (-s * (heading(geo, cell, slot) - want)) % full
+            if sweep == 0:
+                sweep = full
+            if sweep < best:
+                best, arg = sweep, slot
+    return arg, -best
 
 
 @njit(cache=True)
-def _pledge(passages, cols, start, goal, want, s, cap):  # pragma: no cover - compiled
+def _pledge(passages, geo, start, goal, want, s, cap):  # pragma: no cover - compiled
     n = passages.shape[0]
-    free = np.zeros(n, dtype=np.uint8)  # cells reached with count zero
-    spell = np.zeros(4 * n, dtype=np.int64)  # the wall-following spell that last saw a state
-    count_at = np.zeros(4 * n, dtype=np.int64)  # and the count it had then
+    slots = k.n_slots(geo[0])
+    full = full_turn(geo)
+    free = np.zeros(n, dtype=np.uint8)  # cells where the count was zero
+    spell = np.zeros(slots * n, dtype=np.int64)  # the wall-following spell that last saw a state
+    count_at = np.zeros(slots * n, dtype=np.int64)  # and the count it had then
     walk = np.empty(2 * n + 2, dtype=np.int64)
     walk[0] = start
-    k = 1
-    cell, heading, count, spells = start, want, 0, 0
+    m = 1
+    cell, back, count, spells = start, -1, 0, 0
     free[start] = 1
     while cell != goal:
         bits = passages[cell]
-        if count == 0 and bits >> want & 1:
-            slot, turn = want, 0
+        if count == 0:
+            slot = aim(geo, cell, want)
+            if slot < 0 or not bits >> slot & 1:  # blocked: turn away from the hand onto the wall
+                slot, count = _grab(geo, bits, cell, want, s, full)
+                spells += 1
+                if slot < 0:
+                    return walk[:m], STUCK
         else:
-            if count == 0:  # blocked: turn away from the hand to lay it on the wall ahead
-                heading, count, spells = (want - s) & 3, -1, spells + 1
-            slot, turn = hand_rule(bits, heading, s)
-            if slot < 0:
-                return walk[:k], STUCK
-        cell = through(cols, cell, slot)
-        heading, count = slot, count + turn
-        walk = grow(walk, k)
-        walk[k] = cell
-        k += 1
+            slot = hand_rule(geo, bits, cell, back, -s)
+            sweep = (-s * (heading(geo, cell, slot) - heading(geo, cell, back))) % full
+            turned = count + full // 2 - (sweep if sweep else full)
+            if turned > 0:  # swept past the preferred direction: let go of the wall here
+                if free[cell]:
+                    return walk[:m], LOOP
+                free[cell] = 1
+                count = 0
+                continue
+            count = turned
+        back = k.back(geo, cell, slot)
+        cell = k.through(geo, cell, slot)
+        walk = grow(walk, m)
+        walk[m] = cell
+        m += 1
         if count == 0:
             if free[cell]:
-                return walk[:k], LOOP
+                return walk[:m], LOOP
             free[cell] = 1
         else:
-            state = 4 * cell + heading
+            state = slots * cell + back
             if spell[state] == spells and count <= count_at[state]:
-                return walk[:k], LOOP
+                return walk[:m], LOOP
             spell[state], count_at[state] = spells, count
             if count < -cap:
-                return walk[:k], LIMIT
-    return walk[:k], GOAL
+                return walk[:m], LIMIT
+    return walk[:m], GOAL
 
 
 def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: str = "left") -> Solution:
@@ -102,8 +144,10 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
 
     Parameters
     ----------
-    direction : {"N", "E", "S", "W"}
-        The preferred direction.
+    direction : str
+        The preferred direction: ``N``, ``E``, ``S``, ``W`` on rect and polar grids;
+        ``N``, ``NE``, ``SE``, ``S``, ``SW``, ``NW`` on hex and triangle grids; those eight
+        on upsilon grids.
     hand : {"left", "right"}
         The hand kept on the wall while going round an obstacle.
 
@@ -116,11 +160,16 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
     >>> s.found, s.length == mazekit.solve(m, "bfs", start=(4, 4), goal=(0, 7)).length
     (True, True)
     """
+    require_flat(maze.grid, "pledge")
+    names = DIRECTIONS[maze.grid.kind]
     d = direction.upper() if isinstance(direction, str) else direction
-    if d not in SLOTS:
-        raise ValueError(f"direction must be one of 'N', 'E', 'S', 'W', got {direction!r}")
+    if d not in names:
+        raise ValueError(f"direction must be one of {', '.join(map(repr, names))}, got {direction!r}")
     s = hand_sign(hand)
     a, b = flat_ends(maze, start, goal)
-    cap = 8 * maze.grid.size + 8
-    walk, stopped = _pledge(maze.passages.ravel(), maze.grid.cols, a, b, SLOTS.index(d), s, cap)
+    geo = maze.grid.geo
+    full = int(full_turn(geo))
+    want = names.index(d) * full // len(names)
+    cap = 2 * full * (maze.grid.size + 1)
+    walk, stopped = _pledge(maze.passages.ravel(), geo, a, b, want, s, cap)
     return walk_solution("pledge", maze, start, goal, walk, stopped)

@@ -1,9 +1,10 @@
 """Policy iteration: the maze as a Markov decision process, solved by evaluating a policy
 and improving it until it stops changing.
 
-The MDP is the one of :mod:`~mazekit.solve.value_iteration`: cells are states, the four
-slots are actions, every move costs ``step_reward`` (a move into a wall leaves you in place),
-the goal is absorbing, and with ``slip`` a move goes sideways, ``slip / 2`` to each side.
+The MDP is the one of :mod:`~mazekit.solve.value_iteration` (:mod:`~mazekit.solve._mdp`,
+on every grid): cells are states, a cell's slots are actions, every move costs
+``step_reward`` (a move into a wall leaves you in place), the goal is absorbing, and with
+``slip`` a move goes sideways, ``slip / 2`` to each side.
 
 1. Start from a policy that surely reaches the goal: in each cell, of the actions that
    may bring it one step nearer (by breadth-first distance), the one of most expected
@@ -34,11 +35,11 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..grid import Cell
+from ..grids import Cell
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
-from .value_iteration import backup, check_mdp, check_sweeps, evaluate, first_wave, mdp_solution, q_value
+from ._mdp import backup, check_mdp, check_sweeps, evaluate, first_wave, mdp_solution, q_value
 
 SHORTEST = True  # at the default options (no slip): the first policy is already optimal
 SOLVES_PERFECT = True
@@ -47,13 +48,13 @@ SOLVES_ISLAND = True
 
 
 @njit(cache=True)
-def _improve(passages, cols, order, values, policy, slip, gamma, reward, tol):  # pragma: no cover
+def _improve(passages, geo, order, values, policy, slip, gamma, reward, tol):  # pragma: no cover
     """Switch each cell to its best action where that is better by more than ``tol``."""
     changed = 0
     for i in range(1, order.shape[0]):
         cell = order[i]
-        best, arg = backup(passages, cols, values, cell, slip, gamma, reward)
-        now = q_value(passages, cols, values, cell, policy[cell], slip, gamma, reward)
+        best, arg = backup(passages, geo, values, cell, slip, gamma, reward)
+        now = q_value(passages, geo, values, cell, policy[cell], slip, gamma, reward)
         if arg != policy[cell] and best > now + tol:
             policy[cell] = arg
             changed += 1
@@ -103,17 +104,17 @@ def policy_iteration(
     slip, gamma, reward = check_mdp(slip, gamma, step_reward)
     tol, max_sweeps = check_sweeps(tol, max_sweeps)
     start, goal = maze.grid.check_cell(start, "start"), maze.grid.check_cell(goal, "goal")
-    passages, cols = maze.passages.ravel(), maze.grid.cols
+    passages, geo = maze.passages.ravel(), maze.grid.geo
     values, order, parent, policy = first_wave(maze, flat_ends(maze, start, goal)[1], slip, gamma, reward)
     iterations, sweeps, converged = 0, 0, False
     while sweeps < max_sweeps:
         iterations += 1
-        args = (passages, cols, order, parent, policy, values, slip, gamma, reward)
+        args = (passages, geo, order, parent, policy, values, slip, gamma, reward)
         passes, evaluated = evaluate(*args, tol, max_sweeps - sweeps)
         sweeps += passes
         if not evaluated:
             break
-        if _improve(passages, cols, order, values, policy, slip, gamma, reward, tol) == 0:
+        if _improve(passages, geo, order, values, policy, slip, gamma, reward, tol) == 0:
             converged = True
             break
     return mdp_solution(

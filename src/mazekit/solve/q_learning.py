@@ -1,8 +1,9 @@
 """Tabular Q-learning: learn the maze by walking it, without being told its walls.
 
 The agent lives in the MDP of :mod:`~mazekit.solve.value_iteration` (cells are states,
-slots are actions, each move earns ``step_reward``, a move into a wall stays put, the goal
-ends the episode, ``slip`` sends a move sideways) but only learns it from experience.
+a cell's slots are actions, each move earns ``step_reward``, a move into a wall stays put,
+the goal ends the episode, ``slip`` sends a move sideways; see :mod:`~mazekit.solve._mdp`
+for every grid) but only learns it from experience.
 
 1. Set every ``Q(cell, slot)`` to 0: above every true value when moves cost, so untried
    moves look best and the agent explores them.
@@ -31,12 +32,14 @@ import numpy as np
 from numba import njit
 
 from .._rng import RngLike, as_rng
-from ..grid import Cell
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import VISIT
 from ._common import flat_ends, solution
-from .value_iteration import check_count, check_mdp, check_number, move
+from ._mdp import check_count, check_mdp, check_number, move, sideways
+from ._walk import is_slot
 
 SHORTEST = False  # learned, not guaranteed: may miss the goal or take a longer way
 SOLVES_PERFECT = False
@@ -45,11 +48,13 @@ SOLVES_ISLAND = False
 
 
 @njit(cache=True)
-def _best_slot(q, cell, rng):  # pragma: no cover - compiled
+def _best_slot(q, geo, cell, rng):  # pragma: no cover - compiled
     """A slot of highest ``Q(cell, .)``, ties broken uniformly at random."""
-    best, arg, ties = q[cell, 0], 0, 1
-    for a in range(1, 4):
-        if q[cell, a] > best:
+    best, arg, ties = 0.0, -1, 0
+    for a in range(q.shape[1]):
+        if not is_slot(geo, cell, a):
+            continue
+        if arg < 0 or q[cell, a] > best:
             best, arg, ties = q[cell, a], a, 1
         elif q[cell, a] == best:
             ties += 1
@@ -58,8 +63,33 @@ def _best_slot(q, cell, rng):  # pragma: no cover - compiled
     return arg
 
 
+@njit(cache=True, inline="always")
+def _any_slot(geo, cell, slots, rng):  # pragma: no cover - compiled
+    """One of the cell's slots, uniformly at random."""
+    m = 0
+    for a in range(slots):
+        if is_slot(geo, cell, a):
+            m += 1
+    i = min(int(rng.random() * m), m - 1)
+    for a in range(slots):
+        if is_slot(geo, cell, a):
+            if i == 0:
+                return a
+            i -= 1
+    return -1
+
+
 @njit(cache=True)
-def _learn(passages, cols, start, goal, q, episodes, max_steps, params, rng, order):  # pragma: no cover
+def _max_q(q, geo, cell):  # pragma: no cover - compiled
+    best = -np.inf
+    for a in range(q.shape[1]):
+        if is_slot(geo, cell, a) and q[cell, a] > best:
+            best = q[cell, a]
+    return best
+
+
+@njit(cache=True)
+def _learn(passages, geo, start, goal, q, episodes, max_steps, params, rng, order):  # pragma: no cover
     """Run the episodes; return their lengths and how many cells were ever visited
     (``order`` gets them in the order of first visit)."""
     alpha, gamma, reward, slip, epsilon, decay = params
@@ -74,18 +104,18 @@ def _learn(passages, cols, start, goal, q, episodes, max_steps, params, rng, ord
             n_seen = 1
         while cell != goal and steps < max_steps:
             if rng.random() < epsilon:
-                a = min(int(rng.random() * 4.0), 3)
+                a = _any_slot(geo, cell, q.shape[1], rng)
             else:
-                a = _best_slot(q, cell, rng)
+                a = _best_slot(q, geo, cell, rng)
             slot = a
             if slip > 0.0:
                 u = rng.random()
                 if u < slip:
-                    slot = (a + 1) & 3 if u < 0.5 * slip else (a + 3) & 3
-            nxt = move(passages, cols, cell, slot)
+                    slot = sideways(geo, passages[cell], cell, a, 1 if u < 0.5 * slip else -1)
+            nxt = move(passages, geo, cell, slot)
             target = reward
             if nxt != goal:
-                target += gamma * max(q[nxt, 0], q[nxt, 1], q[nxt, 2], q[nxt, 3])
+                target += gamma * _max_q(q, geo, nxt)
             q[cell, a] += alpha * (target - q[cell, a])
             cell = nxt
             steps += 1
@@ -99,25 +129,38 @@ def _learn(passages, cols, start, goal, q, episodes, max_steps, params, rng, ord
 
 
 @njit(cache=True)
-def _follow(passages, cols, q, start, goal):  # pragma: no cover - compiled
+def _follow(passages, geo, q, start, goal):  # pragma: no cover - compiled
     """The greedy walk from ``start`` (first slot on ties): ``(cells, slots)``, empty if it
     hits a wall or revisits a cell."""
     visited = np.zeros(passages.shape[0], dtype=np.uint8)
     path = np.empty(passages.shape[0], dtype=np.int64)
-    slots = np.empty(passages.shape[0], dtype=np.int64)
-    cell, k = start, 0
+    taken = np.empty(passages.shape[0], dtype=np.int64)
+    cell, m = start, 0
     while cell != goal:
-        a = np.argmax(q[cell])
-        nxt = move(passages, cols, cell, a)
+        a, best = -1, -np.inf
+        for s in range(q.shape[1]):  # the first best slot, as argmax
+            if is_slot(geo, cell, s) and (a < 0 or q[cell, s] > best):
+                a, best = s, q[cell, s]
+        nxt = move(passages, geo, cell, a)
         if visited[cell] or nxt == cell:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         visited[cell] = 1
-        path[k] = cell
-        slots[k] = a
-        k += 1
+        path[m] = cell
+        taken[m] = a
+        m += 1
         cell = nxt
-    path[k] = goal
-    return path[: k + 1].copy(), slots[:k].copy()
+    path[m] = goal
+    return path[: m + 1].copy(), taken[:m].copy()
+
+
+@njit(cache=True)
+def _slot_table(geo, n):  # pragma: no cover - compiled
+    """``(n, slots)`` uint8: 1 where the cell has that slot (an action)."""
+    out = np.zeros((n, k.n_slots(geo[0])), dtype=np.uint8)
+    for cell in range(n):
+        for a in range(out.shape[1]):
+            out[cell, a] = is_slot(geo, cell, a)
+    return out
 
 
 def _check(value: Any, name: str, low: float, high: float, *, open_low: bool = False) -> float:
@@ -166,8 +209,8 @@ def q_learning(
     -------
     Solution
         The greedy path from the start, or not found. ``extras``: ``q`` (float
-        ``(rows, cols, 4)``; ``NaN`` on masked-out cells), ``values`` (its maximum over
-        slots; ``NaN`` on cells never visited or masked out), ``policy`` (int8 best slot;
+        ``(rows, cols, slots)``; ``NaN`` on masked-out cells and where a cell has no such
+        slot), ``values`` (its maximum over slots; ``NaN`` on cells never visited or masked out), ``policy`` (int8 best slot;
         -1 at the goal and on cells never visited or masked out), ``episode_lengths``
         (moves per episode) and ``seed`` (the int seed used, None for a Generator).
 
@@ -192,12 +235,12 @@ def q_learning(
     gen, seed = as_rng(rng)
     start, goal = maze.grid.check_cell(start, "start"), maze.grid.check_cell(goal, "goal")
     s, g = flat_ends(maze, start, goal)
-    passages, cols = maze.passages.ravel(), maze.grid.cols
-    q = np.zeros((passages.size, 4))
+    passages, geo = maze.passages.ravel(), maze.grid.geo
+    q = np.zeros((passages.size, maze.grid.n_slots))
     order = np.empty(passages.size, dtype=np.int64)
     params = (alpha, gamma, reward, slip, epsilon, epsilon_decay)
-    lengths, n_seen = _learn(passages, cols, s, g, q, episodes, steps, params, gen, order)
-    path, slots = _follow(passages, cols, q, s, g)
+    lengths, n_seen = _learn(passages, geo, s, g, q, episodes, steps, params, gen, order)
+    path, slots = _follow(passages, geo, q, s, g)
     trace = np.empty((n_seen + slots.size, 3), dtype=np.int32)
     trace[:, 1] = VISIT
     trace[:n_seen, 0] = order[:n_seen]
@@ -207,14 +250,16 @@ def q_learning(
     visited = np.zeros(passages.size, dtype=bool)
     visited[order[:n_seen]] = True
     visited[g] = False
+    q[_slot_table(geo, passages.size) == 0] = -np.inf
     values = np.where(visited, q.max(axis=1), np.nan)
     values[g] = 0.0
     policy = np.where(visited, q.argmax(axis=1), -1).astype(np.int8)
+    q[np.isneginf(q)] = np.nan
     if maze.grid.mask is not None:
         q[~maze.grid.mask.ravel()] = np.nan
     sol = solution("q_learning", maze, start, goal, path, trace)
     sol.extras.update(
-        q=q.reshape(*maze.shape, 4),
+        q=q.reshape(*maze.shape, q.shape[1]),
         values=values.reshape(maze.shape),
         policy=policy.reshape(maze.shape),
         episode_lengths=lengths,

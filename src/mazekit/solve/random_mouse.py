@@ -8,7 +8,7 @@
 No memory, no guarantee: the mouse finds any reachable goal with probability that tends to
 one as the step limit grows, but any finite limit can run out, and it usually takes far
 more steps than the maze has cells (on a long corridor-rich perfect maze, many times more).
-The same seed gives the same walk. The path returned is the walk with its loops erased in
+The same seed gives the same walk, on every grid. The path returned is the walk with its loops erased in
 the order they were closed: a simple path from start to goal (the only one in a perfect
 maze; with loops, a random one of the simple paths, not a shortest).
 
@@ -26,11 +26,12 @@ import numpy as np
 from numba import njit
 
 from .._rng import RngLike, as_rng
-from ..grid import OPPOSITE, Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
-from .wall_follower import GOAL, LIMIT, STUCK, grow, walk_solution
+from ._walk import GOAL, LIMIT, STUCK, grow, walk_solution
 
 SHORTEST = False
 SOLVES_PERFECT = False  # probabilistic: any step limit can run out
@@ -41,33 +42,34 @@ STEPS_PER_CELL = 100  # the default step limit, per cell of the grid
 
 
 @njit(cache=True)
-def _random_mouse(passages, cols, start, goal, max_steps, rng):  # pragma: no cover - compiled
-    walk = np.empty(min(max_steps, 4 * passages.shape[0]) + 1, dtype=np.int64)
+def _random_mouse(passages, geo, start, goal, max_steps, rng):  # pragma: no cover - compiled
+    slots = k.n_slots(geo[0])
+    walk = np.empty(min(max_steps, slots * passages.shape[0]) + 1, dtype=np.int64)
     walk[0] = start
-    ways = np.empty(4, dtype=np.int64)
-    k = 1
+    ways = np.empty(slots, dtype=np.int64)
+    i = 1
     cell, came = start, -1
     while cell != goal:
-        if k > max_steps:
-            return walk[:k], LIMIT
+        if i > max_steps:
+            return walk[:i], LIMIT
         bits = passages[cell]
         m = 0
-        for slot in range(4):
+        for slot in range(slots):
             if slot != came and bits >> slot & 1:
                 ways[m] = slot
                 m += 1
         if m == 0:
             if came < 0:
-                return walk[:k], STUCK
+                return walk[:i], STUCK
             slot = came  # a dead end: the only way is back
         else:
             slot = ways[int(rng.random() * m)] if m > 1 else ways[0]
-        cell = through(cols, cell, slot)
-        came = OPPOSITE[slot]
-        walk = grow(walk, k)
-        walk[k] = cell
-        k += 1
-    return walk[:k], GOAL
+        came = k.back(geo, cell, slot)
+        cell = k.through(geo, cell, slot)
+        walk = grow(walk, i)
+        walk[i] = cell
+        i += 1
+    return walk[:i], GOAL
 
 
 def random_mouse(
@@ -101,7 +103,7 @@ def random_mouse(
         raise ValueError(f"max_steps must be a non-negative integer or None, got {max_steps!r}")
     gen, seed = as_rng(rng)
     a, b = flat_ends(maze, start, goal)
-    walk, stopped = _random_mouse(maze.passages.ravel(), maze.grid.cols, a, b, int(max_steps), gen)
+    walk, stopped = _random_mouse(maze.passages.ravel(), maze.grid.geo, a, b, int(max_steps), gen)
     sol = walk_solution("random_mouse", maze, start, goal, walk, stopped)
     sol.extras["seed"] = seed
     return sol

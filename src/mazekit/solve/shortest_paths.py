@@ -7,11 +7,12 @@
    or one of its DAG steps leads to a marked cell.
 3. Count the paths near to far: a marked cell's count is the sum over its marked DAG
    predecessors (the start counts 1). The goal's count is the number of shortest paths.
-4. List the paths depth-first through the marked cells, slot order N, E, S, W first,
+4. List the paths depth-first through the marked cells, in slot order (N, E, S, W on a
+   rectangle),
    up to ``limit``. Every marked cell leads on to the goal, so no branch is wasted: each
    path costs ``D`` steps.
 
-Solves any maze; every path listed is shortest and no two are alike. The number of paths
+Solves any maze on any grid; every path listed is shortest and no two are alike. The number of paths
 grows exponentially with open ground (an open ``a`` x ``b`` room has ``C(a+b-2, a-1)``
 corner to corner): it is exact as an ``int`` below ``2**53`` and a ``float`` above (``inf``
 past about ``1.8e308``). Reference: the path-counting recurrence on a BFS DAG, e.g.
@@ -23,7 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits
@@ -38,9 +40,10 @@ EXACT_BELOW = 2**53
 
 
 @njit(cache=True)
-def _dag(passages, cols, start, goal):  # pragma: no cover - compiled
+def _dag(passages, geo, start, goal):  # pragma: no cover - compiled
     """BFS order (up to the goal), distances, cells on a shortest path, number of paths."""
     n = passages.shape[0]
+    slots = k.n_slots(geo[0])
     dist = np.full(n, -1, dtype=np.int64)
     order = np.empty(n, dtype=np.int64)
     dist[start] = 0
@@ -51,9 +54,9 @@ def _dag(passages, cols, start, goal):  # pragma: no cover - compiled
         head += 1
         if cell == goal:
             break
-        for slot in range(4):
+        for slot in range(slots):
             if passages[cell] >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if dist[nb] < 0:
                     dist[nb] = dist[cell] + 1
                     order[tail] = nb
@@ -63,47 +66,48 @@ def _dag(passages, cols, start, goal):  # pragma: no cover - compiled
     if dist[goal] < 0:
         return order[:head], dist, on, 0.0
     on[goal] = 1
-    for k in range(head - 1, -1, -1):
-        cell = order[k]
-        for slot in range(4):
+    for i in range(head - 1, -1, -1):
+        cell = order[i]
+        for slot in range(slots):
             if passages[cell] >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if on[nb] and dist[nb] == dist[cell] + 1:
                     on[cell] = 1
                     break
     count[start] = 1.0
-    for k in range(1, head):
-        cell = order[k]
+    for i in range(1, head):
+        cell = order[i]
         if on[cell]:
-            for slot in range(4):
+            for slot in range(slots):
                 if passages[cell] >> slot & 1:
-                    nb = through(cols, cell, slot)
+                    nb = k.through(geo, cell, slot)
                     if on[nb] and dist[nb] == dist[cell] - 1:
                         count[cell] += count[nb]
     return order[:head], dist, on, count[goal]
 
 
 @njit(cache=True)
-def _enumerate(passages, cols, dist, on, start, goal, limit):  # pragma: no cover - compiled
+def _enumerate(passages, geo, dist, on, start, goal, limit):  # pragma: no cover - compiled
     """Up to ``limit`` distinct shortest paths, as rows of flat cells, depth-first."""
+    slots = k.n_slots(geo[0])
     depth_max = dist[goal]
     out = np.empty((limit, depth_max + 1), dtype=np.int64)
     cur = np.empty(depth_max + 1, dtype=np.int64)
     next_slot = np.zeros(depth_max + 1, dtype=np.int64)
     cur[0] = start
-    depth, k = 0, 0
-    while depth >= 0 and k < limit:
+    depth, found = 0, 0
+    while depth >= 0 and found < limit:
         cell = cur[depth]
         if cell == goal:
-            out[k] = cur
-            k += 1
+            out[found] = cur
+            found += 1
             depth -= 1
             continue
         slot = next_slot[depth]
         nb = -1
-        while slot < 4:
+        while slot < slots:
             if passages[cell] >> slot & 1:
-                nb = through(cols, cell, slot)
+                nb = k.through(geo, cell, slot)
                 if on[nb] and dist[nb] == depth + 1:
                     break
             nb = -1
@@ -115,7 +119,7 @@ def _enumerate(passages, cols, dist, on, start, goal, limit):  # pragma: no cove
             depth += 1
             cur[depth] = nb
             next_slot[depth] = 0
-    return out[:k]
+    return out[:found]
 
 
 def as_count(count: float) -> int | float:
@@ -159,11 +163,11 @@ def shortest_paths(maze: Maze, start: Cell, goal: Cell, *, limit: int = 1000) ->
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     s, g = flat_ends(maze, start, goal)
-    passages, cols = maze.passages.ravel(), maze.grid.cols
-    order, dist, on, count = _dag(passages, cols, s, g)
+    passages, geo = maze.passages.ravel(), maze.grid.geo
+    order, dist, on, count = _dag(passages, geo, s, g)
     n_paths = as_count(count)
     rows = int(min(limit, n_paths))
-    flat = _enumerate(passages, cols, dist, on, s, g, rows) if rows else np.empty((0, 0), np.int64)
+    flat = _enumerate(passages, geo, dist, on, s, g, rows) if rows else np.empty((0, 0), np.int64)
     path = flat[0] if rows else np.empty(0, np.int64)
     out = solution("shortest_paths", maze, start, goal, path, visits(order))
     out.extras["paths"] = [_rowcol(maze, row) for row in flat]

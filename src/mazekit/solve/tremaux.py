@@ -3,13 +3,15 @@
 1. Every passage you walk gets a mark (at most two). Leave the start by an unmarked passage.
 2. Arriving at a cell you have seen before by an unmarked passage (now marked once), turn
    back the way you came: that passage closed a loop.
-3. Otherwise take an unmarked passage (first in the order N, E, S, W), else the passage
-   marked once (back towards the start); never one marked twice. A dead end turns you back.
+3. Otherwise take an unmarked passage (first in slot order: N, E, S, W on a rectangle),
+   else the passage marked once (back towards the start); never one marked twice. A dead
+   end turns you back.
 4. Stop on the goal. Back on the start with every passage marked twice: no way to the goal.
 
 It is a depth-first search on passages done on foot, so it solves every maze, with loops
-and islands too, walking each passage at most twice (at most ``4 * cells`` steps); on an
-unreachable goal it walks the whole reachable part twice and comes home. The path returned
+and islands too, on every grid, walking each passage at most twice (at most ``slots *
+cells`` steps); on an unreachable goal it walks the whole reachable part twice and comes
+home. The path returned
 is the passages marked exactly once, which always run from the start to the walker: a
 simple path, though not the shortest when the maze has loops.
 
@@ -26,11 +28,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OPPOSITE, Cell, through
+from ..grids import Cell
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
-from .wall_follower import EXHAUSTED, GOAL, STUCK, walk_solution
+from ._walk import EXHAUSTED, GOAL, STUCK, walk_solution
 
 SHORTEST = False  # the once-marked passages, not the shortest route when there are loops
 SOLVES_PERFECT = True
@@ -38,65 +41,67 @@ SOLVES_LOOPS = True
 SOLVES_ISLAND = True  # a depth-first search: it reaches every reachable cell
 
 
-@njit(cache=True)
-def _pick(bits, marks, base, want):  # pragma: no cover - compiled
-    for slot in range(4):
+@njit(cache=True, inline="always")
+def _pick(bits, marks, base, want, slots):  # pragma: no cover - compiled
+    for slot in range(slots):
         if bits >> slot & 1 and marks[base + slot] == want:
             return slot
     return -1
 
 
 @njit(cache=True)
-def _marked_path(passages, marks, cols, start, goal):  # pragma: no cover - compiled
+def _marked_path(passages, marks, geo, start, goal):  # pragma: no cover - compiled
     """Follow the passages marked exactly once from the start to the goal."""
+    slots = k.n_slots(geo[0])
     path = np.empty(passages.shape[0], dtype=np.int64)
     path[0] = start
-    k = 1
+    m = 1
     cell, came = start, -1
     while cell != goal:
         bits = passages[cell]
         nxt = -1
-        for slot in range(4):
-            if slot != came and bits >> slot & 1 and marks[4 * cell + slot] == 1:
+        for slot in range(slots):
+            if slot != came and bits >> slot & 1 and marks[slots * cell + slot] == 1:
                 nxt = slot
                 break
-        cell = through(cols, cell, nxt)
-        came = OPPOSITE[nxt]
-        path[k] = cell
-        k += 1
-    return path[:k].copy()
+        came = k.back(geo, cell, nxt)
+        cell = k.through(geo, cell, nxt)
+        path[m] = cell
+        m += 1
+    return path[:m].copy()
 
 
 @njit(cache=True)
-def _tremaux(passages, cols, start, goal):  # pragma: no cover - compiled
+def _tremaux(passages, geo, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
-    marks = np.zeros(4 * n, dtype=np.uint8)  # marks on the passage out of cell through slot
+    slots = k.n_slots(geo[0])
+    marks = np.zeros(slots * n, dtype=np.uint8)  # marks on the passage out of cell through slot
     seen = np.zeros(n, dtype=np.uint8)
-    walk = np.empty(4 * n + 1, dtype=np.int64)  # each passage twice at most
+    walk = np.empty(slots * n + 1, dtype=np.int64)  # each passage twice at most
     walk[0] = start
-    k = 1
+    m = 1
     cell, came, known = start, -1, True
     seen[start] = 1
     while cell != goal:
         bits = passages[cell]
-        if came >= 0 and known and marks[4 * cell + came] == 1:
+        if came >= 0 and known and marks[slots * cell + came] == 1:
             slot = came  # a new passage led somewhere known: it closed a loop
         else:
-            slot = _pick(bits, marks, 4 * cell, 0)
+            slot = _pick(bits, marks, slots * cell, 0, slots)
             if slot < 0:
-                slot = _pick(bits, marks, 4 * cell, 1)
+                slot = _pick(bits, marks, slots * cell, 1, slots)
             if slot < 0:
-                return walk[:k], (EXHAUSTED if k > 1 else STUCK), marks
-        nb = through(cols, cell, slot)
-        came = OPPOSITE[slot]
-        marks[4 * cell + slot] += 1
-        marks[4 * nb + came] += 1
+                return walk[:m], (EXHAUSTED if m > 1 else STUCK), marks
+        nb = k.through(geo, cell, slot)
+        came = k.back(geo, cell, slot)
+        marks[slots * cell + slot] += 1
+        marks[slots * nb + came] += 1
         known = seen[nb] == 1
         seen[nb] = 1
         cell = nb
-        walk[k] = cell
-        k += 1
-    return walk[:k], GOAL, marks
+        walk[m] = cell
+        m += 1
+    return walk[:m], GOAL, marks
 
 
 def tremaux(maze: Maze, start: Cell, goal: Cell) -> Solution:
@@ -113,6 +118,6 @@ def tremaux(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     a, b = flat_ends(maze, start, goal)
     p = maze.passages.ravel()
-    walk, stopped, marks = _tremaux(p, maze.grid.cols, a, b)
-    path = _marked_path(p, marks, maze.grid.cols, a, b) if stopped == GOAL else None
+    walk, stopped, marks = _tremaux(p, maze.grid.geo, a, b)
+    path = _marked_path(p, marks, maze.grid.geo, a, b) if stopped == GOAL else None
     return walk_solution("tremaux", maze, start, goal, walk, stopped, path)

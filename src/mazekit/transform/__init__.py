@@ -8,7 +8,11 @@ name; :func:`transform` is the front door.
 
 A module declares what its op promises (see :func:`properties`): ``OPENS_ONLY`` (walls are
 only opened, so connected stays connected), ``CLOSES_ONLY``, ``KEEPS_SHORTEST`` (the
-start-goal distance is unchanged) and ``USES_RNG``.
+start-goal distance is unchanged), ``USES_RNG`` and ``GRIDS`` (the grid kinds it runs on,
+every grid unless it says otherwise). Every op runs on every grid of
+:mod:`mazekit.grids` but ``rooms``; on a weave grid the ops that open walls keep every
+crossing intact. The measurements ``dead_ends``, ``components`` and ``loops`` live in
+:mod:`mazekit.measure` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ import numpy as np
 
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
-from ..generate import check_options, lookup, summary
+from ..generate import check_options, lookup, memory_per_cell, summary
 from ..generate._common import Carved
+from ..grids import GRIDS
 from ..maze import Maze
-from ._common import components, dead_end_cells, dead_ends, loops, replay_from, snapshot
+from ..measure import components, dead_end_cells, dead_ends, loops
+from ._common import replay_from, snapshot
 from .add_loops import add_loops
 from .braid import braid
 from .fill_cul_de_sacs import fill_cul_de_sacs
@@ -47,7 +53,8 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
     ``opens_only``: only removes walls (a connected maze stays connected, every cell keeps
     its passages); ``closes_only``: only puts walls up; ``keeps_shortest``: the start-goal
     distance is unchanged; ``uses_rng``: the result depends on the random generator;
-    ``bytes_per_cell``: peak memory.
+    ``grids``: the grid kinds it runs on; ``bytes_per_cell``: peak memory on a rect grid
+    (see :func:`mazekit.generate.memory_per_cell` for others).
     """
     mod = sys.modules[func.__module__]
     return {
@@ -55,6 +62,7 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
         "closes_only": getattr(mod, "CLOSES_ONLY", False),
         "keeps_shortest": getattr(mod, "KEEPS_SHORTEST", False),
         "uses_rng": getattr(mod, "USES_RNG", True),
+        "grids": getattr(mod, "GRIDS", tuple(GRIDS)),
         "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
     }
 
@@ -117,7 +125,7 @@ def transform(maze: Maze, op: str, *, rng: RngLike = None, record: bool = False,
     func = lookup(TRANSFORMS, op, "transform")
     check_options(func, op, options)
     props = properties(func)
-    check_fits(maze.shape, props["bytes_per_cell"] + (24 if record else 0), f"transform {op!r}")
+    check_fits(maze.shape, memory_per_cell(func, maze.grid) + (24 if record else 0), f"transform {op!r}")
     gen, seed = as_rng(rng)
     out = func(maze, gen, record=record, **options)
     applied: dict[str, Any] = {"op": op, **_effective(func, options)}

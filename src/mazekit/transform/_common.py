@@ -1,9 +1,13 @@
-"""What every transform shares, and measurements of a maze's shape (dead ends, pieces, loops).
+"""What every transform shares: wall helpers, the weave rule, result and replay.
 
 A transform works on a *copy* of the input's passages and returns a
 :class:`~mazekit.generate.Carved`. Its trace holds ``OPEN`` and ``CLOSE`` events (see
 :mod:`mazekit.trace`) that turn the **input's** passages into the output's, so it replays
-with :func:`replay_from`, not from an empty grid.
+with :func:`replay_from`, not from an empty grid. Measurements of a maze (dead ends, pieces,
+loops) live in :mod:`mazekit.measure`.
+
+On a weave grid a transform that opens walls opens only plain walls (slots N, E, S, W), and
+never one that would break a crossing: see :func:`crossed_cells`.
 """
 
 from __future__ import annotations
@@ -15,34 +19,62 @@ from numba import njit
 
 from .. import trace as tr
 from ..generate._common import Carved
-from ..grid import RectGrid, through
+from ..grids import Grid
+from ..grids import kernel as k
+from ..measure import degree
 
 if TYPE_CHECKING:
     from ..maze import Maze
 
-
-@njit(cache=True, inline="always")
-def degree(bits):  # pragma: no cover - compiled
-    """Open passages of one cell (the number of set bits among the four slots)."""
-    return (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)
+__all__ = ["Carved", "close_wall", "crossed_cells", "degree", "done", "open_wall", "replay_from", "snapshot"]
 
 
 @njit(cache=True, inline="always")
-def open_wall(passages, cols, cell, slot):  # pragma: no cover - compiled
+def open_wall(passages, geo, cell, slot):  # pragma: no cover - compiled
     """Open the wall through ``slot`` of ``cell`` on both sides (the neighbour must exist)."""
-    nb = through(cols, cell, slot)
+    nb = k.through(geo, cell, slot)
     passages[cell] |= np.uint8(1 << slot)
-    passages[nb] |= np.uint8(1 << ((slot + 2) & 3))
+    passages[nb] |= np.uint8(1 << k.back(geo, cell, slot))
     return nb
 
 
 @njit(cache=True, inline="always")
-def close_wall(passages, cols, cell, slot):  # pragma: no cover - compiled
-    """Put up the wall through ``slot`` of ``cell`` on both sides."""
-    nb = through(cols, cell, slot)
+def close_wall(passages, geo, cell, slot):  # pragma: no cover - compiled
+    """Put up the wall through ``slot`` of ``cell`` on both sides (the passage must be open)."""
+    nb = k.through(geo, cell, slot)
     passages[cell] &= ~np.uint8(1 << slot)
-    passages[nb] &= ~np.uint8(1 << ((slot + 2) & 3))
+    passages[nb] &= ~np.uint8(1 << k.back(geo, cell, slot))
     return nb
+
+
+@njit(cache=True, inline="always")
+def wall_slots(kind):  # pragma: no cover - compiled
+    """How many of a grid's slots a transform may open: all but a weave grid's tunnels."""
+    return 4 if kind == k.WEAVE else k.n_slots(kind)
+
+
+@njit(cache=True)
+def _crossed(passages, cols, out):  # pragma: no cover - compiled
+    n = passages.shape[0]
+    for cell in range(n):
+        if passages[cell] >> 5 & 1 and cell + 1 < n:  # a tunnel under the cell to the east
+            out[cell + 1] = 1
+        if passages[cell] >> 6 & 1 and cell + cols < n:  # under the cell to the south
+            out[cell + cols] = 1
+
+
+def crossed_cells(passages: np.ndarray, grid: Grid) -> np.ndarray:
+    """Per-cell flags, 1 where a weave tunnel passes under the cell; empty off weave grids.
+
+    Such a cell must stay a straight corridor across its tunnel, so a transform opens no
+    wall of it (that includes the walls the tunnel's ends face it with). Every other plain
+    wall can be opened without breaking a crossing.
+    """
+    if grid.kind != "weave":
+        return np.zeros(0, dtype=np.uint8)
+    out = np.zeros(grid.size, dtype=np.uint8)
+    _crossed(np.asarray(passages).ravel(), grid.cols, out)
+    return out
 
 
 def start(maze: Maze, record: bool, events_per_cell: int) -> tuple[np.ndarray, np.ndarray]:
@@ -53,7 +85,7 @@ def start(maze: Maze, record: bool, events_per_cell: int) -> tuple[np.ndarray, n
     return passages, trace
 
 
-def done(grid: RectGrid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
+def done(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
     """The :class:`Carved` result of a transform kernel that wrote ``used`` trace rows."""
     return Carved(passages.reshape(grid.shape), trace[:used].copy() if trace.shape[0] else None)
 
@@ -61,9 +93,7 @@ def done(grid: RectGrid, passages: np.ndarray, trace: np.ndarray, used: int) -> 
 # -- replay ---------------------------------------------------------------------------------
 
 
-def replay_from(
-    passages: np.ndarray, trace: np.ndarray, grid: RectGrid, upto: int | None = None
-) -> np.ndarray:
+def replay_from(passages: np.ndarray, trace: np.ndarray, grid: Grid, upto: int | None = None) -> np.ndarray:
     """The passages after the first ``upto`` events of ``trace``, replayed from ``passages``.
 
     A transform's trace starts from the input maze, not from an empty grid; this is
@@ -85,20 +115,15 @@ def replay_from(
 
 
 @njit(cache=True)
-def _snapshot(passages, rows, cols, mask, out):  # pragma: no cover - compiled
+def _snapshot(passages, geo, mask, out):  # pragma: no cover - compiled
+    masked = mask.shape[0] != 0
     t = 0
-    for cell in range(rows * cols):
-        if mask.shape[0] != 0 and mask[cell] == 0:
+    for cell in range(passages.shape[0]):
+        if masked and mask[cell] == 0:
             continue
-        r = cell // cols
-        c = cell - r * cols
-        for slot in (1, 2):
-            if slot == 1 and c == cols - 1:
-                continue
-            if slot == 2 and r == rows - 1:
-                continue
-            nb = through(cols, cell, slot)
-            if mask.shape[0] != 0 and mask[nb] == 0:
+        for slot in range(k.n_slots(geo[0])):
+            nb = k.step(geo, cell, slot)
+            if nb <= cell or (masked and mask[nb] == 0):  # each wall once, from its lower cell
                 continue
             event = tr.OPEN if passages[cell] >> slot & 1 else tr.CLOSE
             t = tr.record(out, t, cell, event, slot)
@@ -111,91 +136,7 @@ def snapshot(maze: Maze) -> np.ndarray:
     It replays to ``maze.passages`` from an empty grid *and* from an open room, so it stands
     in for the history of a maze whose generator trace was not recorded (a loaded file).
     """
-    out = tr.allocate(2 * maze.grid.size)
-    used = _snapshot(maze.passages.ravel(), *maze.grid.kernel_args(), out)
+    grid = maze.grid
+    out = tr.allocate(grid.n_slots * grid.size // 2 + 1)  # a grid has at most that many walls
+    used = _snapshot(maze.passages.ravel(), *grid.kernel_args(), out)
     return out[:used].copy()
-
-
-# -- measurements ---------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _dead_ends(passages, out):  # pragma: no cover - compiled
-    """Count cells with exactly one open passage; write their flat indices to ``out`` if it
-    has room (pass a zero-length array just to count)."""
-    k = 0
-    for cell in range(passages.shape[0]):
-        if degree(passages[cell]) == 1:
-            if k < out.shape[0]:
-                out[k] = cell
-            k += 1
-    return k
-
-
-def dead_ends(maze: Maze) -> int:
-    """Number of dead ends: cells with exactly one open passage.
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> dead_ends(mazekit.generate("backtracker", (1, 5), rng=0))
-    2
-    """
-    return int(_dead_ends(maze.passages.ravel(), np.zeros(0, dtype=np.int64)))
-
-
-def dead_end_cells(maze: Maze) -> np.ndarray:
-    """Flat indices (``row * cols + col``, ascending) of the dead ends."""
-    flat = maze.passages.ravel()
-    out = np.empty(flat.shape[0], dtype=np.int64)
-    k = _dead_ends(flat, out)
-    return out[:k].copy()
-
-
-@njit(cache=True)
-def _components(passages, cols, exists):  # pragma: no cover - compiled
-    n = passages.shape[0]
-    seen = np.zeros(n, dtype=np.uint8)
-    stack = np.empty(n, dtype=np.int64)
-    count = 0
-    for s in range(n):
-        if seen[s] or (exists.shape[0] != 0 and exists[s] == 0):
-            continue
-        count += 1
-        seen[s] = 1
-        top = 0
-        stack[0] = s
-        while top >= 0:
-            cell = stack[top]
-            top -= 1
-            bits = passages[cell]
-            for slot in range(4):
-                if bits >> slot & 1:
-                    nb = through(cols, cell, slot)
-                    if not seen[nb]:
-                        seen[nb] = 1
-                        top += 1
-                        stack[top] = nb
-    return count
-
-
-def components(maze: Maze) -> int:
-    """Number of separate pieces the passages join the cells into (1 for a connected maze;
-    every passage-less cell, e.g. one filled by a dead-end filler, is a piece of its own).
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> components(mazekit.generate("prim", (4, 4), rng=0))
-    1
-    """
-    _, cols, mask = maze.grid.kernel_args()
-    return int(_components(maze.passages.ravel(), cols, mask))
-
-
-def loops(maze: Maze) -> int:
-    """Number of independent loops (the cycle rank): passages - cells + pieces.
-
-    0 for a perfect maze; every wall a braid or a loop-adder opens adds one.
-    """
-    return maze.n_passages - maze.grid.n_cells + components(maze)

@@ -21,9 +21,10 @@ This fills everything dead-end filling fills (the result is a subset of ``fill_d
 and also the cul-de-sacs that dead-end filling leaves. Filled cells stay on the grid with no
 passages (isolated). The start-goal distance is unchanged: a shortest path is simple. If the
 goal cannot be reached from the start, or equals it, no simple path has a passage and every
-passage is closed. Deterministic: the op uses no randomness. Reference: W. D. Pullen, *Think
-Labyrinth: Maze Algorithms* ("cul-de-sac filler", "blind alley filler"); R. E. Tarjan,
-"Depth-first search and linear graph algorithms" (1972).
+passage is closed. Deterministic: the op uses no randomness. Works on every grid (on a weave
+grid, as with ``fill_dead_ends``, a tunnel on the way may stay under a walled-off cell).
+Reference: W. D. Pullen, *Think Labyrinth: Maze Algorithms* ("cul-de-sac filler", "blind alley
+filler"); R. E. Tarjan, "Depth-first search and linear graph algorithms" (1972).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from ..generate._common import scratch as scratch_index
-from ..grid import through
+from ..grids import kernel as k
 from ..maze import Maze
 from ..trace import CLOSE, record
 from ._common import Carved, done, start
@@ -44,9 +45,10 @@ BYTES_PER_CELL = 19  # passages copy, drop bits, next slot, int32 disc, low, dfs
 
 
 @njit(cache=True)
-def _blocks(passages, cols, s, goal, disc, low, dfs, blk, trace):  # pragma: no cover - compiled
+def _blocks(passages, geo, s, goal, disc, low, dfs, blk, trace):  # pragma: no cover - compiled
     """Close the passages on no simple s-goal path; return the number of trace rows."""
     n = passages.shape[0]
+    slots = k.n_slots(geo[0])
     drop = np.zeros(n, dtype=np.uint8)
     nxt = np.zeros(n, dtype=np.uint8)
     disc[:] = -1
@@ -60,11 +62,11 @@ def _blocks(passages, cols, s, goal, disc, low, dfs, blk, trace):  # pragma: no 
     while top >= 0:
         v = dfs[top]
         slot = nxt[v]
-        if slot < 4:
+        if slot < slots:
             nxt[v] = slot + 1
             if not passages[v] >> slot & 1:
                 continue
-            w = through(cols, v, slot)
+            w = k.through(geo, v, slot)
             if disc[w] < 0:
                 disc[w] = low[w] = time
                 time += 1
@@ -90,23 +92,25 @@ def _blocks(passages, cols, s, goal, disc, low, dfs, blk, trace):  # pragma: no 
                 btop -= 1
                 if not keep:
                     bits = passages[x]
-                    for k in range(4):
-                        if bits >> k & 1:
-                            y = through(cols, x, k)
+                    for j in range(slots):
+                        if bits >> j & 1:
+                            y = k.through(geo, x, j)
                             if disc[y] < disc[x]:
-                                drop[x] |= np.uint8(1 << k)
-                                drop[y] |= np.uint8(1 << ((k + 2) & 3))
-                                t = record(trace, t, x, CLOSE, k)
+                                drop[x] |= np.uint8(1 << j)
+                                drop[y] |= np.uint8(1 << k.back(geo, x, j))
+                                t = record(trace, t, x, CLOSE, j)
                 if x == v:
                     break
     # passages out of reach of the start
     for cell in range(n):
         if disc[cell] < 0 and passages[cell] != 0:
-            for k in (1, 2):
-                if passages[cell] >> k & 1:
-                    drop[cell] |= np.uint8(1 << k)
-                    drop[through(cols, cell, k)] |= np.uint8(1 << ((k + 2) & 3))
-                    t = record(trace, t, cell, CLOSE, k)
+            for j in range(slots):
+                if passages[cell] >> j & 1:
+                    y = k.through(geo, cell, j)
+                    if y > cell:  # each passage once
+                        drop[cell] |= np.uint8(1 << j)
+                        drop[y] |= np.uint8(1 << k.back(geo, cell, j))
+                        t = record(trace, t, cell, CLOSE, j)
     for cell in range(n):
         passages[cell] &= ~drop[cell]
     return t
@@ -129,5 +133,5 @@ def fill_cul_de_sacs(maze: Maze, rng: np.random.Generator, *, record: bool = Fal
     grid = maze.grid
     disc, low, dfs, blk = (scratch_index(grid) for _ in range(4))
     s, g = grid.flat(maze.start), grid.flat(maze.goal)
-    used = _blocks(passages, grid.cols, s, g, disc, low, dfs, blk, trace)
+    used = _blocks(passages, grid.geo, s, g, disc, low, dfs, blk, trace)
     return done(grid, passages, trace, used)

@@ -11,8 +11,10 @@ corridors joining loops to each other and to the ends (a loop hanging off the pa
 corridor survives; see ``fill_cul_de_sacs`` for that). Filled cells stay on the grid with no
 passages at all: they are isolated. Only closes walls, and never one on a shortest path, so
 the start-goal distance is unchanged. The result does not depend on the order of filling, so
-the op uses no randomness. Reference: W. D. Pullen, *Think Labyrinth: Maze Algorithms*
-("dead end filler").
+the op uses no randomness. Works on every grid. On a weave grid a filled corridor may run
+over a tunnel that stays (it is on the way through): the tunnel then passes under a walled-off
+cell, never under a passage along it. Reference: W. D. Pullen, *Think Labyrinth: Maze
+Algorithms* ("dead end filler").
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import numpy as np
 from numba import njit
 
 from ..generate._common import scratch as scratch_index
-from ..grid import through
 from ..maze import Maze
 from ..trace import CLOSE, record
 from ._common import Carved, close_wall, degree, done, start
@@ -33,7 +34,7 @@ BYTES_PER_CELL = 5  # passages copy + int32 queue
 
 
 @njit(cache=True)
-def _fill(passages, cols, keep_a, keep_b, queue, trace):  # pragma: no cover - compiled
+def _fill(passages, geo, keep_a, keep_b, queue, trace):  # pragma: no cover - compiled
     head, tail = 0, 0
     for cell in range(passages.shape[0]):
         if degree(passages[cell]) == 1 and cell != keep_a and cell != keep_b:
@@ -49,8 +50,7 @@ def _fill(passages, cols, keep_a, keep_b, queue, trace):  # pragma: no cover - c
         slot = 0
         while not bits >> slot & 1:
             slot += 1
-        nb = through(cols, cell, slot)
-        close_wall(passages, cols, cell, slot)
+        nb = close_wall(passages, geo, cell, slot)
         t = record(trace, t, cell, CLOSE, slot)
         if degree(passages[nb]) == 1 and nb != keep_a and nb != keep_b:
             queue[tail] = nb
@@ -80,10 +80,9 @@ def fill_dead_ends(
     True
     """
     passages, trace = start(maze, record, 2)
-    cols = maze.grid.cols
     if keep_ends:
         a, b = maze.grid.flat(maze.start), maze.grid.flat(maze.goal)
     else:
         a = b = -1
-    used = _fill(passages, cols, a, b, scratch_index(maze.grid), trace)
+    used = _fill(passages, maze.grid.geo, a, b, scratch_index(maze.grid), trace)
     return done(maze.grid, passages, trace, used)

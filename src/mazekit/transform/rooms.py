@@ -11,7 +11,11 @@ The room's outer walls are left as they were, so each room is entered through th
 passages that already crossed its edge. Only opens walls: a connected maze stays connected,
 and over a perfect maze every room becomes an open area joined to the rest. On a mask only
 cells that exist are opened (a room crossing a notch of the shape may come out L-shaped or
-in two pieces). Reference: B. Nystrom, "Rooms and Mazes" (2014), for the dungeon look.
+in two pieces). Rooms are rectangles of the grid's layout: on hex, triangle and upsilon
+grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
+wrapped rect grid a room as wide as the grid joins around the seam. Polar and weave grids
+are refused (see :data:`GRIDS`). Reference: B. Nystrom, "Rooms and Mazes" (2014), for the
+dungeon look.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..grids import kernel as k
 from ..maze import Maze
 from ..trace import OPEN, record
 from ._common import Carved, done, open_wall, start
@@ -27,24 +32,27 @@ OPENS_ONLY = True
 BYTES_PER_CELL = 10  # passages copy + taken flags + int64 cell list
 TRIES = 100
 
-
-@njit(cache=True, inline="always")
-def _exists(mask, cell):  # pragma: no cover - compiled
-    return mask.shape[0] == 0 or mask[cell] != 0
+#: Grids whose layout rectangles look like rooms. Polar layout columns do not line up from
+#: ring to ring, and a room on a weave grid would open the sides of its crossings.
+GRIDS = ("rect", "hex", "triangle", "upsilon", "3d")
 
 
 @njit(cache=True)
-def _rooms(passages, rows, cols, mask, cells, count, lo, hi, tries, rng, trace):  # pragma: no cover
+def _rooms(passages, geo, mask, band, cells, count, lo, hi, tries, rng, trace):  # pragma: no cover
+    rows, cols = geo[1], geo[2]
+    slots = k.n_slots(geo[0])
+    masked = mask.shape[0] != 0
     taken = np.zeros(rows * cols, dtype=np.uint8)
     t, made = 0, 0
     for _ in range(count):
         for _attempt in range(tries):
-            h = min(lo + int(rng.random() * (hi - lo + 1)), rows)
+            h = min(lo + int(rng.random() * (hi - lo + 1)), band)
             w = min(lo + int(rng.random() * (hi - lo + 1)), cols)
             anchor = cells[int(rng.random() * cells.shape[0])]
             ar = anchor // cols
             ac = anchor - ar * cols
-            top = min(max(ar - int(rng.random() * h), 0), rows - h)
+            floor = ar - ar % band  # the first row of the anchor's band (its level in 3D)
+            top = min(max(ar - int(rng.random() * h), floor), floor + band - h)
             left = min(max(ac - int(rng.random() * w), 0), cols - w)
             free = True
             for r in range(top, top + h):
@@ -57,14 +65,17 @@ def _rooms(passages, rows, cols, mask, cells, count, lo, hi, tries, rng, trace):
                 for c in range(left, left + w):
                     cell = r * cols + c
                     taken[cell] = 1
-                    if not _exists(mask, cell):
+                    if masked and mask[cell] == 0:
                         continue
-                    if c + 1 < left + w and _exists(mask, cell + 1) and not passages[cell] >> 1 & 1:
-                        open_wall(passages, cols, cell, 1)
-                        t = record(trace, t, cell, OPEN, 1)
-                    if r + 1 < top + h and _exists(mask, cell + cols) and not passages[cell] >> 2 & 1:
-                        open_wall(passages, cols, cell, 2)
-                        t = record(trace, t, cell, OPEN, 2)
+                    for slot in range(slots):
+                        nb = k.step(geo, cell, slot)
+                        if nb <= cell or (masked and mask[nb] == 0) or passages[cell] >> slot & 1:
+                            continue  # each wall once, from its lower cell
+                        nr = nb // cols
+                        nc = nb - nr * cols
+                        if top <= nr < top + h and left <= nc < left + w:
+                            open_wall(passages, geo, cell, slot)
+                            t = record(trace, t, cell, OPEN, slot)
             made += 1
             break
     return t, made
@@ -98,9 +109,13 @@ def rooms(
         raise ValueError(
             f"rooms need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}"
         )
+    grid = maze.grid
+    if grid.kind not in GRIDS:
+        kinds = ", ".join(GRIDS)
+        raise ValueError(f"rooms carves rectangles of cells on {kinds} grids, not on a {grid.kind} grid")
     passages, trace = start(maze, record, 2)
-    cells = maze.grid.cell_indices()
-    used, _made = _rooms(
-        passages, *maze.grid.kernel_args(), cells, int(count), int(min_size), int(max_size), TRIES, rng, trace
-    )
+    geo, mask = grid.kernel_args()
+    band = getattr(grid, "level_rows", grid.rows)  # a 3D room stays on one level
+    args = (int(count), int(min_size), int(max_size), TRIES, rng, trace)
+    used, _made = _rooms(passages, geo, mask, band, grid.cell_indices(), *args)
     return done(maze.grid, passages, trace, used)

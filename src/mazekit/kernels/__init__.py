@@ -1,0 +1,5 @@
+"""Compiled pieces that several algorithms share and none owns: union-find, heaps, bit draws.
+
+Each module here has its own tests (``tests/test_kernels.py``); algorithms import from here,
+never from each other.
+"""

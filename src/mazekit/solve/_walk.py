@@ -1,0 +1,315 @@
+"""What the walkers share: turning left and right on every grid, and what a walk returns.
+
+The wall follower, Pledge, Trémaux, the random mouse and the chain algorithm's robots walk
+from cell to cell. To keep a hand on the wall they need each cell's slots in clockwise
+order (as drawn, y pointing down): :func:`turn` gives the next slot either way,
+:func:`clockwise` all of them.
+
+- rect: N E S W. hex: N NE SE S SW NW. upsilon: N NE E SE S SW W NW; its squares have only
+  N E S W (the odd slots are skipped).
+- triangle: W E base for a cell pointing up (``row + col`` even), base E W for one pointing
+  down (the same three sides, seen from the other side of the base).
+- polar: cw, in, ccw, out, out2 (going round the cell: its clockwise side, the inner arc, the
+  counter-clockwise side, then the outer arc from its counter-clockwise half); out2 only
+  where the ring outside has twice the cells.
+- weave: a tunnel comes right after the passage beside it, N, under N, E, under E, ... (only
+  one of the two can be open: a tunnel runs under a corridor that crosses it).
+- 3d: N E S W up down. A stair has no direction on the level, so it goes where the cycle
+  closes: a left-hand walker coming in from the west tries the stairs before turning north,
+  a right-hand one coming in from the north tries them after turning west.
+
+A walker's cyclic order is all a hand-on-the-wall walk needs: in a perfect maze (a tree) any
+cyclic order makes it go round the whole tree, so the wall follower solves perfect mazes on
+every grid. Guarantees that come from the plane (Pledge's turn count, the chain's robots
+meeting the guiding line, the wall follower on two edge cells) need a flat grid whose slot
+order is the drawing's: :func:`require_flat` refuses 3d, weave and wrapped grids for them.
+Pledge also counts how far it has turned: :func:`heading` is the compass direction of each
+slot, in units of :func:`full_turn` per turn.
+
+Also here: why a walk stopped (:data:`STOPPED`), the walk's loop erasure and its
+:class:`~mazekit.solution.Solution` (:func:`walk_solution`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grids import Cell, Grid, RectGrid
+from ..grids import kernel as k
+from ..maze import Maze
+from ..solution import Solution
+from ..trace import BACKTRACK, VISIT, record
+from ._common import solution
+
+# Why a walk ended: the codes the walker kernels return, and their names in extras["stopped"].
+GOAL, LOOP, STUCK, LIMIT, EXHAUSTED = 0, 1, 2, 3, 4
+STOPPED = ("goal", "loop", "stuck", "limit", "exhausted")
+HANDS = {"left": -1, "right": 1}  # the hand's side: a left hand scans clockwise (-hand)
+
+#: Grids whose slot order is the drawing's and which lie flat (no stairs, tunnels, wrap).
+FLAT = ("rect", "hex", "triangle", "polar", "upsilon")
+
+#: Direction names for Pledge, per grid kind, in :func:`heading` units from north.
+DIRECTIONS = {
+    "rect": ("N", "E", "S", "W"),
+    "hex": ("N", "NE", "SE", "S", "SW", "NW"),
+    "triangle": ("N", "NE", "SE", "S", "SW", "NW"),
+    "upsilon": ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
+    "polar": ("N", "E", "S", "W"),
+}
+
+
+def hand_sign(hand: str) -> int:
+    """``-1`` for the left hand, ``+1`` for the right (the hand's side in slot steps)."""
+    if hand not in HANDS:
+        raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+    return HANDS[hand]
+
+
+def is_flat(grid: Grid) -> bool:
+    """Whether ``grid`` lies flat in the plane, its slots in the order drawn (:data:`FLAT`)."""
+    return grid.kind in FLAT and not (isinstance(grid, RectGrid) and grid.wrap)
+
+
+def require_flat(grid: Grid, what: str) -> None:
+    """``ValueError`` unless ``grid`` is flat: ``what`` needs the plane."""
+    if not is_flat(grid):
+        shape = f"wrapped ({grid.wrap}) rect" if isinstance(grid, RectGrid) else grid.kind
+        raise ValueError(
+            f"{what} works on flat grids only (rect without wrap, hex, triangle, polar, upsilon), "
+            f"not on a {shape} grid"
+        )
+
+
+# -- turning ------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _polar_doubles(geo, r):  # pragma: no cover - compiled
+    """Whether the polar ring outside ring ``r`` has twice its cells (so out2 exists)."""
+    inner = geo[3]
+    return r + 1 < geo[1] and k.ring_shift(inner, r + 1) > k.ring_shift(inner, r)
+
+
+@njit(cache=True, inline="always")
+def turn(geo, cell, slot, d):  # pragma: no cover - compiled
+    """The slot of ``cell`` next to ``slot``: clockwise for ``d = 1``, counter-clockwise for -1."""
+    kind = geo[0]
+    if kind == k.RECT:
+        return (slot + d) & 3
+    if kind == k.HEX or kind == k.CUBE:
+        return (slot + d + 6) % 6
+    cols = geo[2]
+    r = cell // cols
+    c = cell - r * cols
+    if kind == k.UPSILON:
+        return (slot + (2 * d if (r + c) & 1 else d)) & 7
+    if kind == k.TRIANGLE:
+        return (slot + (d if (r + c) & 1 == 0 else -d) + 3) % 3
+    if kind == k.WEAVE:  # position 2 * side + under in the cycle N uN E uE S uS W uW
+        p = (2 * (slot & 3) + (slot >> 2) + d) & 7
+        return (p >> 1) | (p & 1) << 2
+    # POLAR: cycle cw in ccw out (out2); positions swap slots 1 and 2
+    n = 5 if _polar_doubles(geo, r) else 4
+    p = slot ^ 3 if slot == 1 or slot == 2 else slot
+    p = (p + d + n) % n
+    return p ^ 3 if p == 1 or p == 2 else p
+
+
+@njit(cache=True, inline="always")
+def is_slot(geo, cell, slot):  # pragma: no cover - compiled
+    """Whether ``slot`` is one of ``cell``'s sides (a wall or not): upsilon squares have no
+    diagonal slots, polar cells no out2 where the ring outside does not double."""
+    kind = geo[0]
+    if kind == k.UPSILON:
+        cols = geo[2]
+        r = cell // cols
+        return not (slot & 1 and (r + cell - r * cols) & 1)
+    if kind == k.POLAR and slot == 4:
+        return _polar_doubles(geo, cell // geo[2])
+    return True
+
+
+@njit(cache=True)
+def clockwise(geo, cell, slot):  # pragma: no cover - compiled
+    """The slots of ``cell`` in clockwise order, starting from ``slot``.
+
+    Examples
+    --------
+    >>> from mazekit.grids import make_grid
+    >>> clockwise(make_grid("triangle", (2, 2)).geo, 1, 0).tolist()  # (0, 1) points down
+    [0, 2, 1]
+    >>> clockwise(make_grid("upsilon", (3, 3)).geo, 1, 2).tolist()  # (0, 1) is a square
+    [2, 4, 6, 0]
+    """
+    out = np.empty(k.MAX_SLOTS, dtype=np.int64)
+    out[0] = slot
+    m = 1
+    s = turn(geo, cell, slot, 1)
+    while s != slot:
+        out[m] = s
+        m += 1
+        s = turn(geo, cell, s, 1)
+    return out[:m].copy()
+
+
+@njit(cache=True, inline="always")
+def hand_rule(geo, bits, cell, back, d):  # pragma: no cover - compiled
+    """The first open slot from ``back`` (the way in) turning ``d`` (1 clockwise: left hand on
+    the wall, -1: right hand), ``back`` itself last; -1 if the cell has no open passage."""
+    slot = turn(geo, cell, back, d)
+    while slot != back:
+        if bits >> slot & 1:
+            return slot
+        slot = turn(geo, cell, slot, d)
+    return back if bits >> back & 1 else -1
+
+
+# -- directions (Pledge) --------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def full_turn(geo):  # pragma: no cover - compiled
+    """Units of :func:`heading` in a whole turn on a flat grid."""
+    kind = geo[0]
+    if kind == k.POLAR:
+        return 4 * geo[2]
+    if kind == k.HEX or kind == k.TRIANGLE:
+        return 6
+    if kind == k.UPSILON:
+        return 8
+    return 4
+
+
+@njit(cache=True, inline="always")
+def heading(geo, cell, slot):  # pragma: no cover - compiled
+    """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
+    north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
+    round. Polar directions are those of the walls' middles (``4 * cols`` units a turn)."""
+    kind = geo[0]
+    if kind == k.RECT or kind == k.HEX or kind == k.UPSILON:
+        return slot
+    cols = geo[2]
+    r = cell // cols
+    c = cell - r * cols
+    if kind == k.TRIANGLE:  # up: W 300, E 60, base 180 degrees; down: W 240, E 120, base 0
+        if (r + c) & 1 == 0:
+            return 5 if slot == 0 else (1 if slot == 1 else 3)
+        return 4 if slot == 0 else (2 if slot == 1 else 0)
+    inner = geo[3]
+    n = inner << k.ring_shift(inner, r)
+    full = 4 * cols
+    if slot == 0:  # the side at angle (c + 1) / n, facing a quarter turn on
+        return ((c + 1) * full // n + cols) % full
+    if slot == 1:
+        return (c * full // n - cols + full) % full
+    if slot == 2:  # towards the centre, from the middle of the cell
+        return ((2 * c + 1) * (full // 2) // n + 2 * cols) % full
+    ratio = 2 if _polar_doubles(geo, r) else 1  # outward, to the middle of the cell outside
+    outer = c * ratio + (slot - 3)
+    return (2 * outer + 1) * (full // 2) // (n * ratio)
+
+
+@njit(cache=True, inline="always")
+def aim(geo, cell, want):  # pragma: no cover - compiled
+    """The slot of ``cell`` heading exactly ``want``, or -1 if none does."""
+    for slot in range(k.n_slots(geo[0])):
+        if is_slot(geo, cell, slot) and heading(geo, cell, slot) == want:
+            return slot
+    return -1
+
+
+# -- starting and packaging a walk ------------------------------------------------------------
+
+
+def start_back(maze: Maze, start: Cell) -> int:
+    """The slot behind a walker on the start: its first side, counter-clockwise from slot 0
+    (N W S E on a rectangle), with no cell beyond (where the entrance gap is drawn); else its
+    first closed side in that order; else the side opposite slot 0 (facing slot 0)."""
+    grid = maze.grid
+    cw = clockwise(grid.geo, grid.flat(start), 0).tolist()
+    ccw = cw[:1] + cw[:0:-1]
+    for slot in ccw:
+        if grid.neighbor(start, slot) is None:
+            return int(slot)
+    bits = int(maze.passages[start])
+    for slot in ccw:
+        if not bits >> slot & 1:
+            return int(slot)
+    return int(cw[len(cw) // 2])
+
+
+@njit(cache=True)
+def grow(buf, i):  # pragma: no cover - compiled
+    """``buf``, or a copy twice as long if index ``i`` does not fit."""
+    if i < buf.shape[0]:
+        return buf
+    out = np.empty(2 * buf.shape[0] + 16, dtype=buf.dtype)
+    out[: buf.shape[0]] = buf
+    return out
+
+
+@njit(cache=True)
+def loop_erase(walk, n):  # pragma: no cover - compiled
+    """The walk with every loop erased in the order it was closed: a simple path."""
+    pos = np.full(n, -1, dtype=np.int64)
+    path = np.empty(min(walk.shape[0], n), dtype=np.int64)
+    m = 0
+    for i in range(walk.shape[0]):
+        cell = walk[i]
+        j = pos[cell]
+        if j >= 0:
+            for q in range(j + 1, m):
+                pos[path[q]] = -1
+            m = j + 1
+        else:
+            pos[cell] = m
+            path[m] = cell
+            m += 1
+    return path[:m].copy()
+
+
+@njit(cache=True)
+def walk_trace(walk, cols):  # pragma: no cover - compiled
+    """A ``VISIT`` per step and a ``BACKTRACK`` after each turn back (a step straight back
+    to the previous cell), and the walk as ``(row, col)`` pairs."""
+    m = walk.shape[0]
+    backs = 0
+    for i in range(1, m - 1):
+        if walk[i + 1] == walk[i - 1]:
+            backs += 1
+    trace = np.empty((m + backs, 3), dtype=np.int32)
+    cells = np.empty((m, 2), dtype=np.int64)
+    t = 0
+    for i in range(m):
+        cell = walk[i]
+        cells[i, 0] = cell // cols
+        cells[i, 1] = cell % cols
+        t = record(trace, t, cell, VISIT, -1)
+        if 0 < i < m - 1 and walk[i + 1] == walk[i - 1]:
+            t = record(trace, t, cell, BACKTRACK, -1)
+    return trace, cells
+
+
+def walk_solution(
+    name: str,
+    maze: Maze,
+    start: Cell,
+    goal: Cell,
+    walk: np.ndarray,
+    stopped: int,
+    path: np.ndarray | None = None,
+) -> Solution:
+    """A walker's :class:`Solution`: the loop-erased walk as the path (unless ``path`` is
+    given), a ``VISIT`` per step and a ``BACKTRACK`` at each turn back, and the walk and
+    why it stopped in ``extras``."""
+    if stopped != GOAL:
+        path = np.empty(0, dtype=np.int64)
+    elif path is None:
+        path = loop_erase(walk, maze.grid.size)
+    trace, cells = walk_trace(walk, maze.grid.cols)
+    sol = solution(name, maze, start, goal, path, trace)
+    sol.extras["walk"] = cells
+    sol.extras["stopped"] = STOPPED[stopped]
+    return sol

@@ -1,0 +1,421 @@
+"""Pictures of every grid drawn from its geometry: golden SVGs, pixel facts, PDF, heat maps.
+
+Golden files live in ``tests/golden/grids/``. To write them (again), run
+
+    UPDATE_GOLDEN=1 python -m pytest -q tests/test_render_grids.py
+
+and look at every file before committing (a browser shows the SVGs); without the variable
+the test compares and fails on any difference, or when a file is missing.
+"""
+
+import math
+import os
+import re
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit.grids import make_grid
+from mazekit.maze import Maze
+from mazekit.render import render, render_file
+from mazekit.render.geometry import WEAVE_INSET, chain, scene, uses_geometry
+from mazekit.render.heatmap import heatmap_image
+from mazekit.render.image import DEFAULT_COLORS, render_image
+from mazekit.render.pdf import render_pdf
+from mazekit.render.svg import render_svg
+
+from .test_render_pdf import pages
+from .test_render_svg import layers
+
+PIL = pytest.importorskip("PIL")
+from PIL import ImageColor  # noqa: E402
+
+GOLDEN = Path(__file__).parent / "golden" / "grids"
+
+#: One small maze per grid drawn from geometry: (name, kind, shape, grid options, generator).
+GRIDS = [
+    ("hex", "hex", (4, 5), {}, "backtracker"),
+    ("triangle", "triangle", (4, 7), {}, "backtracker"),
+    ("polar", "polar", (4, 6), {}, "backtracker"),
+    ("upsilon", "upsilon", (5, 5), {}, "backtracker"),
+    ("3d", "3d", (2, 4, 4), {}, "backtracker"),
+    ("weave", "weave", (6, 6), {}, "kruskal"),
+    ("rect_wrap", "rect", (4, 6), {"wrap": "xy"}, "backtracker"),
+]
+NAMES = [g[0] for g in GRIDS]
+CELL, WALL = 20, 4
+
+
+def grid_maze(name: str) -> Maze:
+    _, kind, shape, params, algorithm = next(g for g in GRIDS if g[0] == name)
+    return mazekit.generate(algorithm, shape, grid=kind, rng=1, **params)
+
+
+def rgb(name: str) -> tuple[int, int, int]:
+    r, g, b = ImageColor.getrgb(DEFAULT_COLORS[name])[:3]
+    return (r, g, b)
+
+
+def count(pixels: np.ndarray, color: tuple[int, int, int]) -> int:
+    return int((pixels == np.array(color, np.uint8)).all(axis=2).sum())
+
+
+def to_px(xy: np.ndarray) -> tuple[int, int]:
+    """The pixel under a point given in cell units (picture drawn at CELL, WALL)."""
+    x, y = np.asarray(xy) * (CELL + WALL) + WALL / 2
+    return int(math.floor(x)), int(math.floor(y))
+
+
+def side_middle(wall: np.ndarray) -> np.ndarray:
+    """The middle of a wall's polyline (on the arc, for a polar one)."""
+    n = len(wall)
+    return wall[n // 2] if n % 2 else wall[n // 2 - 1 : n // 2 + 1].mean(axis=0)
+
+
+# -- golden SVGs ----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_svg_golden(name):
+    m = grid_maze(name)
+    text = render_svg(m, mazekit.solve(m))
+    path = GOLDEN / f"{name}.svg"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}: run with UPDATE_GOLDEN=1 to write it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_svg_layers_and_size(name):
+    m = grid_maze(name)
+    sol = mazekit.solve(m)
+    text = render_svg(m, sol, explored=True, heatmap="start", cell_size=10, wall_width=2)
+    assert text == render(m, sol, format="svg", explored=True, heatmap="start", cell_size=10, wall_width=2)
+    got = layers(text)
+    want = ["background", "heatmap", "explored", "walls", "solution", "marks"]
+    assert list(got) == want + (["stairs"] if name == "3d" else [])
+    width, height = m.grid.extent()
+    root = ET.fromstring(text)
+    assert float(root.get("width")) == pytest.approx(width * 10 + 2, abs=1e-3)
+    assert float(root.get("height")) == pytest.approx(height * 10 + 2, abs=1e-3)
+    assert [p.tag.split("}")[1] for p in got["marks"]] == ["polygon", "polygon"]
+    assert got["walls"][-1].get("stroke-linecap") == "round"
+    assert list(layers(render_svg(m))) == ["background", "walls", "marks"] + (
+        ["stairs"] if name == "3d" else []
+    )
+
+
+# -- PNG facts ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_png_facts(name):
+    m = grid_maze(name)
+    sol = mazekit.solve(m)
+    im = render_image(m, sol, cell_size=CELL, wall_width=WALL)
+    width, height = m.grid.extent()
+    assert im.size == (math.ceil(width * (CELL + WALL) + WALL), math.ceil(height * (CELL + WALL) + WALL))
+    px = np.asarray(im)
+    for colour in ("wall", "background", "start", "goal", "path"):
+        assert count(px, rgb(colour)) > 20, f"no {colour} pixels"
+    plain = np.asarray(render_image(m, cell_size=CELL, wall_width=WALL))
+    assert count(plain, rgb("path")) == 0, "no solution, no path colour"
+    assert count(plain, rgb("start")) > 20 and count(plain, rgb("goal")) > 20
+    # the outer boundary is wall all round, but for the two openings
+    _, walls = m.grid.outline()
+    nb = m.grid.neighbors()
+    cells = m.grid.cell_indices()
+    edge = [
+        (c, s)
+        for c in cells
+        for s in range(m.grid.n_slots)
+        if nb[c, s] < 0 and not np.isnan(walls[c, s, 0, 0])
+    ]
+    if name == "weave":  # inset cells: the outer wall is the cells' inner squares
+        return
+    if name == "rect_wrap":
+        assert not edge, "a torus has no outer boundary"
+    closed = [plain[to_px(side_middle(walls[c, s]))[::-1]].tolist() == list(rgb("wall")) for c, s in edge]
+    assert len(edge) - sum(closed) <= 2
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "weave"])
+def test_png_walls_follow_the_passages(name):
+    """Where a side between two cells is drawn (its wall's middle pixel), it is wall exactly
+    when the passage is closed."""
+    m = grid_maze(name)
+    plain = np.asarray(render_image(m, cell_size=CELL, wall_width=WALL, marks=False))
+    _, walls = m.grid.outline()
+    nb = m.grid.neighbors()
+    checked = 0
+    for c in m.grid.cell_indices():
+        for s in range(m.grid.n_slots):
+            if nb[c, s] < 0 or np.isnan(walls[c, s, 0, 0]):
+                continue
+            x, y = to_px(side_middle(walls[c, s]))
+            is_open = bool(m.passages.flat[c] >> s & 1)
+            want = rgb("background") if is_open else rgb("wall")
+            assert tuple(plain[y, x]) == want, (m.grid.unflat(c), s, is_open)
+            checked += 1
+    assert checked > 10
+
+
+def test_png_explored_and_filled_path():
+    m = grid_maze("hex")
+    sol = mazekit.solve(m, "dfs")
+    px = np.asarray(render_image(m, sol, explored=True, cell_size=CELL, wall_width=WALL))
+    assert count(px, rgb("explored")) > 100 or count(px, rgb("backtracked")) > 100
+    line = count(np.asarray(render_image(m, sol, cell_size=CELL, wall_width=WALL)), rgb("path"))
+    fill = count(
+        np.asarray(render_image(m, sol, path_style="fill", cell_size=CELL, wall_width=WALL)), rgb("path")
+    )
+    assert fill > line > 0, "whole cells painted, not a line through them"
+    with pytest.raises(ValueError, match="path_style must be"):
+        render_image(m, sol, path_style="dots")
+    with pytest.raises(ValueError, match="unknown colour key 'nope'"):
+        render_image(m, colors={"nope": "red"})
+
+
+def test_antialiased_and_round():
+    """Diagonal walls and rings come out smooth: blends between wall and background colours."""
+    for name in ("hex", "polar"):
+        px = np.asarray(render_image(grid_maze(name), cell_size=CELL, wall_width=WALL))
+        colours = {tuple(v) for v in px.reshape(-1, 3).tolist()}
+        assert len(colours) > 20, name
+
+
+def test_auto_size_and_wall_width():
+    m = grid_maze("hex")
+    im = render_image(m)
+    cell, wall = 16, 2  # a small maze gets 16-pixel cells; walls are a sixth of a cell
+    width, height = m.grid.extent()
+    assert im.size == (math.ceil(width * (cell + wall) + wall), math.ceil(height * (cell + wall) + wall))
+    big = render_image(mazekit.generate("backtracker", (120, 150), grid="hex", rng=1))
+    assert max(big.size) <= 2600
+
+
+def test_file_formats_dispatch(tmp_path):
+    m = grid_maze("hex")
+    sol = mazekit.solve(m)
+    for suffix in (".png", ".bmp", ".jpg", ".webp"):
+        out = render_file(m, tmp_path / f"m{suffix}", sol, cell_size=10)
+        assert out.stat().st_size > 100
+    render_file(m, tmp_path / "m.svg", sol)
+    assert (tmp_path / "m.svg").read_text(encoding="utf-8") == render_svg(m, sol)
+    render_file(m, tmp_path / "m.pdf", sol)
+    assert (tmp_path / "m.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_text_refuses_other_grids(tmp_path):
+    m = grid_maze("hex")
+    msg = "text art draws rect grids only; use -o maze.png or .svg for a hex grid"
+    for style in ("ascii", "unicode", "blocks"):
+        with pytest.raises(ValueError, match=re.escape(msg)):
+            render(m, format=style)
+    with pytest.raises(ValueError, match="text art draws rect grids only"):
+        render_file(m, tmp_path / "m.txt")
+    with pytest.raises(ValueError, match=re.escape("for a wrapped (xy) grid")):
+        render(grid_maze("rect_wrap"))
+
+
+# -- the scene ------------------------------------------------------------------------------
+def test_uses_geometry():
+    assert not uses_geometry(make_grid("rect", (3, 4)))
+    assert uses_geometry(make_grid("rect", (3, 4), wrap="x"))
+    assert all(uses_geometry(make_grid(kind, (2, 2, 2) if kind == "3d" else (3, 4))) for kind in
+               ("hex", "triangle", "polar", "upsilon", "3d", "weave"))  # fmt: skip
+
+
+def test_chain_joins_only_where_two_meet():
+    pieces = np.array([[[0, 0], [1, 0]], [[1, 0], [2, 0]], [[1, 0], [1, 1]], [[3, 3], [4, 4]]], float)
+    lines = chain(pieces)
+    assert sum(len(line) - 1 for line in lines) == 4, "three pieces meet at (1, 0): none joined there"
+    square = np.array([[[0, 0], [1, 0]], [[1, 0], [1, 1]], [[0, 1], [1, 1]], [[0, 0], [0, 1]]], float)
+    (ring,) = chain(square)
+    assert len(ring) == 5 and (ring[0] == ring[-1]).all(), "a closed loop is one line"
+
+
+def test_shared_walls_drawn_once():
+    m = grid_maze("hex")
+    sc = scene(m)
+    pieces = np.concatenate([np.stack([line[:-1], line[1:]], axis=1) for line in sc.walls])
+    keys = {tuple(sorted(map(tuple, np.round(p, 6).tolist()))) for p in pieces}
+    assert len(keys) == len(pieces), "no wall piece is drawn twice"
+    _, walls = m.grid.outline()
+    closed_sides = sum(
+        1
+        for c in m.grid.cell_indices()
+        for s in range(6)
+        if not np.isnan(walls[c, s, 0, 0]) and not m.passages.flat[c] >> s & 1
+    )
+    nb = m.grid.neighbors()
+    boundary = int(((nb < 0) & ~np.isnan(walls[:, :, 0, 0])).sum())
+    # interior closed sides are counted from both cells; the boundary once, less 2 openings
+    assert len(pieces) == (closed_sides - boundary) // 2 + boundary - 2
+
+
+def test_polar_rings_are_round():
+    m = grid_maze("polar")
+    sc = scene(m)
+    middle = sc.width / 2
+    outer = max(sc.walls, key=lambda line: np.hypot(*(line - middle).T).mean())
+    radius = np.hypot(*(outer - middle).T)
+    assert np.allclose(radius, radius[0], atol=1e-9), "the outer ring is a circle"
+    steps = np.diff(np.unwrap(np.arctan2(*(outer - middle).T[::-1])))
+    assert np.abs(steps).max() <= np.radians(4) + 1e-9, "in short enough pieces to look round"
+
+
+def test_wrapped_path_leaves_and_comes_back():
+    m = mazekit.generate("backtracker", (5, 6), wrap="x", rng=3)
+    for goal in [(r, c) for r in range(5) for c in range(6)]:
+        sol = mazekit.solve(m, goal=goal)
+        cols = sol.path[:, 1]
+        if (np.abs(np.diff(cols)) > 1).any():
+            break
+    else:
+        pytest.skip("no path wraps round")
+    sc = scene(m.replace(goal=goal), sol)
+    wraps = int((np.abs(np.diff(cols)) > 1).sum())
+    assert len(sc.path) == wraps + 1
+    for piece in sc.path[:-1]:
+        assert piece[-1][0] in (0.0, 6.0), "each piece runs out to a wrapping edge"
+
+
+def test_weave_tunnel_passes_under():
+    g = make_grid("weave", (3, 3))
+    p = np.zeros((3, 3), np.uint8)
+    p[1, 1] |= 1 | 4  # the middle cell runs north-south, over the tunnel
+    p[0, 1] |= 4
+    p[2, 1] |= 1
+    p[1, 0] |= 1 << 5  # under the middle cell, from west to east
+    p[1, 2] |= 1 << 7
+
+    def link(a, b, slot):
+        p[a] |= 1 << slot
+        p[b] |= 1 << ((slot + 2) % 4)
+
+    link((0, 0), (0, 1), 1)
+    link((0, 0), (1, 0), 2)
+    link((2, 0), (2, 1), 1)
+    link((1, 2), (2, 2), 2)
+    link((0, 2), (1, 2), 2)
+    m = Maze(p, g, (1, 0), (1, 2))
+    m.check()
+    sol = mazekit.solve(m)
+    sc = scene(m, sol)
+    assert len(sc.path) == 2, "the path dips out of sight under the crossing"
+    assert sc.path[0][-1].tolist() == [1.0, 1.5] and sc.path[1][0].tolist() == [2.0, 1.5]
+    px = np.asarray(render_image(m, sol, cell_size=CELL, wall_width=WALL))
+    i = WEAVE_INSET
+    for x in (1 + i, 2 - i):  # the top corridor's walls run on unbroken over the tunnel
+        assert tuple(px[to_px((x, 1.5))[::-1]]) == rgb("wall")
+    for y in (1 + i, 2 - i):  # the tunnel's walls show in the margins beside the crossing
+        assert tuple(px[to_px((1.05, y))[::-1]]) == rgb("wall")
+    assert tuple(px[to_px((1.5, 1.5))[::-1]]) == rgb("background"), "the crossing cell's middle"
+
+
+def test_3d_stairs_and_path_breaks():
+    m = grid_maze("3d")
+    sol = mazekit.solve(m)
+    sc = scene(m, sol)
+    up = int((m.passages >> 4 & 1).sum())
+    down = int((m.passages >> 5 & 1).sum())
+    assert up == down > 0 and len(sc.stairs) == up + down
+    levels = sol.path[:, 0] // m.grid.level_rows
+    assert len(sc.path) == int((np.diff(levels) != 0).sum()) + 1, "a piece per level visited"
+    tips = [tri[0, 1] < tri[1, 1] for tri in sc.stairs]  # apex above the base: points up
+    assert sum(tips) == up
+
+
+def test_rock_cells_are_filled():
+    m = grid_maze("hex")
+    p = m.passages.copy()
+    r, c = 1, 2
+    for s in range(6):
+        if p[r, c] >> s & 1:
+            nb = m.grid.neighbor((r, c), s)
+            p[nb] &= ~np.uint8(1 << m.grid.back((r, c), s))
+    p[r, c] = 0
+    rock = m.replace(passages=p)
+    sc = scene(rock)
+    assert sc.rock.tolist() == [m.grid.flat((r, c))]
+    px = np.asarray(render_image(rock, cell_size=CELL, wall_width=WALL))
+    assert tuple(px[to_px(m.grid.centers()[m.grid.flat((r, c))])[::-1]]) == rgb("wall")
+
+
+# -- PDF, heat maps, gallery ----------------------------------------------------------------
+def test_pdf_of_a_hex_maze_is_vector_drawing():
+    m = grid_maze("hex")
+    pdf = render_pdf([m], [mazekit.solve(m)])
+    assert b"/XObject" not in pdf and b"/Image" not in pdf
+    puzzle, answer = pages(pdf)
+    for text in (puzzle, answer):
+        assert "1 J 1 j" in text, "round caps and joins"
+        assert len(re.findall(r" m ", text)) > 5 and len(re.findall(r" l", text)) > 20
+        assert re.search(r"\n(S)\n", text) and " h\nf" in text
+        assert "hex grid 5x4" in text
+    assert answer.count(" l") > puzzle.count(" l"), "the answer adds the path"
+    assert len(zlib.compress(pdf)) < 20_000
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pdf_every_grid(name):
+    pdf = render_pdf([grid_maze(name)], answer_key=True)
+    assert pdf.count(b"/Type /Page ") == 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_heatmap_fills_every_cell(name):
+    from mazekit.render.heatmap import color_index, colormap, heat_values
+
+    m = grid_maze(name)
+    px = np.asarray(heatmap_image(m, "centre", cmap="buck", cell_size=CELL, wall_width=WALL))
+    want = colormap("buck")[color_index(heat_values(m, "centre")).ravel()]
+    stairs = (m.passages.ravel() >> 4) if name == "3d" else np.zeros(m.passages.size, np.uint8)
+    centres = m.grid.centers()
+    checked = 0
+    for cell in m.grid.cell_indices():
+        if stairs[cell]:
+            continue  # a stair's triangle sits on the cell's middle
+        x, y = to_px(centres[cell])
+        assert tuple(px[y, x]) == tuple(want[cell]), m.grid.unflat(cell)
+        checked += 1
+    assert checked >= m.grid.n_cells // 3
+
+
+def test_value_heatmap_arrows_on_hex():
+    from mazekit.distances import distance_map
+
+    m = grid_maze("hex")
+    sol = mazekit.solve(m)
+    dist = distance_map(m, m.goal)
+    policy = np.full(m.shape, -1, np.int8)
+    for r, c in np.argwhere(dist > 0).tolist():
+        for s in range(6):
+            nb = m.grid.neighbor((r, c), s)
+            if m.passages[r, c] >> s & 1 and dist[nb] < dist[r, c]:
+                policy[r, c] = s
+    sol.extras.update(values=-dist.astype(float), policy=policy)
+    got = layers(render_svg(m, sol, heatmap="values"))
+    assert got["policy"][0].get("d").count("M") == int((policy >= 0).sum()) == m.grid.n_cells - 1
+    im = heatmap_image(m, "values", solution=sol, cell_size=CELL, wall_width=WALL)
+    px = np.asarray(im)
+    assert count(px, (0, 0, 0)) + count(px, (255, 255, 255)) > 100, "arrows are drawn"
+
+
+def test_gallery_on_a_hex_grid():
+    from mazekit.render.gallery import gallery
+
+    sheet = gallery((4, 5), grid="hex", algorithms=["backtracker", "prim"], cell_size=6, wall_width=1)
+    assert sheet.size[0] > 2 * 5 * 6
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deterministic(name):
+    m = grid_maze(name)
+    sol = mazekit.solve(m)
+    a = render_image(m, sol, cell_size=12).tobytes()
+    assert a == render_image(grid_maze(name), mazekit.solve(grid_maze(name)), cell_size=12).tobytes()
+    assert render_pdf([m]) == render_pdf([grid_maze(name)])

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-
 from numba import njit
 
 from .grids import Cell, Grid
@@ -93,7 +92,8 @@ class Maze:
             name = self.grid.slot_names[slot] if 0 <= slot < self.grid.n_slots else str(slot)
             raise ValueError(
                 {
-                    1: f"passage array has bits above the {self.grid.n_slots} slots of a {self.grid.kind} grid",
+                    1: f"passage array has bits above the {self.grid.n_slots} slots of a"
+                    f" {self.grid.kind} grid",
                     2: f"a masked-out cell has open passages ({where})",
                     3: f"a passage leads off the grid through side {name} of {where}",
                     4: f"passages are not symmetric through side {name} of {where}",

@@ -177,8 +177,11 @@ def generate(
     the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
     props = properties(func)
     if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):
-        kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({the_grid.wrap})"  # type: ignore[attr-defined]
-        raise ValueError(f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}")
+        wrap = getattr(the_grid, "wrap", "")
+        kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({wrap})"
+        raise ValueError(
+            f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}"
+        )
     if props["rect_only"] and the_grid.mask is not None:
         raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
     extra = props["trace_bytes_per_cell"] if record else 0

@@ -29,7 +29,9 @@ def check_shape(shape: Any, n: int = 2, what: str = "(rows, cols)") -> tuple[int
     except TypeError:
         values = ()
     if len(values) != n or not all(is_int(v) for v in values):
-        raise ValueError(f"shape must be a {what} {'pair' if n == 2 else 'triple'} of integers, got {shape!r}")
+        raise ValueError(
+            f"shape must be a {what} {'pair' if n == 2 else 'triple'} of integers, got {shape!r}"
+        )
     out = tuple(int(v) for v in values)
     if min(out) < 1:
         raise ValueError(f"size must be at least {'x'.join('1' * n)}, got shape={out}")

@@ -109,6 +109,7 @@ class PolarGrid(Grid):
         walls[:, 2] = arc(rin, t0, t1)
         walls[:, 3] = np.where(split[:, None, None], arc(rout, t0, tm), arc(rout, t0, t1))
         walls[split, 4] = arc(rout, tm, t1)[split]
+        walls[n == 1, :2] = np.nan  # a ring of one cell has no radial wall
         inner_arc = arc(rin, t0, t1)
         outer_arc = arc(rout, t1, t0)
         polys = np.concatenate([inner_arc, outer_arc], axis=1)

@@ -33,6 +33,11 @@ class TriangleGrid(Grid):
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         self.rows, self.cols = check_shape(shape)
+        if self.cols == 1 and self.rows > 2:
+            raise ValueError(
+                f"a triangle grid one column wide falls apart below its second row; "
+                f"give at least 2 columns, got shape={(self.rows, self.cols)}"
+            )
         self._set_mask(mask, require_connected)
 
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:

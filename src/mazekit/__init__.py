@@ -5,35 +5,81 @@
 >>> sol = mazekit.solve(maze, "bfs")
 >>> sol.found, sol.path[0].tolist(), sol.path[-1].tolist()
 (True, [0, 0], [4, 7])
+
+The names below are imported when first used, so ``import mazekit`` (and ``mazekit --help``)
+does not pay for numba until a maze is made.
 """
 
 from __future__ import annotations
 
-from .generate import GENERATORS, generate
-from .grid import RectGrid
-from .io import load, load_solution, save
-from .maze import Maze
-from .render import render, render_file
-from .solution import Solution
-from .solve import SOLVERS, solve
-from .transform import TRANSFORMS, transform
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "GENERATORS",
-    "Maze",
-    "RectGrid",
-    "SOLVERS",
-    "TRANSFORMS",
-    "Solution",
-    "solve",
-    "transform",
-    "generate",
-    "load",
-    "load_solution",
-    "render",
-    "render_file",
-    "save",
-    "__version__",
-]
+#: Public name -> the module that defines it.
+_LAZY = {
+    "GENERATORS": "generate",
+    "generate": "generate",
+    "GRIDS": "grids",
+    "Grid": "grids",
+    "RectGrid": "grids",
+    "make_grid": "grids",
+    "load": "io",
+    "load_solution": "io",
+    "save": "io",
+    "Maze": "maze",
+    "render": "render",
+    "render_file": "render",
+    "Solution": "solution",
+    "SOLVERS": "solve",
+    "solve": "solve",
+    "TRANSFORMS": "transform",
+    "transform": "transform",
+}
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    # ruff: noqa: F401
+    from .generate import GENERATORS, generate
+    from .grids import GRIDS, Grid, RectGrid, make_grid
+    from .io import load, load_solution, save
+    from .maze import Maze
+    from .render import render, render_file
+    from .solution import Solution
+    from .solve import SOLVERS, solve
+    from .transform import TRANSFORMS, transform
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
+    try:  # a submodule, e.g. mazekit.trace
+        return importlib.import_module(f".{name}", __name__)
+    except ModuleNotFoundError:
+        raise AttributeError(f"module 'mazekit' has no attribute {name!r}") from None
+
+
+class _Package(types.ModuleType):
+    """Keeps ``mazekit.generate`` (and solve, transform, render) the function, not the module
+    of the same name: importing a submodule binds its name on the package, which would
+    otherwise replace the front door."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_LAZY))
+
+
+__all__ = sorted(_LAZY) + ["__version__"]

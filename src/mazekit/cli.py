@@ -85,6 +85,24 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
     return (r, c)
 
 
+def _names(family: str) -> list[str]:
+    """Algorithm names of a family, from its module files (one module per algorithm, named
+    as registered), so that shell completion does not import numba."""
+    folder = Path(__file__).parent / family
+    return sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+
+
+def complete(family: str) -> Callable[..., list[Any]]:
+    """A click ``shell_complete`` callback offering the names of ``family``."""
+
+    def names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(n) for n in _names(family) if n.startswith(incomplete)]
+
+    return names
+
+
 def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -137,6 +155,9 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from ._compile import announce
+
+        announce()  # a first run says what it compiles instead of sitting silent
         try:
             return func(*args, **kwargs)
         except click.ClickException:
@@ -161,6 +182,7 @@ def maze_options(func: F) -> F:
     """The options that make a maze, shared by every command that generates one."""
     opts = [
         click.option("-a", "--algorithm", default="backtracker", show_default=True,
+                     shell_complete=complete("generate"),
                      help="Generator (see `mazekit list`)."),
         click.option("-g", "--grid", type=click.Choice(GRID_KINDS), default="rect", show_default=True,
                      help="Grid shape: squares, hexagons, triangles, rings, octagons, levels, crossings."),
@@ -379,10 +401,18 @@ class _Group(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(package_name="mazekit")
-def main() -> None:
-    """Generate, solve and show mazes."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Generate, solve, show and measure mazes on every grid shape.
+
+    Start with `mazekit demo`, then `mazekit list` for every algorithm and grid.
+    """
+    if ctx.invoked_subcommand is None:  # bare `mazekit`: the help, not an error
+        click.echo(ctx.get_help())
 
 
 @main.command()
@@ -402,13 +432,19 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
     ropts = {k: kw.pop(k) for k in list(kw) if k in _RENDER_KEYS}
     maze = reshape(make_maze(**kw), braid, loops, rooms)
     emit(maze, None, output, **ropts)
-    if kw["seed"] is None and output is not None:
+    if kw["seed"] is None:
         click.echo(f"seed: {maze.seed}", err=True)
 
 
 @main.command()
 @click.argument("maze_file", type=click.Path(dir_okay=False))
-@click.option("--solver", default="bfs", show_default=True, help="Solver (see `mazekit list`).")
+@click.option(
+    "--solver",
+    default="bfs",
+    show_default=True,
+    shell_complete=complete("solve"),
+    help="Solver (see `mazekit list`).",
+)
 @click.option("--start", default=None, metavar="ROW,COL", help="Start cell (default: the maze's).")
 @click.option("--goal", default=None, metavar="ROW,COL", help="Goal cell (default: the maze's).")
 @click.option("-o", "--output", default=None, help="solved.json / .npz, or a picture; stdout if absent.")
@@ -493,7 +529,9 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
 @main.command()
 @maze_options
 @transform_options
-@click.option("--solver", default=None, help="Also solve it and draw the path.")
+@click.option(
+    "--solver", default=None, shell_complete=complete("solve"), help="Also solve it and draw the path."
+)
 @click.option(
     "--animate",
     "animated",
@@ -521,8 +559,10 @@ def show(solver: str | None, animated: bool, speed: float, braid: float | None, 
     if sol is not None and not sol.found:
         raise UserError(f"{solver} found no path from {sol.start} to {sol.goal}")
     if sol is not None:
-        click.echo(f"{maze.algorithm} {maze.shape[1]}x{maze.shape[0]} seed {maze.seed}; "
+        click.echo(f"{maze.algorithm} {maze.grid.describe()} seed {maze.seed}; "
                    f"{solver}: {sol.length} steps, {sol.n_explored} cells explored", err=True)  # fmt: skip
+    elif kw["seed"] is None:
+        click.echo(f"seed: {maze.seed}", err=True)
 
 
 def _play(maze: Any, solution: Any, speed: float) -> None:
@@ -543,26 +583,58 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
 
 @main.command("list")
 def list_() -> None:
-    """List every algorithm with its one-line summary."""
-    from .generate import GENERATORS, summary
+    """List every algorithm, the grids it runs on, and its one-line summary."""
+    from .generate import GENERATORS, properties, summary
+    from .grids import GRIDS
     from .solve import SOLVERS
     from .transform import TRANSFORMS
+    from .transform import properties as transform_properties
 
-    for title, registry in (("generators", GENERATORS), ("transforms", TRANSFORMS), ("solvers", SOLVERS)):
+    def grids_of(kinds: Any) -> str:
+        if set(kinds) == set(GRIDS):
+            return "every grid"
+        missing = [k for k in GRIDS if k not in kinds]
+        return f"all but {', '.join(missing)}" if len(missing) < len(kinds) else ", ".join(kinds)
+
+    rows = {
+        "generators": [(n, grids_of(properties(f)["grids"]), summary(f)) for n, f in GENERATORS.items()],
+        "transforms": [(n, grids_of(transform_properties(f)["grids"]), summary(f))
+                       for n, f in TRANSFORMS.items()],
+        "solvers": [(n, grids_of(getattr(sys.modules[f.__module__], "GRIDS", GRIDS)), summary(f))
+                    for n, f in SOLVERS.items()],
+    }  # fmt: skip
+    click.echo(f"grids: {', '.join(GRIDS)} (rect also wraps: --wrap x|y|xy)")
+    for title, entries in rows.items():
         click.echo(f"{title}:")
-        width = max(len(k) for k in registry)
-        for name, func in registry.items():
-            click.echo(f"  {name:<{width}}  {summary(func)}")
+        width = max(len(n) for n, _, _ in entries)
+        gwidth = max(len(g) for _, g, _ in entries)
+        for name, grids, text in entries:
+            click.echo(f"  {name:<{width}}  {grids:<{gwidth}}  {text}")
+
+
+@main.command()
+@run
+def warmup() -> None:
+    """Compile every kernel once (numba caches them on disk), so later runs start at once."""
+    from ._compile import warmup as run_warmup
+
+    seconds = run_warmup()
+    click.echo(f"warmup: every algorithm compiled or loaded from the cache in {seconds:.1f} s", err=True)
 
 
 @main.command()
 @click.option("-o", "--output", default="mazekit-demo.png", show_default=True, help="Picture to write.")
 @click.option("--seed", type=int, default=2024, show_default=True)
+@click.option("--no-warmup", is_flag=True, help="Skip compiling every kernel first.")
 @run
-def demo(output: str, seed: int) -> None:
-    """The quick-start job: print a solved maze and write it as a PNG."""
+def demo(output: str, seed: int, no_warmup: bool) -> None:
+    """The quick-start job: compile every kernel once, print a solved maze, write a PNG."""
     from . import generate as gen
     from . import solve as solve_maze
+    from ._compile import warmup as run_warmup
+
+    if not no_warmup:
+        run_warmup()
 
     small = gen("backtracker", (10, 20), rng=seed)
     emit(small, solve_maze(small, "astar"), None, style="unicode", color="auto")

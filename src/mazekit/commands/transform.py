@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..cli import _RENDER_KEYS, emit, parse_options, render_options, run
+from ..cli import _RENDER_KEYS, complete, emit, parse_options, render_options, run
 
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -33,6 +33,7 @@ def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[st
     "ops",
     multiple=True,
     required=True,
+    shell_complete=complete("transform"),
     help="Transform to apply (see `mazekit list`); repeat to chain them in order.",
 )
 @click.option(

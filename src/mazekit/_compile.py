@@ -1,0 +1,136 @@
+"""Say so when numba compiles, and compile everything once ahead of time (``mazekit warmup``).
+
+numba compiles each kernel the first time it runs and caches the machine code on disk
+(``cache=True``), so only a first run waits. :func:`announce` makes that wait visible: a
+listener on numba's ``numba:compile`` event (raised on a cache miss only) prints one line
+per kernel to stderr when stderr is a terminal (or ``MAZEKIT_PROGRESS=always``).
+:func:`warmup` runs every algorithm once on a tiny maze of every grid, with a progress line,
+so that later runs load everything from the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+_installed = False
+_quiet = [False]  # True while warmup() reports progress itself
+
+
+def wanted(stream: TextIO | None = None) -> bool:
+    """Whether progress should be shown on ``stream`` (stderr by default)."""
+    setting = os.environ.get("MAZEKIT_PROGRESS", "auto").lower()
+    if setting in ("never", "0", "no"):
+        return False
+    if setting in ("always", "1", "yes"):
+        return True
+    stream = stream or sys.stderr
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def announce(stream: TextIO | None = None) -> None:
+    """Print ``compiling NAME (first run only) ... done in N s`` for every mazekit kernel that
+    numba compiles from now on (nothing for kernels loaded from the cache)."""
+    global _installed
+    if _installed or not wanted(stream):
+        return
+    from numba.core import event
+
+    out = stream or sys.stderr
+
+    class _Notice(event.Listener):
+        depth = 0
+        started = 0.0
+
+        def on_start(self, ev: Any) -> None:
+            self.depth += 1
+            if self.depth == 1 and not _quiet[0]:
+                self.started = time.perf_counter()
+                name = _name(ev.data["dispatcher"])
+                out.write(f"mazekit: compiling {name} (first run only) ...")
+                out.flush()
+
+        def on_end(self, ev: Any) -> None:
+            self.depth -= 1
+            if self.depth == 0 and not _quiet[0]:
+                out.write(f" {time.perf_counter() - self.started:.1f} s\n")
+                out.flush()
+
+    event.register("numba:compile", _Notice())
+    _installed = True
+
+
+def _name(dispatcher: Any) -> str:
+    func = getattr(dispatcher, "py_func", None)
+    if func is None:
+        return str(dispatcher)
+    module = func.__module__.removeprefix("mazekit.")
+    return f"{module}.{func.__name__.lstrip('_')}"
+
+
+def jobs() -> list[tuple[str, Callable[[], Any]]]:
+    """``(label, job)`` pairs that together run every kernel once, on tiny mazes.
+
+    One compiled specialisation serves every grid (a grid reaches a kernel as four integers),
+    so one small grid per algorithm is enough; solvers and transforms run on a braided maze.
+    """
+    import mazekit
+    from mazekit.generate import GENERATORS
+    from mazekit.solve import SOLVERS
+    from mazekit.transform import TRANSFORMS
+
+    memo: dict[str, Any] = {}
+
+    def base() -> Any:
+        if "base" not in memo:
+            memo["base"] = mazekit.generate("backtracker", (6, 6), rng=1)
+            memo["braided"] = mazekit.transform(memo["base"], "braid", rng=1)
+        return memo["base"]
+
+    def braided() -> Any:
+        base()
+        return memo["braided"]
+
+    out: list[tuple[str, Callable[[], Any]]] = []
+    for name in GENERATORS:
+        out.append((f"generator {name}", lambda n=name: mazekit.generate(n, (4, 5), rng=1)))
+        out.append((f"{name}, recording", lambda n=name: mazekit.generate(n, (4, 5), rng=1, record=True)))
+    for name in TRANSFORMS:
+        out.append((f"transform {name}", lambda n=name: mazekit.transform(base(), n, rng=1)))
+    for name in SOLVERS:
+        out.append((f"solver {name}", lambda n=name: mazekit.solve(braided(), n)))
+    out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
+    return out
+
+
+def warmup(stream: TextIO | None = None) -> float:
+    """Run every kernel once (compiling what the cache lacks); return the seconds it took.
+
+    Progress goes to ``stream`` (stderr) when it is a terminal: a line per job that had to
+    compile, so a first run shows what it waits for and a warm run prints one line.
+    """
+    out = stream or sys.stderr
+    show = wanted(out)
+    started = time.perf_counter()
+    _quiet[0] = True
+    try:
+        todo = jobs()
+        for i, (label, job) in enumerate(todo, 1):
+            t = time.perf_counter()
+            if show:
+                out.write(f"\rmazekit: compiling {i}/{len(todo)}: {label} (first run only) ...")
+                out.flush()
+            job()
+            took = time.perf_counter() - t
+            if show:
+                out.write(f" {took:.1f} s\n" if took > 0.2 else "\r\x1b[K")
+                out.flush()
+    finally:
+        _quiet[0] = False
+    seconds = time.perf_counter() - started
+    if show:
+        out.write(f"mazekit: every kernel is compiled and cached ({seconds:.1f} s)\n")
+    return seconds

@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TextIO
 
 _installed = False
@@ -94,14 +95,20 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
         base()
         return memo["braided"]
 
+    def transformed(name: str) -> Any:
+        return mazekit.transform(base(), name, rng=1)
+
+    def solved(name: str) -> Any:
+        return mazekit.solve(braided(), name)
+
     out: list[tuple[str, Callable[[], Any]]] = []
     for name in GENERATORS:
-        out.append((f"generator {name}", lambda n=name: mazekit.generate(n, (4, 5), rng=1)))
-        out.append((f"{name}, recording", lambda n=name: mazekit.generate(n, (4, 5), rng=1, record=True)))
+        out.append((f"generator {name}", partial(mazekit.generate, name, (4, 5), rng=1)))
+        out.append((f"{name}, recording", partial(mazekit.generate, name, (4, 5), rng=1, record=True)))
     for name in TRANSFORMS:
-        out.append((f"transform {name}", lambda n=name: mazekit.transform(base(), n, rng=1)))
+        out.append((f"transform {name}", partial(transformed, name)))
     for name in SOLVERS:
-        out.append((f"solver {name}", lambda n=name: mazekit.solve(braided(), n)))
+        out.append((f"solver {name}", partial(solved, name)))
     out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
     return out
 

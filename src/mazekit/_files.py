@@ -2,37 +2,204 @@
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import signal
+import stat
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+#: Random characters :func:`tempfile.mkstemp` adds to the prefix.
+_RANDOM = 8
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived while a file was being written; raised like Ctrl-C so cleanup runs."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise Terminated("terminated by SIGTERM")
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for a few system calls, so cleanup cannot be cut short.
+
+    A signal that arrives meanwhile stays pending and is acted on as soon as this ends.
+    """
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - non-POSIX
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
+def _name_max(directory: Path) -> int:
+    try:
+        return int(os.pathconf(directory, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no pathconf
+        return 255
+
 
 class atomic_write:
-    """Context manager: write a temporary file beside ``path``, rename it into place on success."""
+    """Context manager: write a temporary file beside ``path``, rename it into place on success.
 
-    def __init__(self, path: Path, mode: str) -> None:
+    ``with atomic_write(path, "wb") as fh: fh.write(data)`` leaves either the new file whole
+    or the old one (or none) untouched, whatever happens:
+
+    - On every exit but success (an exception, Ctrl-C, SIGTERM, a full disk that makes the
+      final ``close()`` fail as well) the temporary file is removed.
+    - SIGTERM while writing raises :class:`Terminated` (a ``KeyboardInterrupt``, so the CLI
+      says "aborted") when the program has not set its own SIGTERM handler; the handler is
+      put back afterwards. This works in the main thread only, as Python's signals do.
+    - Errors name ``path``, never the hidden temporary file.
+    - The temporary file is ``.NAME.XXXXXXXX``; where that would pass the file system's
+      limit on a name (``NAME_MAX``, 255 bytes), a short hash of the name stands in for it,
+      so every name the file system takes can be written.
+    - **Symlinks are written through**: when ``path`` is a symbolic link, the file it points
+      to is replaced (the temporary file is made beside that file) and the link stays, as
+      ``>`` in a shell does; a dangling link creates its target.
+    - A ``path`` that exists but is a character device or a pipe (``/dev/null``, a FIFO) is
+      written directly, as there is nothing to replace; other special files are refused.
+
+    Attributes
+    ----------
+    tmp : str
+        Path of the file being written (for tools that write by name, such as ffmpeg).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> target = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> with atomic_write(target, "w") as fh:
+    ...     _ = fh.write("whole")
+    >>> open(target).read(), os.listdir(os.path.dirname(target))
+    ('whole', ['a.txt'])
+    """
+
+    def __init__(self, path: str | os.PathLike[str], mode: str) -> None:
         self.path, self.mode = Path(path), mode
+        self.direct = False
+        self._old_handler: Any = None
 
+    # -- entering -----------------------------------------------------------------------
     def __enter__(self) -> Any:
-        directory = self.path.parent if str(self.path.parent) else Path(".")
+        target = self._resolve()
+        encoding = None if "b" in self.mode else "utf-8"
+        if self.direct:
+            self.tmp = str(target)
+            try:
+                self.fh: Any = open(target, self.mode, encoding=encoding)
+            except OSError as err:
+                raise self._renamed(err) from None
+            return self.fh
+        directory = target.parent
+        prefix = f".{target.name}."
+        if len(os.fsencode(prefix)) + _RANDOM > _name_max(directory):
+            prefix = "." + hashlib.sha256(os.fsencode(target.name)).hexdigest()[:16] + "."
+        self._target = target
+        self.tmp = ""
+        try:
+            with _signals_held():
+                self._hold_sigterm()
+                fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=directory)
+                try:
+                    self.fh = os.fdopen(fd, self.mode, encoding=encoding)
+                except BaseException:
+                    os.close(fd)
+                    raise
+            return self.fh
+        except BaseException as exc:
+            self._discard()
+            self._release_sigterm()
+            if isinstance(exc, OSError):
+                raise self._renamed(exc) from None
+            raise
+
+    def _resolve(self) -> Path:
+        """The file to replace: ``path``, or what it links to; refuse what cannot be written."""
+        p = self.path
+        try:
+            st: os.stat_result | None = os.stat(p)  # follows links
+        except FileNotFoundError:
+            st = None
+        except OSError as err:  # a symlink loop, a permission problem on the way
+            raise self._renamed(err) from None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(f"{str(p)!r} is a directory, not a file to write")
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+                self.direct = True
+                return p
+            raise OSError(f"{str(p)!r} is a special file (a block device or socket), not a file to write")
+        target = Path(os.path.realpath(p)) if p.is_symlink() else p
+        directory = target.parent if str(target.parent) else Path(".")
         if not directory.is_dir():
             raise FileNotFoundError(f"directory {str(directory)!r} does not exist")
-        if self.path.is_dir():
-            raise IsADirectoryError(f"{str(self.path)!r} is a directory, not a file to write")
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=directory)
-        encoding = None if "b" in self.mode else "utf-8"
-        self.fh: Any = os.fdopen(fd, self.mode, encoding=encoding)
-        return self.fh
+        if len(os.fsencode(target.name)) > _name_max(directory):
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(p))
+        return target
 
+    # -- leaving ------------------------------------------------------------------------
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        self.fh.close()
-        if exc_type is not None:
-            os.unlink(self.tmp)
+        error: OSError | None = None
+        committed = False
+        with _signals_held():
+            try:
+                try:
+                    self.fh.close()  # on a full disk this flushes, and fails, again
+                except OSError as err:
+                    error = err
+                if exc_type is None and error is None:
+                    if not self.direct:
+                        try:
+                            os.chmod(self.tmp, 0o644)
+                            os.replace(self.tmp, self._target)
+                        except OSError as err:
+                            error = err
+                    committed = error is None
+            finally:
+                if not committed:
+                    self._discard()
+                self._release_sigterm()
+        if exc_type is None and error is not None:
+            raise self._renamed(error) from None
+        if isinstance(exc, OSError) and exc.filename in (None, self.tmp):
+            raise self._renamed(exc) from None
+
+    def _discard(self) -> None:
+        if self.direct or not self.tmp:
             return
         try:
-            os.chmod(self.tmp, 0o644)
-            os.replace(self.tmp, self.path)
-        except OSError as err:
             os.unlink(self.tmp)
-            raise OSError(f"cannot write {str(self.path)!r}: {err.strerror or err}") from None
+        except OSError:
+            pass
+
+    def _renamed(self, err: OSError) -> OSError:
+        """``err`` naming the file asked for instead of the temporary one."""
+        if err.errno is not None and err.strerror:
+            return OSError(err.errno, err.strerror, str(self.path))
+        return OSError(f"cannot write {str(self.path)!r}: {err}")
+
+    # -- SIGTERM ------------------------------------------------------------------------
+    def _hold_sigterm(self) -> None:
+        """Make SIGTERM raise :class:`Terminated` while writing, unless someone handles it."""
+        if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+            return
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            self._old_handler = signal.signal(signal.SIGTERM, _on_sigterm)
+
+    def _release_sigterm(self) -> None:
+        if self._old_handler is not None:
+            signal.signal(signal.SIGTERM, self._old_handler)
+            self._old_handler = None

@@ -14,10 +14,20 @@ What is shown:
 - solving: explored cells are tinted, cells a depth-first solver backtracked from take a
   second tint, the solver's current cell is red;
 - the path grows from start to goal, and the last frame is held.
+
+A plain rectangle is drawn as its block picture, as above. Every other grid (and a rect
+that wraps) is drawn from its geometry by a :class:`~mazekit.render.frames.CellPainter`,
+which rasterises the cells and every wall that can stand once: a frame colours each cell by
+the same classes and keeps the walls that stand, antialiased, with a palette of every class
+blended with the wall colour.
+
+GIF stores frame times in hundredths of a second: :func:`gif_durations` rounds the running
+total, not each frame, so an animation at 30 fps lasts as long as it should.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from dataclasses import dataclass
@@ -30,9 +40,11 @@ from numba import njit
 from .. import trace as tr
 from .._files import atomic_write
 from ..convert import end_openings, to_blocks
-from ..grid import neighbor
+from ..grids import Grid
+from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
+from .geometry import uses_geometry
 from .pixels import sizes, stretch
 
 # Palette slots: a frame pixel holds one of these.
@@ -84,24 +96,25 @@ def _link_color(a, b, is_open):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _repaint(pixels, state, passages, rows, cols, mask, fixed, c, cell, wall):  # pragma: no cover
+def _repaint(pixels, state, passages, geo, mask, fixed, c, cell, wall):  # pragma: no cover
     """Repaint cell ``c`` (its mark colour if ``fixed[c]`` is one) and the four walls around it."""
+    cols = geo[2]
     r = c // cols
-    k = c - r * cols
-    _paint(pixels, 2 * r + 1, 2 * k + 1, fixed[c] if fixed[c] else state[c], cell, wall)
+    j = c - r * cols
+    _paint(pixels, 2 * r + 1, 2 * j + 1, fixed[c] if fixed[c] else state[c], cell, wall)
     for slot in range(4):
-        nb = neighbor(rows, cols, mask, c, slot)
-        if nb < 0:
+        nb = k.step(geo, c, slot)
+        if nb < 0 or (mask.shape[0] != 0 and mask[nb] == 0):
             continue
         color = _link_color(state[c], state[nb], (passages[c] >> slot) & 1)
         if slot == 0:
-            _paint(pixels, 2 * r, 2 * k + 1, color, cell, wall)
+            _paint(pixels, 2 * r, 2 * j + 1, color, cell, wall)
         elif slot == 1:
-            _paint(pixels, 2 * r + 1, 2 * k + 2, color, cell, wall)
+            _paint(pixels, 2 * r + 1, 2 * j + 2, color, cell, wall)
         elif slot == 2:
-            _paint(pixels, 2 * r + 2, 2 * k + 1, color, cell, wall)
+            _paint(pixels, 2 * r + 2, 2 * j + 1, color, cell, wall)
         else:
-            _paint(pixels, 2 * r + 1, 2 * k, color, cell, wall)
+            _paint(pixels, 2 * r + 1, 2 * j, color, cell, wall)
 
 
 @njit(cache=True)
@@ -111,9 +124,9 @@ def _posts(pixels, passages, rows, cols, c, cell, wall):  # pragma: no cover - c
     A post with every wall around it gone (inside a room that is still open, while walls
     go up) is road, not a dot."""
     r = c // cols
-    k = c - r * cols
+    j = c - r * cols
     for bi in range(2 * r, 2 * r + 3, 2):
-        for bj in range(2 * k, 2 * k + 3, 2):
+        for bj in range(2 * j, 2 * j + 3, 2):
             if bi == 0 or bj == 0 or bi == 2 * rows or bj == 2 * cols:
                 continue
             a = (bi // 2 - 1) * cols + bj // 2 - 1  # the cell up and left of the post
@@ -122,58 +135,82 @@ def _posts(pixels, passages, rows, cols, c, cell, wall):  # pragma: no cover - c
             _paint(pixels, bi, bj, WALL if shut else ROAD, cell, wall)
 
 
-@njit(cache=True)
-def _apply(
-    pixels, state, passages, rows, cols, mask, fixed, events, solving, in_maze, cell, wall
-):  # pragma: no cover
-    """Apply trace ``events`` in order; return the cell of the last one (-1 if none).
+@njit(cache=True, inline="always")
+def _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze):  # pragma: no cover
+    """Apply one trace event to the cell states and the passages; return the neighbour
+    through the event's slot (-1 if none).
 
     ``in_maze`` is the state a generator's new cell takes (``STACK`` when the generator
     backtracks, else ``ROAD``); while ``solving``, visits tint and backtracks tint again.
     """
+    nb = -1
+    if slot >= 0:
+        nb = k.step(geo, c, slot)
+        if nb >= 0 and mask.shape[0] != 0 and mask[nb] == 0:
+            nb = -1
+    new = state[c] == UNVISITED or state[c] == FRONTIER
+    if ev == tr.CARVE or ev == tr.OPEN or ev == tr.CLOSE:
+        if nb >= 0:
+            back = k.back(geo, c, slot)
+            if ev == tr.CLOSE:
+                passages[c] &= ~np.uint8(1 << slot)
+                passages[nb] &= ~np.uint8(1 << back)
+            else:
+                passages[c] |= np.uint8(1 << slot)
+                passages[nb] |= np.uint8(1 << back)
+        if ev == tr.CLOSE and slot < 0 and not solving:  # a cell turned back to rock
+            state[c] = UNVISITED
+        if ev != tr.CLOSE:  # both ends of an opened passage are in the maze now
+            if new:
+                state[c] = in_maze
+            if nb >= 0 and (state[nb] == UNVISITED or state[nb] == FRONTIER):
+                state[nb] = in_maze
+    elif ev == tr.VISIT:
+        if solving:
+            state[c] = EXPLORED
+        elif new:
+            state[c] = in_maze
+    elif ev == tr.BACKTRACK:
+        state[c] = BACKTRACKED if solving else ROAD
+    elif ev == tr.FRONTIER and state[c] == UNVISITED:
+        state[c] = FRONTIER
+    return nb
+
+
+@njit(cache=True)
+def _apply(pixels, state, passages, geo, mask, fixed, events, solving, in_maze, cell, wall):  # pragma: no cover
+    """Apply trace ``events`` in order to the block picture; return the cell of the last one
+    (-1 if none)."""
     last = -1
     for i in range(events.shape[0]):
         c, ev, slot = events[i, 0], events[i, 1], events[i, 2]
-        nb = neighbor(rows, cols, mask, c, slot) if slot >= 0 else -1
-        new = state[c] == UNVISITED or state[c] == FRONTIER
-        if ev == tr.CARVE or ev == tr.OPEN or ev == tr.CLOSE:
-            if nb >= 0:
-                if ev == tr.CLOSE:
-                    passages[c] &= ~np.uint8(1 << slot)
-                    passages[nb] &= ~np.uint8(1 << ((slot + 2) % 4))
-                else:
-                    passages[c] |= np.uint8(1 << slot)
-                    passages[nb] |= np.uint8(1 << ((slot + 2) % 4))
-            if ev == tr.CLOSE and slot < 0 and not solving:  # a cell turned back to rock
-                state[c] = UNVISITED
-            if ev != tr.CLOSE:  # both ends of an opened passage are in the maze now
-                if new:
-                    state[c] = in_maze
-                if nb >= 0 and (state[nb] == UNVISITED or state[nb] == FRONTIER):
-                    state[nb] = in_maze
-        elif ev == tr.VISIT:
-            if solving:
-                state[c] = EXPLORED
-            elif new:
-                state[c] = in_maze
-        elif ev == tr.BACKTRACK:
-            state[c] = BACKTRACKED if solving else ROAD
-        elif ev == tr.FRONTIER and state[c] == UNVISITED:
-            state[c] = FRONTIER
-        _repaint(pixels, state, passages, rows, cols, mask, fixed, c, cell, wall)
+        nb = _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze)
+        _repaint(pixels, state, passages, geo, mask, fixed, c, cell, wall)
         if nb >= 0:
-            _repaint(pixels, state, passages, rows, cols, mask, fixed, nb, cell, wall)
+            _repaint(pixels, state, passages, geo, mask, fixed, nb, cell, wall)
         if ev == tr.CLOSE or ev == tr.OPEN:  # only rooms opened or walled leave bare posts
-            _posts(pixels, passages, rows, cols, c, cell, wall)
+            _posts(pixels, passages, geo[1], geo[2], c, cell, wall)
         last = c
     return last
 
 
 @njit(cache=True)
-def _path(pixels, state, passages, rows, cols, mask, fixed, cells, cell, wall):  # pragma: no cover
+def _advance(state, passages, geo, mask, events, solving, in_maze):  # pragma: no cover - compiled
+    """Apply trace ``events`` to the cell states and passages only (the pictures drawn from
+    geometry colour the cells afterwards); return the cell of the last one (-1 if none)."""
+    last = -1
+    for i in range(events.shape[0]):
+        c = events[i, 0]
+        _transition(state, passages, geo, mask, c, events[i, 1], events[i, 2], solving, in_maze)
+        last = c
+    return last
+
+
+@njit(cache=True)
+def _path(pixels, state, passages, geo, mask, fixed, cells, cell, wall):  # pragma: no cover
     for i in range(cells.shape[0]):
         state[cells[i]] = PATH
-        _repaint(pixels, state, passages, rows, cols, mask, fixed, cells[i], cell, wall)
+        _repaint(pixels, state, passages, geo, mask, fixed, cells[i], cell, wall)
 
 
 def frame_count(counts: list[int], steps_per_frame: int) -> int:
@@ -222,6 +259,30 @@ def palette(theme: str = "light", colors: dict[str, Any] | None = None) -> np.nd
     return np.array([_rgb(merged[k], k) for k in KEYS], dtype=np.uint8)
 
 
+def gif_durations(durations: list[int]) -> list[int]:
+    """Frame times a GIF can store (tens of milliseconds) that keep the running total right.
+
+    Rounding each frame on its own would store a 33 ms frame (30 fps) as 30 ms and run 10%
+    fast; rounding the running total instead alternates 30 and 40 ms. Browsers slow frames
+    under 20 ms down to 100 ms, so no frame gets less than 20 ms (faster than 50 fps, a GIF
+    runs slower than asked).
+
+    Examples
+    --------
+    >>> gif_durations([33, 33, 34, 33, 33, 34])
+    [30, 40, 30, 30, 40, 30]
+    >>> gif_durations([8] * 5)
+    [20, 20, 20, 20, 20]
+    """
+    out, total, shown = [], 0, 0
+    for ms in durations:
+        total += ms
+        t = max(shown + 20, (total + 5) // 10 * 10)
+        out.append(t - shown)
+        shown = t
+    return out
+
+
 @dataclass
 class Animation:
     """Frames of palette slots and how long each is shown.
@@ -231,13 +292,18 @@ class Animation:
     frames : list of numpy.ndarray
         ``uint8`` arrays of shape ``(height, width)``; ``palette[frame]`` is the RGB picture.
     palette : numpy.ndarray
-        ``(11, 3)`` ``uint8`` colours.
+        ``uint8`` RGB colours: ``(11, 3)`` for a rect maze's block frames (one per key of
+        ``KEYS``), ``(11 * LEVELS, 3)`` for a picture drawn from geometry (every key blended
+        with the wall colour at each antialiasing level; the first 11 are the keys).
     durations : list of int
         Milliseconds per frame (the last one includes the hold).
     steps_per_frame : int
         Trace events (or steps along the path) per frame.
     fps : float
         Frames per second.
+    grid : Grid, optional
+        The maze's grid: frames of a plain rect grid are its block picture (what the
+        terminal shows), the others are drawn from geometry.
     """
 
     frames: list[np.ndarray]
@@ -245,6 +311,7 @@ class Animation:
     durations: list[int]
     steps_per_frame: int
     fps: float
+    grid: Grid | None = None
 
     def rgb(self, i: int) -> np.ndarray:
         """Frame ``i`` as an RGB array."""
@@ -266,7 +333,8 @@ class Animation:
             im = Image.frombytes("P", (f.shape[1], f.shape[0]), f.tobytes())
             im.putpalette(flat)
             images.append(im if suffix == ".gif" else im.convert("RGB"))
-        opts: dict[str, Any] = {"save_all": True, "append_images": images[1:], "duration": self.durations,
+        durations = gif_durations(self.durations) if suffix == ".gif" else self.durations
+        opts: dict[str, Any] = {"save_all": True, "append_images": images[1:], "duration": durations,
                                 "loop": 0}  # fmt: skip
         if suffix == ".gif":
             opts.update(format="GIF", optimize=False)
@@ -316,18 +384,23 @@ def _phases(maze: Maze, solution: Solution | None, phases: str) -> tuple[str, ..
 
 
 class _Canvas:
-    """The pixel array and the per-cell state that trace events change, and the frames."""
+    """The frames of an animation and their times, and the per-cell state that trace events
+    change; the subclasses keep the picture."""
 
-    def __init__(self, maze: Maze, cell: int, wall: int, frame_ms: float) -> None:
-        self.maze, self.cell, self.wall, self.frame_ms = maze, cell, wall, frame_ms
-        self.args = maze.grid.kernel_args()
+    def __init__(self, maze: Maze, frame_ms: float) -> None:
+        self.maze, self.frame_ms = maze, frame_ms
+        self.geo, self.mask = maze.grid.kernel_args()
         self.current = -1
         self.frames: list[np.ndarray] = []
         self.durations: list[float] = []
+        self.state = self.fixed = self.passages = np.zeros(0, np.uint8)
+
+    def picture(self) -> np.ndarray:
+        raise NotImplementedError
 
     def snap(self) -> None:
         """Keep the picture as it is now as the next frame."""
-        self.frames.append(self.pixels.copy())
+        self.frames.append(self.picture())
         self.durations.append(self.frame_ms)
 
     def replay(self, events: np.ndarray, spf: int, solving: bool, in_maze: int) -> None:
@@ -340,13 +413,53 @@ class _Canvas:
                 self.unmark()
             self.snap()
 
+    def first_passages(self, starts_open: bool) -> np.ndarray:
+        """The flat passages before a generator's first event."""
+        return tr.replay(np.zeros((0, 3), np.int32), self.maze.grid, starts_open=starts_open).ravel()
+
+    def end_marks(self) -> np.ndarray:
+        """Per flat cell the mark that stays while solving: start, goal, or none (0)."""
+        fixed = np.zeros(self.maze.passages.size, np.uint8)
+        for end, mark in ((self.maze.start, START), (self.maze.goal, GOAL)):
+            fixed[self.maze.grid.flat(end)] = mark
+        return fixed
+
+    def start_generation(self, starts_open: bool) -> None:
+        raise NotImplementedError
+
+    def start_solving(self) -> None:
+        raise NotImplementedError
+
+    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
+        raise NotImplementedError
+
+    def path(self, cells: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def open_ends(self) -> None:
+        raise NotImplementedError
+
+    def unmark(self) -> None:
+        raise NotImplementedError
+
+
+class _BlockCanvas(_Canvas):
+    """A plain rect maze as its block picture, repainted block by block as events arrive."""
+
+    def __init__(self, maze: Maze, cell: int, wall: int, frame_ms: float) -> None:
+        super().__init__(maze, frame_ms)
+        self.cell, self.wall = cell, wall
+
+    def picture(self) -> np.ndarray:
+        return self.pixels.copy()
+
     def reset(self, blocks: np.ndarray, state: np.ndarray, passages: np.ndarray, fixed: np.ndarray) -> None:
         self.pixels = np.ascontiguousarray(stretch(blocks, self.cell, self.wall))
         self.state, self.passages, self.fixed = state, passages, fixed
         self.current = -1
 
     def start_generation(self, starts_open: bool) -> None:
-        p0 = tr.replay(np.zeros((0, 3), np.int32), self.maze.grid, starts_open=starts_open).ravel()
+        p0 = self.first_passages(starts_open)
         m = self.maze.replace(passages=p0.reshape(self.maze.shape))
         blocks = np.where(to_blocks(m) == 1, WALL, ROAD).astype(np.uint8)
         posts = blocks[2:-1:2, 2:-1:2]  # inner posts, as _posts paints them
@@ -354,8 +467,9 @@ class _Canvas:
         posts[:] = np.where(beside == WALL, WALL, ROAD)
         state = np.full(p0.size, ROAD if starts_open else UNVISITED, dtype=np.uint8)
         exists = self.maze.grid.cell_indices()
+        cols = self.maze.shape[1]
         if not starts_open:
-            blocks[2 * (exists // self.args[1]) + 1, 2 * (exists % self.args[1]) + 1] = UNVISITED
+            blocks[2 * (exists // cols) + 1, 2 * (exists % cols) + 1] = UNVISITED
         self.reset(blocks, state, p0.copy(), np.zeros(p0.size, np.uint8))
 
     def start_solving(self) -> None:
@@ -368,23 +482,21 @@ class _Canvas:
         blocks = np.where(classes == L_WALL, WALL, ROAD).astype(np.uint8)
         blocks[classes == L_START] = START
         blocks[classes == L_GOAL] = GOAL
-        fixed = np.zeros(self.maze.passages.size, np.uint8)  # the start and goal marks stay
-        for (r, c), mark in ((self.maze.start, START), (self.maze.goal, GOAL)):
-            fixed[r * self.args[1] + c] = mark
         state = np.zeros(self.maze.passages.size, np.uint8)
-        self.reset(blocks, state, self.maze.passages.ravel().copy(), fixed)
+        self.reset(blocks, state, self.maze.passages.ravel().copy(), self.end_marks())
 
     def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
         self.unmark()
-        self.current = _apply(self.pixels, self.state, self.passages, *self.args, self.fixed,
+        self.current = _apply(self.pixels, self.state, self.passages, self.geo, self.mask, self.fixed,
                               events, solving, in_maze, self.cell, self.wall)  # fmt: skip
         if self.current >= 0:
-            r, c = divmod(self.current, self.args[1])
+            r, c = divmod(self.current, self.maze.shape[1])
             _paint(self.pixels, 2 * r + 1, 2 * c + 1, CURRENT, self.cell, self.wall)
 
     def path(self, cells: np.ndarray) -> None:
         self.unmark()
-        _path(self.pixels, self.state, self.passages, *self.args, self.fixed, cells, self.cell, self.wall)
+        _path(self.pixels, self.state, self.passages, self.geo, self.mask, self.fixed, cells, self.cell,
+              self.wall)  # fmt: skip
 
     def open_ends(self) -> None:
         for r, c in end_openings(self.maze).values():
@@ -392,10 +504,75 @@ class _Canvas:
 
     def unmark(self) -> None:
         if self.current >= 0:
-            r, c = divmod(self.current, self.args[1])
+            r, c = divmod(self.current, self.maze.shape[1])
             color = self.fixed[self.current] or self.state[self.current]
             _paint(self.pixels, 2 * r + 1, 2 * c + 1, color, self.cell, self.wall)
         self.current = -1
+
+
+class _GridCanvas(_Canvas):
+    """Any grid drawn from its geometry: cells coloured by state, every frame painted whole
+    by a :class:`~mazekit.render.frames.CellPainter` (a few milliseconds)."""
+
+    def __init__(self, maze: Maze, cell: int, wall: int, frame_ms: float) -> None:
+        from .frames import CellPainter
+
+        super().__init__(maze, frame_ms)
+        grid = maze.grid
+        ends = (grid.flat(maze.start), grid.flat(maze.goal))
+        self.painter = CellPainter(grid, cell=cell, wall=wall, n_classes=len(KEYS), background=ROAD, ends=ends)
+        self.openings: int | None = None  # the start and goal gaps: walled, open, or showing the path
+
+    def picture(self) -> np.ndarray:
+        classes = np.where(self.fixed != 0, self.fixed, self.state)
+        if self.current >= 0:
+            classes[self.current] = CURRENT
+        return self.painter.paint(classes, self.passages, openings=self.openings)
+
+    def start_generation(self, starts_open: bool) -> None:
+        self.passages = self.first_passages(starts_open).copy()
+        self.state = np.full(self.passages.size, ROAD if starts_open else UNVISITED, dtype=np.uint8)
+        self.fixed = np.zeros(self.passages.size, np.uint8)
+        self.current, self.openings = -1, None
+
+    def start_solving(self) -> None:
+        self.passages = self.maze.passages.ravel().copy()
+        self.state = np.zeros(self.passages.size, np.uint8)
+        self.fixed = self.end_marks()
+        rock = np.zeros(self.passages.size, bool)
+        rock[self.maze.grid.cell_indices()] = True
+        self.fixed[rock & (self.passages == 0) & (self.fixed == 0)] = WALL  # cave rock stays solid
+        self.current, self.openings = -1, ROAD
+
+    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
+        self.current = _advance(self.state, self.passages, self.geo, self.mask, events, solving, in_maze)
+
+    def path(self, cells: np.ndarray) -> None:
+        self.current = -1
+        self.state[cells] = PATH
+
+    def open_ends(self) -> None:
+        self.openings = PATH
+
+    def unmark(self) -> None:
+        self.current = -1
+
+
+def _grid_sizes(grid: Grid, cell_size: int | None, wall_width: int | None) -> tuple[int, int, int, int]:
+    """``(cell, wall, width, height)`` in pixels of a picture drawn from geometry: as asked,
+    or about :data:`AUTO_SIDE` across, with walls as the still pictures have them."""
+    from .image import grid_sizes
+    from .pixels import MAX_PIXELS
+
+    w, h = grid.extent()
+    auto = max(1, min(16, AUTO_SIDE // (math.ceil(max(w, h)) * 5 // 4 + 1)))
+    cell, wall = grid_sizes(grid, None, auto if cell_size is None else cell_size, wall_width)
+    if cell < 1 or wall < 0:
+        raise ValueError(f"cell size must be >= 1 and wall width >= 0, got {cell} and {wall}")
+    width, height = math.ceil(w * (cell + wall) + wall - 1e-9), math.ceil(h * (cell + wall) + wall - 1e-9)
+    if width * height > MAX_PIXELS:
+        raise ValueError(f"a {width}x{height} pixel picture is too large; use a smaller cell size")
+    return cell, wall, width, height
 
 
 def animate(
@@ -428,7 +605,8 @@ def animate(
     hold, pause : float
         Seconds to hold the last frame, and to pause between phases.
     cell_size, wall_width : int, optional
-        Pixels per cell and per wall; by default the picture is about 640 pixels across.
+        Pixels per cell and per wall; by default the picture is about 640 pixels across,
+        with walls a quarter of a cell wide (a sixth on grids other than rect).
     theme : {"light", "dark"}
     colors : dict, optional
         Overrides of the theme's colours: any of ``background, wall, unvisited, current,
@@ -441,12 +619,19 @@ def animate(
     >>> anim = animate(m, mazekit.solve(m, "dfs"), steps_per_frame=5, cell_size=4, wall_width=1)
     >>> len(anim.frames), anim.frames[0].shape
     (20, (21, 31))
+
+    Any other grid is drawn from its geometry, antialiased:
+
+    >>> h = mazekit.generate("kruskal", (3, 4), grid="hex", rng=1, record=True)
+    >>> anim = animate(h, phases="generate", steps_per_frame=4, cell_size=8)
+    >>> len(anim.frames), anim.frames[0].shape, anim.palette.shape
+    (4, (33, 35), (176, 3))
     """
     todo = _phases(maze, solution, phases)
     colours = palette(theme, colors)
     if fps <= 0 or hold < 0 or pause < 0:
         raise ValueError(f"fps must be positive and hold, pause >= 0, got {fps}, {hold}, {pause}")
-    cell, wall = sizes(maze.shape, cell_size, wall_width, AUTO_SIDE)
+    geometric = uses_geometry(maze.grid)
     gen_events = maze.trace if "generate" in todo else None
     sol_events = solution.trace if solution is not None and "solve" in todo else None
     path = solution.path if solution is not None and "solve" in todo and solution.found else None
@@ -459,12 +644,21 @@ def animate(
     else:
         spf = int(steps_per_frame)
     n_frames = frame_count(counts, spf)
-    rows, cols = maze.shape
-    height, width = rows * cell + (rows + 1) * wall, cols * cell + (cols + 1) * wall
+    if geometric:
+        cell, wall, width, height = _grid_sizes(maze.grid, cell_size, wall_width)
+    else:
+        cell, wall = sizes(maze.shape, cell_size, wall_width, AUTO_SIDE)
+        rows, cols = maze.shape
+        height, width = rows * cell + (rows + 1) * wall, cols * cell + (cols + 1) * wall
     if n_frames * height * width > MAX_FRAME_BYTES:
         raise ValueError(f"{n_frames} frames of {width}x{height} pixels are too many; "
                          "use a smaller cell size or fewer frames")  # fmt: skip
-    canvas = _Canvas(maze, cell, wall, 1000.0 / fps)
+    canvas: _Canvas
+    if geometric:
+        canvas = _GridCanvas(maze, cell, wall, 1000.0 / fps)
+        colours = canvas.painter.palette(colours, colours[WALL])
+    else:
+        canvas = _BlockCanvas(maze, cell, wall, 1000.0 / fps)
     if gen_events is not None:
         # A stack or active list pops every cell once; other backtracks (hunt-and-kill's
         # end of a walk) leave no stack to show.
@@ -477,7 +671,7 @@ def animate(
         canvas.replay(sol_events, spf, True, ROAD)
     if path is not None and len(path) > 1:
         canvas.durations[-1] += pause * 1000
-        flat = (path[:, 0] * cols + path[:, 1]).astype(np.int64)
+        flat = (path[:, 0] * maze.shape[1] + path[:, 1]).astype(np.int64)
         ends = tuple(path[0]) == maze.start and tuple(path[-1]) == maze.goal
         canvas.state[flat[0]] = PATH  # the start: its mark stays, the steps out of it show
         for i in range(1, len(flat), spf):
@@ -487,7 +681,7 @@ def animate(
             canvas.snap()
     canvas.durations[-1] += hold * 1000
     durations = [max(10, round(d)) for d in canvas.durations]
-    return Animation(canvas.frames, colours, durations, spf, float(fps))
+    return Animation(canvas.frames, colours, durations, spf, float(fps), maze.grid)
 
 
 def _len(events: np.ndarray | None) -> int:
@@ -531,5 +725,6 @@ __all__ = [
     "batch_size",
     "check_writer",
     "frame_count",
+    "gif_durations",
     "palette",
 ]

@@ -299,22 +299,32 @@ def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> di
     return options
 
 
-def render_options(func: F) -> F:
+def text_options(func: F) -> F:
+    """The options of text output (stdout, .txt), for commands that only print."""
     opts = [
         click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
                      help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal)."),
         click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
                      show_default=True, help="ANSI colour on stdout."),
-        click.option("--cell-size", type=int, default=None, help="Pixels per cell (images)."),
-        click.option("--wall-width", type=int, default=None, help="Pixels per wall (images)."),
-        click.option("--path-color", default=None, help="Solution colour (images) [red]."),
-        click.option("--wall-color", default=None, help="Wall colour (images)."),
-        click.option("--background", default=None, help="Road colour (images)."),
         click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
     ]  # fmt: skip
     for opt in reversed(opts):
         func = opt(func)
     return func
+
+
+def render_options(func: F) -> F:
+    """Text options and picture options, for commands that print or write a file."""
+    opts = [
+        click.option("--cell-size", type=int, default=None, help="Pixels per cell (images)."),
+        click.option("--wall-width", type=int, default=None, help="Pixels per wall (images)."),
+        click.option("--path-color", default=None, help="Solution colour (images) [red]."),
+        click.option("--wall-color", default=None, help="Wall colour (images)."),
+        click.option("--background", default=None, help="Road colour (images)."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return text_options(func)
 
 
 def _image_colors(ropts: dict[str, Any]) -> dict[str, str]:
@@ -475,9 +485,23 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
     sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
                      **kwargs)  # fmt: skip
     if not sol.found:
-        raise UserError(f"no path from {sol.start} to {sol.goal}: the goal cannot be reached")
+        raise UserError(_no_path(maze, sol, solver, kwargs))
     emit(maze, sol, output, **ropts)
     click.echo(f"{solver}: path of {sol.length} steps, {sol.n_explored} cells explored", err=True)
+
+
+def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:
+    """Why ``solver`` found no path: the goal is cut off, or the solver gave up before it."""
+    from . import solve as solve_maze
+
+    if solve_maze(maze, "bfs", start=sol.start, goal=sol.goal).found:
+        if "episodes" in options or solver == "q_learning":
+            episodes = options.get("episodes", 500)
+            more = max(2 * int(episodes), 1000)
+            return (f"{solver} did not learn a path from {sol.start} to {sol.goal} in {episodes} "
+                    f"episodes; the goal is reachable: try more, e.g. -O episodes={more}")  # fmt: skip
+        return f"{solver} found no path from {sol.start} to {sol.goal}, though the goal is reachable"
+    return f"no path from {sol.start} to {sol.goal}: the goal cannot be reached"
 
 
 @main.command()
@@ -539,7 +563,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
     help="Replay the carving (and solving) in place; plain text when not a terminal.",
 )
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Animation speed factor.")
-@render_options
+@text_options
 @run
 def show(solver: str | None, animated: bool, speed: float, braid: float | None, loops: int | None,
          rooms: int | None, **kw: Any) -> None:  # fmt: skip

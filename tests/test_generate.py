@@ -201,6 +201,7 @@ HUGE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GENERATORS)
 def test_huge(name):
     """Very large grids: no recursion limit, no overflow, still one spanning tree."""

@@ -202,26 +202,28 @@ def test_solver_walks_then_draws_the_path_in_path_colour(make_app):
 
 def test_drawing_only_changed_cells_gives_the_same_picture_as_a_full_repaint(make_app):
     app = make_app(algorithm="kruskal", shape=(12, 18), seed=2, solver="dfs", speed=3)
+    assert {"generating", "solving"} <= repaint_phases(app, 20)
+
+
+def repaint_phases(app, frames):
+    """Step ``frames`` frames at a time (sending the solver once the maze is built), check
+    that the window then matches a full repaint, and return the phases seen."""
     s = app.state
-    lay = app.view.layout
-
-    def maze_pixels():
-        return pygame.surfarray.array3d(app.screen)[
-            lay.x0 : lay.x0 + lay.size[0], lay.y0 : lay.y0 + lay.size[1]
-        ]
-
+    x, y, w, h = app.view.layout.rect
     phases = set()
     for _ in range(6):
         if s.phase == "built":
             press(app, pygame.K_s, text="s")  # a new overlay: one full repaint
-        for _ in range(20):
+        for _ in range(frames):
             app.step()
         phases.add(s.phase)
         assert not app.view.stats.full
-        drawn = maze_pixels()
+        drawn = pygame.surfarray.array3d(app.screen)[x : x + w, y : y + h]
         app.view._paint_all()
-        assert np.array_equal(drawn, maze_pixels()), f"frame {app.frames}, {s.phase}"
-    assert {"generating", "solving"} <= phases
+        assert np.array_equal(drawn, pygame.surfarray.array3d(app.screen)[x : x + w, y : y + h]), (
+            f"frame {app.frames}, {s.phase}"
+        )
+    return phases
 
 
 def test_keys_cycle_generator_and_solver_new_seed_speed_help_and_quit(make_app):

@@ -594,8 +594,9 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
     import shutil
 
     from .render.animate import animate
-    from .render.terminal import fits, play
+    from .render.terminal import check_grid, fits, play
 
+    check_grid(maze.grid)
     columns, lines = shutil.get_terminal_size()
     rows, cols = maze.shape
     if not fits(maze.shape, columns, lines):

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import click
 
-from ..cli import parse_size, parse_source, run
+from ..cli import GRID_KINDS, grid_shape, parse_source, run
 
 
 @click.command()
 @click.option("-o", "--output", default="gallery.png", show_default=True, help="Picture to write.")
-@click.option("-s", "--size", default="20x20", show_default=True, help="WIDTHxHEIGHT of every maze.")
+@click.option(
+    "-g",
+    "--grid",
+    type=click.Choice(GRID_KINDS),
+    default="rect",
+    show_default=True,
+    help="Grid shape; every generator that runs on it is shown.",
+)
+@click.option(
+    "-s",
+    "--size",
+    default=None,
+    help="WIDTHxHEIGHT of every maze [20x20]; polar RINGSxCELLS [10x8]; 3d WIDTHxHEIGHTxLEVELS [8x6x3].",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="The seed every generator gets.")
 @click.option("-a", "--algorithm", "algorithms", multiple=True, help="Only these generators. Repeatable.")
 @click.option(
@@ -26,9 +39,9 @@ from ..cli import parse_size, parse_source, run
 @click.option("--wall-width", type=int, default=2, show_default=True, help="Pixels per wall.")
 @click.option("--columns", type=int, default=None, help="Tiles per row [up to 4].")
 @run
-def gallery(output: str, size: str, seed: int, algorithms: tuple[str, ...], source: str, colormap: str,
-            cell_size: int, wall_width: int, columns: int | None) -> None:  # fmt: skip
-    """Draw every registered generator on the same size and seed, with its heat map."""
+def gallery(output: str, grid: str, size: str | None, seed: int, algorithms: tuple[str, ...], source: str,
+            colormap: str, cell_size: int, wall_width: int, columns: int | None) -> None:  # fmt: skip
+    """Draw every generator that runs on the grid, same size and seed, each as a heat map."""
     from pathlib import Path
 
     from ..render import IMAGE_SUFFIXES, save_image
@@ -36,9 +49,12 @@ def gallery(output: str, size: str, seed: int, algorithms: tuple[str, ...], sour
 
     if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
         raise ValueError(f"gallery draws a picture: give -o NAME.png (got {output})")
+    if size is None and grid not in ("polar", "3d"):
+        size = "20x20"
     image = make_gallery(
-        parse_size(size), rng=seed, algorithms=algorithms or None, source=parse_source(source),
-        cmap=colormap, cell_size=cell_size, wall_width=wall_width, columns=columns,
+        grid_shape(grid, size, None, None), grid=grid, rng=seed, algorithms=algorithms or None,
+        source=parse_source(source), cmap=colormap, cell_size=cell_size, wall_width=wall_width,
+        columns=columns,
     )  # fmt: skip
     save_image(image, output)
     click.echo(f"wrote {output}: {image.size[0]}x{image.size[1]} pixels", err=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..cli import UserError, make_maze, maze_options, parse_cell, parse_options, parse_size, run
+from ..cli import UserError, grid_shape, make_maze, maze_options, parse_cell, parse_options, parse_size, run
 
 
 @click.command()
@@ -49,6 +49,8 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
 
     Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
     solver, +/- speed, space pause, R random ends, B braid, P watch/play, F1 help, Q quit.
+    Other grids walk with more keys (hex Q W E / A S D, 3d U and J for the stairs...):
+    F1 lists them.
     """
     from ..game.app import App, load_pygame, sdl_session, window_size
     from ..game.state import GameConfig, GameState
@@ -76,10 +78,10 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
             # SDL falls back to an invisible window when there is no screen: say so and stop
             raise UserError("no display for the game window: set DISPLAY (or run under Xvfb)")
         if kw["mask"] is None:  # refuse a maze too big to show before spending time on it
-            rows, cols = parse_size(kw["size"]) if kw["size"] else (10, 20)
-            rows, cols = kw["rows"] or rows, kw["cols"] or cols
-            if rows > 0 and cols > 0:
-                window_size((rows, cols), screen, size)
+            from ..grids import make_grid
+
+            window_size(make_grid(kw["grid"], grid_shape(kw["grid"], kw["size"], kw["rows"], kw["cols"]),
+                                  wrap=kw["wrap"]), screen, size)  # fmt: skip
         maze = make_maze(record=True, **kw)
         config = GameConfig(
             algorithm=kw["algorithm"], shape=maze.grid, seed=maze.seed, solver=solver,
@@ -90,7 +92,7 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:
-            app = App(state, size=window_size(maze.shape, screen, size), fps=fps)
+            app = App(state, size=window_size(maze.grid, screen, size), fps=fps)
         except pg.error as exc:
             raise UserError(f"cannot open the game window ({exc})") from None
         app.run(frames)

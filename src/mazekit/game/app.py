@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .picture import MAX_PITCH, fit
-from .state import PLAY, GameState
+from .picture import MAX_PITCH, layout_for
+from .state import PLAY, WALK_KEYS, GameState
 from .view import View, bar_height
 
 if TYPE_CHECKING:
@@ -61,14 +61,20 @@ def sdl_session(pg: Any) -> Iterator[None]:
                 signal.signal(sig, handler)
 
 
-def key_action(key: int, text: str, mode: str) -> str | None:
-    """The :meth:`GameState.act` action for a key press (``text`` is its character, if any)."""
+def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None:
+    """The :meth:`GameState.act` action for a key press (``text`` is its character, if any)
+    in ``mode`` on a grid of ``kind`` (see :data:`mazekit.game.state.WALK_KEYS`)."""
     import pygame
 
     arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
     if key in arrows:
         return arrows[key]
     if mode == PLAY:
+        special = {pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown"}
+        name = special.get(key) or pygame.key.name(key)
+        slots = WALK_KEYS.get(kind, {}).get(name)
+        if slots:
+            return "move:" + ",".join(slots)
         wasd = {pygame.K_w: "up", pygame.K_a: "left", pygame.K_s: "down", pygame.K_d: "right"}
         if key in wasd:
             return wasd[key]
@@ -84,10 +90,9 @@ def key_action(key: int, text: str, mode: str) -> str | None:
     return by_text.get(text) or keys.get(key)
 
 
-def window_size(
-    shape: tuple[int, int], screen: tuple[int, int], window: tuple[int, int] | None = None
-) -> tuple[int, int]:
-    """A window for a ``(rows, cols)`` maze: as large as the screen allows, no larger than needed.
+def window_size(grid: Any, screen: tuple[int, int], window: tuple[int, int] | None = None) -> tuple[int, int]:
+    """A window for a maze on ``grid`` (a grid, or a ``(rows, cols)`` rect shape): as large
+    as the screen allows, no larger than needed.
 
     A ``window`` size asked for is checked to hold the maze and returned as it is;
     ``ValueError`` says when the maze is too big to show.
@@ -100,11 +105,11 @@ def window_size(
     ValueError: a 300x300 maze does not fit in 720x496 pixels even at 1 pixel per cell; at most 359x247 cells
     """
     if window is not None:
-        fit(shape, (window[0], window[1] - bar_height(window[1])))
+        layout_for(grid, (window[0], window[1] - bar_height(window[1])))
         return window
     avail = (int(screen[0] * SCREEN_FRACTION), int(screen[1] * SCREEN_FRACTION))
     bar = bar_height(avail[1])
-    lay = fit(shape, (avail[0], avail[1] - bar), max_pitch=MAX_PITCH)
+    lay = layout_for(grid, (avail[0], avail[1] - bar), max_pitch=MAX_PITCH)
     width, height = lay.size
     return (max(MIN_WINDOW[0], width + 16), max(MIN_WINDOW[1], height + bar + 16))
 
@@ -127,7 +132,7 @@ class App:
         pg.font.init()
         if size is None:
             desktop = pg.display.get_desktop_sizes()[0]
-            size = window_size(state.maze.shape, desktop)
+            size = window_size(state.maze.grid, desktop)
         self.screen: pygame.Surface = pg.display.set_mode(size, pg.RESIZABLE)
         pg.display.set_caption(CAPTION)
         pg.key.set_repeat(250, 60)
@@ -144,7 +149,8 @@ class App:
         if event.type == pygame.QUIT:
             self.state.act("quit")
         elif event.type == pygame.KEYDOWN:
-            action = key_action(event.key, event.dict.get("unicode", ""), self.state.mode)
+            text = event.dict.get("unicode", "")
+            action = key_action(event.key, text, self.state.mode, self.state.grid.kind)
             if action is not None:
                 self.state.act(action)
         elif event.type == pygame.VIDEORESIZE:

@@ -1,15 +1,18 @@
 """What the game window shows, as numpy arrays: colour classes, geometry and pixels.
 
-No pygame here, so tests can ask where a cell is drawn and what colour it should have. A
-cell of the maze is drawn as a ``cell x cell`` square; the wall blocks between cells are
-``wall`` pixels thick, exactly like :mod:`mazekit.render.image`. The window's picture is
-the block picture (``(2R+1, 2C+1)``, see :func:`mazekit.convert.to_blocks`) with a colour
-class per block, stretched with :func:`numpy.repeat`.
+No pygame here, so tests can ask where a cell is drawn and what colour it should have. On
+a plain rect grid a cell of the maze is drawn as a ``cell x cell`` square; the wall blocks
+between cells are ``wall`` pixels thick, exactly like :mod:`mazekit.render.image`. The
+window's picture is the block picture (``(2R+1, 2C+1)``, see
+:func:`mazekit.convert.to_blocks`) with a colour class per block, stretched with
+:func:`numpy.repeat` (a :class:`Layout`). Every other grid is drawn from its geometry by a
+:class:`~mazekit.render.frames.CellPainter`, placed by a :class:`GridLayout`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -244,3 +247,91 @@ def fit(shape: tuple[int, int], area: tuple[int, int], origin: tuple[int, int] =
         f"a {cols}x{rows} maze does not fit in {width}x{height} pixels even at 1 pixel per cell; "
         f"at most {(width - 1) // 2}x{(height - 1) // 2} cells"
     )
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    """Where a maze drawn from its geometry sits: pixels per cell and wall, and the origin.
+
+    Positions are as :mod:`mazekit.render.raster` draws them: the point ``(x, y)`` of the
+    grid's geometry (in cell units) is pixel ``origin + (x, y) * pitch + wall / 2``.
+
+    Examples
+    --------
+    >>> from mazekit.grids import make_grid
+    >>> lay = fit_grid(make_grid("hex", (4, 6)), (400, 300))
+    >>> lay.cell, lay.wall, lay.size, lay.rect
+    (40, 8, (272, 224), (64, 38, 272, 224))
+    >>> lay.cell_center(0, 0)
+    (96, 66)
+    """
+
+    grid: Any = field(repr=False, compare=False)
+    cell: int
+    wall: int
+    x0: int = 0
+    y0: int = 0
+
+    @property
+    def rows(self) -> int:
+        return int(self.grid.rows)
+
+    @property
+    def cols(self) -> int:
+        return int(self.grid.cols)
+
+    @property
+    def pitch(self) -> int:
+        return self.cell + self.wall
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` of the maze picture."""
+        from ..render.frames import picture_size
+
+        return picture_size(self.grid, self.cell, self.wall)
+
+    @property
+    def rect(self) -> Rect:
+        return (self.x0, self.y0, *self.size)
+
+    def cell_center(self, row: int, col: int) -> tuple[int, int]:
+        """The window pixel at the middle of cell ``(row, col)``."""
+        x, y = self.grid.centers()[row * self.cols + col] * self.pitch + self.wall / 2
+        return (self.x0 + int(round(x)), self.y0 + int(round(y)))
+
+
+def fit_grid(
+    grid: Any, area: tuple[int, int], origin: tuple[int, int] = (0, 0), max_pitch: int = MAX_PITCH
+) -> GridLayout:
+    """:func:`fit` for a grid drawn from its geometry (any grid): the largest
+    :class:`GridLayout` that fits ``area``, centred in it. Walls are about a sixth of the
+    pitch (a fifth on a rect grid), at least one pixel."""
+    from ..render.frames import picture_size
+
+    width, height = area
+    w, h = grid.extent()
+    pitch = min(int((width - 1) / w), int((height - 1) / h), max_pitch)
+    while pitch >= 2:
+        wall = max(1, pitch // (5 if grid.kind == "rect" else 6))
+        pw, ph = picture_size(grid, pitch - wall, wall)
+        if pw <= width and ph <= height:
+            x0, y0 = origin[0] + (width - pw) // 2, origin[1] + (height - ph) // 2
+            return GridLayout(grid, pitch - wall, wall, x0, y0)
+        pitch -= 1
+    raise ValueError(f"a {grid.kind} maze of {grid.describe()} does not fit in {width}x{height} pixels "
+                     "even at 2 pixels per cell")  # fmt: skip
+
+
+def layout_for(
+    grid: Any, area: tuple[int, int], origin: tuple[int, int] = (0, 0), max_pitch: int = MAX_PITCH
+) -> Layout | GridLayout:
+    """The layout the window uses for ``grid`` (a grid, or a ``(rows, cols)`` rect shape):
+    the block picture's :class:`Layout` on a plain rect grid, else a :class:`GridLayout`."""
+    from ..render.geometry import uses_geometry
+
+    if isinstance(grid, tuple):
+        return fit(grid, area, origin, max_pitch)
+    if uses_geometry(grid):
+        return fit_grid(grid, area, origin, max_pitch)
+    return fit(grid.shape, area, origin, max_pitch)

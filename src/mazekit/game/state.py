@@ -12,6 +12,9 @@ Two modes:
     first move. Reaching the goal wins and compares the moves with the shortest path;
     ``hint`` lights the next step of a shortest path, ``give_up`` shows the solution.
 
+Every grid works: moves go through a cell's slots (see :data:`WALK_KEYS` for the keys of
+each grid), and the arrow keys walk towards the side of the screen they point at.
+
 The view reads :attr:`GameState.classes` (a colour class per cell, see
 :mod:`mazekit.game.picture`), :attr:`GameState.passages` (the passages as drawn so far) and
 :meth:`GameState.markers`, and asks :meth:`GameState.take_dirty` which cells changed.
@@ -46,7 +49,7 @@ import numpy as np
 from .. import trace as tr
 from ..distances import distance_map
 from ..generate import GENERATORS, generate, lookup
-from ..grid import BITS, OPPOSITE, Cell, RectGrid, as_grid
+from ..grids import Cell, Grid, as_grid
 from ..maze import Maze
 from ..solution import Solution
 from ..solve import SOLVERS, solve
@@ -72,7 +75,36 @@ ACTIONS = ("up", "down", "left", "right", "solve", "hint", "give_up", "new", "ge
            "solver", "faster", "slower", "pause", "ends", "braid", "mode", "help", "quit",
            "close")  # fmt: skip
 
-_MOVES = {"up": 0, "right": 1, "down": 2, "left": 3}
+#: Screen directions ``(x, y)`` (y down) that the arrow actions walk towards.
+_ARROWS = {"up": (0.0, -1.0), "right": (1.0, 0.0), "down": (0.0, 1.0), "left": (-1.0, 0.0)}
+
+#: An arrow takes the open slot that points nearest its way, if that is within 45 degrees.
+_ARROW_COS = 0.7
+
+#: Keys that walk through named slots in play mode, per grid (letters as typed, and
+#: ``pageup``/``pagedown``); the first of a tuple's slots that is open is taken. On every
+#: grid the arrow keys walk towards the side of the screen they point at, and so do W A S D
+#: where this table does not give them other work. Action ``"move:NAME,..."`` does the same.
+WALK_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "hex": {"q": ("NW",), "w": ("N",), "e": ("NE",), "a": ("SW",), "s": ("S",), "d": ("SE",)},
+    "upsilon": {"q": ("NW",), "w": ("N",), "e": ("NE",), "a": ("W",), "d": ("E",),
+                "z": ("SW",), "x": ("S",), "c": ("SE",)},
+    "polar": {"w": ("out", "out2"), "s": ("in",), "a": ("ccw",), "d": ("cw",), "q": ("out",), "e": ("out2",)},
+    "3d": {"u": ("up",), "j": ("down",), "pageup": ("up",), "pagedown": ("down",)},
+}  # fmt: skip
+
+#: How to walk each grid, for the help overlay: keys, a tab, what they do.
+WALK_HELP: dict[str, list[str]] = {
+    "rect": ["arrows / WASD\tplay: walk"],
+    "weave": ["arrows / WASD\tplay: walk, over or under a crossing"],
+    "triangle": ["arrows / WASD\tplay: walk left, right, or through the base"],
+    "3d": ["arrows / WASD\tplay: walk on a level", "U / PgUp, J / PgDn\tplay: take the stairs up, down"],
+    "hex": ["Q W E, A S D\tplay: walk NW N NE, SW S SE", "arrows\tplay: walk towards that side"],
+    "upsilon": ["Q W E, A D, Z X C\tplay: walk NW N NE, W E, SW S SE",
+                "arrows\tplay: walk towards that side"],
+    "polar": ["W / S\tplay: walk out / in (Q, E: to the left / right cell)",
+              "A / D\tplay: walk counter-clockwise / clockwise", "arrows\tplay: walk towards that side"],
+}  # fmt: skip
 
 #: Largest animation speed, in trace events per frame.
 MAX_SPEED = 1 << 20
@@ -91,10 +123,12 @@ MESSAGE_FRAMES = 240
 class GameConfig:
     """What the game starts with; every field has a command-line option.
 
-    ``shape`` is ``(rows, cols)`` or a (masked) :class:`~mazekit.grid.RectGrid`; ``seed``
-    None draws one; ``start``/``goal`` pin the ends; ``braid`` is the fraction of dead ends
-    removed, None for a perfect maze; ``speed`` is in trace events per frame, None to choose
-    from the maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce`.
+    ``shape`` is what :func:`mazekit.generate` takes for the ``grid`` kind (``(rows, cols)``,
+    polar ``(rings, inner)``, 3d ``(levels, rows, cols)``) or a grid; ``seed`` None draws
+    one; ``start``/``goal`` pin the ends; ``braid`` is the fraction of dead ends removed,
+    None for a perfect maze; ``speed`` is in trace events per frame, None to choose from the
+    maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce`; ``grid`` is
+    the grid kind when ``shape`` is not a grid (rect by default).
     """
 
     algorithm: str = "backtracker"
@@ -109,6 +143,7 @@ class GameConfig:
     speed: int | None = None
     mode: str = WATCH
     mask_file: str | None = None
+    grid: str | None = None
 
 
 def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:
@@ -123,14 +158,55 @@ def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:
         return f"braid unavailable: {exc}"
 
 
-def _diff_events(before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """OPEN / CLOSE trace events that turn passages ``before`` into ``after``."""
+def _diff_events(before: np.ndarray, after: np.ndarray, nbs: np.ndarray) -> np.ndarray:
+    """OPEN / CLOSE trace events that turn passages ``before`` into ``after`` (each passage
+    once, from its lower cell; ``nbs`` is the grid's neighbour table)."""
     rows = []
-    for slot, event, changed in ((1, tr.OPEN, after & ~before), (2, tr.OPEN, after & ~before),
-                                 (1, tr.CLOSE, before & ~after), (2, tr.CLOSE, before & ~after)):  # fmt: skip
-        cells = np.flatnonzero(changed.ravel() & BITS[slot])
-        rows.append(np.stack([cells, np.full_like(cells, event), np.full_like(cells, slot)], axis=1))
+    lower = nbs > np.arange(len(nbs))[:, None]
+    for event, changed in ((tr.OPEN, after & ~before), (tr.CLOSE, before & ~after)):
+        bits = (changed.ravel()[:, None].astype(np.int64) >> np.arange(nbs.shape[1])) & 1
+        cells, slots = np.nonzero((bits == 1) & lower)
+        rows.append(np.stack([cells, np.full_like(cells, event), slots], axis=1))
     return np.concatenate(rows).astype(np.int32)
+
+
+def _back_slots(nbs: np.ndarray) -> np.ndarray:
+    """``(size, slots)``: the slot of each neighbour that leads back, -1 where none."""
+    size, slots = nbs.shape
+    other = np.maximum(nbs, 0)
+    back = np.full((size, slots), -1, dtype=np.int64)
+    cells = np.arange(size)[:, None]
+    for t in range(slots):
+        back[(nbs >= 0) & (nbs[other, t] == cells) & (back < 0)] = t
+    return back
+
+
+def _directions(grid: Grid) -> np.ndarray:
+    """``(size, slots, 2)`` unit vectors (y down) from each cell's centre to the side each
+    slot leaves through; NaN for stairs."""
+    from ..render.geometry import _arrow_ends
+
+    mids = np.asarray(grid.outline()[1], dtype=float).mean(axis=2)
+    d = _arrow_ends(grid, mids) - grid.centers()[:, None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return d / np.hypot(d[..., 0], d[..., 1])[..., None]
+
+
+def _size_option(grid: Grid) -> str:
+    """``--size`` (and ``--grid``, ``--wrap``) that make ``grid`` on the command line."""
+    kind = grid.kind
+    if kind == "polar":
+        size = f"{grid.rows}x{grid.param}"
+    elif kind == "3d":
+        size = grid.describe()
+    else:
+        size = f"{grid.cols}x{grid.rows}"
+    wrap = getattr(grid, "wrap", "")
+    return _grid_option(grid) + f"--size {size}" + (f" --wrap {wrap}" if wrap else "")
+
+
+def _grid_option(grid: Grid) -> str:
+    return "" if grid.kind == "rect" else f"--grid {grid.kind} "
 
 
 class GameState:
@@ -145,7 +221,10 @@ class GameState:
         if config.speed is not None and not 1 <= config.speed <= MAX_SPEED:
             raise ValueError(f"speed must be 1 to {MAX_SPEED} events per frame, got {config.speed}")
         self.config = config
-        self.grid: RectGrid = maze.grid if maze is not None else as_grid(config.shape)
+        self.grid: Grid = maze.grid if maze is not None else as_grid(config.shape, config.grid)
+        self.nbs = self.grid.neighbors()
+        self.backs = _back_slots(self.nbs)
+        self.directions = _directions(self.grid)
         self.algorithm = config.algorithm
         self.solver = config.solver
         self.mode = config.mode
@@ -182,7 +261,7 @@ class GameState:
         module = sys.modules[func.__module__] if func is not None else None
         self.starts_open = bool(getattr(module, "STARTS_OPEN", False))
         empty = np.zeros_like(maze.passages)
-        trace = maze.trace if maze.trace is not None else _diff_events(empty, maze.passages)
+        trace = maze.trace if maze.trace is not None else _diff_events(empty, maze.passages, self.nbs)
         if self.braid is not None:
             braided = _braid(maze, maze.seed, self.braid)
             if isinstance(braided, str):
@@ -193,12 +272,10 @@ class GameState:
                 if braided.trace is not None and len(braided.trace) >= len(trace):
                     trace = braided.trace
                 else:
-                    trace = np.concatenate([trace, _diff_events(maze.passages, braided.passages)])
+                    trace = np.concatenate([trace, _diff_events(maze.passages, braided.passages, self.nbs)])
                 maze = braided.replace(trace=trace)
         self.maze, self.trace = maze, trace
-        rows, cols = maze.shape
-        n = rows * cols
-        self.offsets = np.array([-cols, 1, cols, -1], dtype=np.int64)
+        n = maze.passages.size
         self.exists = np.ones(n, bool) if maze.grid.mask is None else maze.grid.mask.ravel()
         if not self.config.speed:
             target = max(1, -(-len(trace) // AUTO_FRAMES))
@@ -321,14 +398,16 @@ class GameState:
         ev = self.trace[a:b].astype(np.int64)
         cells, kinds, slots = ev[:, 0], ev[:, 1], ev[:, 2]
         linked = (slots >= 0) & ((kinds == tr.CARVE) | (kinds == tr.OPEN) | (kinds == tr.CLOSE))
-        nbs = cells[linked] + self.offsets[slots[linked]]
+        linked[linked] = self.nbs[cells[linked], slots[linked]] >= 0
+        nbs = self.nbs[cells[linked], slots[linked]]
         flat = self.passages.ravel()
         opens, closes = linked & (kinds != tr.CLOSE), kinds[linked] == tr.CLOSE
         if opens.any() and closes.any():  # order matters: replay the prefix
             self.passages = tr.replay(self.trace, self.maze.grid, b, starts_open=self.starts_open)
         else:
             s = slots[linked]
-            bit, back = BITS[s], BITS[OPPOSITE[s]]
+            bit = np.left_shift(1, s).astype(np.uint8)
+            back = np.left_shift(1, self.backs[cells[linked], s]).astype(np.uint8)
             if closes.any():
                 np.bitwise_and.at(flat, cells[linked], ~bit)
                 np.bitwise_and.at(flat, nbs, ~back)
@@ -344,7 +423,13 @@ class GameState:
         if b >= len(self.trace):
             self.gen_current = -1
             self.phase = "built"
-        self._touch(np.concatenate([cells, nbs, [previous, self.gen_current]]))
+        under = self._under(cells[linked], slots[linked])
+        self._touch(np.concatenate([cells, nbs, under, [previous, self.gen_current]]))
+
+    def _under(self, cells: np.ndarray, slots: np.ndarray) -> np.ndarray:
+        """The cells that weave tunnels through ``slots`` pass under (they draw its walls)."""
+        tunnel = slots >= 4 if self.grid.kind == "weave" else np.zeros(len(slots), bool)
+        return self.nbs[cells[tunnel], slots[tunnel] - 4]
 
     def _advance_solve(self, count: int) -> None:
         sol = self.solution
@@ -368,21 +453,46 @@ class GameState:
 
     # -- input -----------------------------------------------------------------------------
     def act(self, action: str) -> None:
-        """Do what a key asks (one of :data:`ACTIONS`)."""
-        if action not in ACTIONS:
+        """Do what a key asks: one of :data:`ACTIONS`, or ``"move:NAME,..."`` to walk through
+        the first open one of the named slots (``grid.slot_names``)."""
+        if action.startswith("move:"):
+            names = action[5:].split(",")
+            unknown = [name for name in names if name not in self.grid.slot_names]
+            if unknown:
+                raise ValueError(f"a {self.grid.kind} grid has no slot {unknown[0]!r}; "
+                                 f"its slots are {', '.join(self.grid.slot_names)}")  # fmt: skip
+            self._walk([self.grid.slot_names.index(name) for name in names])
+        elif action not in ACTIONS:
             raise ValueError(f"unknown action {action!r}; choose from {', '.join(ACTIONS)}")
-        if action in _MOVES:
-            self._move(_MOVES[action])
+        elif action in _ARROWS:
+            self._walk_towards(_ARROWS[action])
         else:
             getattr(self, f"_do_{action}")()
+
+    def _walk_towards(self, way: tuple[float, float]) -> None:
+        """Walk through the open slot whose side is nearest direction ``way`` on the screen."""
+        bits = int(self.passages.ravel()[self.player])
+        cos = self.directions[self.player] @ np.asarray(way)
+        slots = [s for s in np.argsort(-np.nan_to_num(cos, nan=-2.0)).tolist() if bits >> s & 1]
+        if slots and cos[slots[0]] > _ARROW_COS:
+            self._move(slots[0])
+
+    def _walk(self, slots: list[int]) -> None:
+        """Walk through the first of ``slots`` that is open."""
+        bits = int(self.passages.ravel()[self.player])
+        for slot in slots:
+            if bits >> slot & 1:
+                self._move(slot)
+                return
 
     def _move(self, slot: int) -> None:
         if self.mode != PLAY or self.phase != "playing" or self.paused:
             return
-        if not self.passages.ravel()[self.player] & BITS[slot]:
+        nb = int(self.nbs[self.player, slot])
+        if not self.passages.ravel()[self.player] >> slot & 1 or nb < 0:
             return
         before, hint = self.player, self.hint
-        self.player = before + int(self.offsets[slot])
+        self.player = nb
         self.moves += 1
         self.trail[self.player] = True
         self.hint = -1
@@ -396,9 +506,9 @@ class GameState:
         here = self.player
         d = self.dist_to_goal
         bits = int(self.passages.ravel()[here])
-        for slot in range(4):
-            nb = here + int(self.offsets[slot])
-            if bits >> slot & 1 and d[nb] == d[here] - 1:
+        for slot in range(self.grid.n_slots):
+            nb = int(self.nbs[here, slot])
+            if bits >> slot & 1 and nb >= 0 and d[nb] == d[here] - 1:
                 old, self.hint = self.hint, nb
                 self.hints_used += 1
                 self._touch([old, nb])
@@ -518,9 +628,12 @@ class GameState:
     # -- words -----------------------------------------------------------------------------
     def reproduce(self) -> str:
         """The command line that shows this maze again."""
-        rows, cols = self.maze.shape
+        grid = self.maze.grid
         parts = ["mazekit play", f"--algorithm {self.algorithm}"]
-        parts.append(f"--mask {self.config.mask_file}" if self.config.mask_file else f"--size {cols}x{rows}")
+        if self.config.mask_file:
+            parts.append(_grid_option(grid) + f"--mask {self.config.mask_file}")
+        else:
+            parts.append(_size_option(grid))
         parts.append(f"--seed {self.seed}")
         if self.algorithm == self.config.algorithm:
             parts += [f"-O {k}={v}" for k, v in self.config.options.items()]
@@ -538,9 +651,10 @@ class GameState:
 
     def status(self) -> tuple[str, str]:
         """The two status bar lines: what the maze is, and what is happening."""
-        rows, cols = self.maze.shape
+        grid = self.maze.grid
+        size = grid.describe() if grid.kind == "rect" else f"{grid.kind} {grid.describe()}"
         braid = f"braid {self.braid:g}" if self.braid is not None else "braid off"
-        top = (f"{self.algorithm} | solver {self.solver} | {cols}x{rows} | seed {self.seed} | {braid}"
+        top = (f"{self.algorithm} | solver {self.solver} | {size} | seed {self.seed} | {braid}"
                f" | speed {self.speed}/frame | {self.mode}{' | PAUSED' if self.paused else ''}")  # fmt: skip
         if self.message:
             return top, self.message
@@ -556,18 +670,37 @@ class GameState:
             line = (f"{self.solver}: {len(sol.trace)} steps, {sol.n_explored} cells explored, {path}"
                     f" (shortest {self.shortest})")  # fmt: skip
         elif self.phase == "playing":
+            keys = "arrows/WASD" if self.grid.kind not in WALK_KEYS else "arrows or the keys in F1"
             line = (f"moves {self.moves} | time {self.elapsed:.1f} s | shortest {self.shortest}"
-                    "   (arrows/WASD move, H hint, X give up)")  # fmt: skip
+                    f"   ({keys} move, H hint, {self._give_up_key()} give up)")  # fmt: skip
         elif self.phase == "won":
             line = f"solved in {self.moves} moves, {self.elapsed:.1f} s; shortest is {self.shortest}"
         else:
             line = f"gave up after {self.moves} moves; the shortest path is {self.shortest} steps"
         return top, line
 
+    def _give_up_key(self) -> str:
+        return "Backspace" if "x" in WALK_KEYS.get(self.grid.kind, {}) else "X"
+
+    def help_lines(self) -> list[str]:
+        """The help overlay's lines for this grid: keys, a tab, what they do."""
+        walks = WALK_KEYS.get(self.grid.kind, {})
+        lines = []
+        for line in HELP_LINES:
+            if line.startswith("arrows"):
+                lines += WALK_HELP.get(self.grid.kind, WALK_HELP["rect"])
+            elif line.startswith("X /") and "x" in walks:
+                lines.append("Backspace\tplay: give up and show the solution")
+            elif line.startswith("Q /") and "q" in walks:
+                lines.append("Esc\tquit (Q walks in play mode; quits in watch mode)")
+            else:
+                lines.append(line)
+        return lines
+
     def overlay(self) -> tuple[str, list[str]] | None:
         """Title and lines of the box drawn over the maze, if one is open."""
         if self.help:
-            return "mazekit play: keys", HELP_LINES + ["", "this maze again:", self.reproduce()]
+            return "mazekit play: keys", self.help_lines() + ["", "this maze again:", self.reproduce()]
         if self.phase == "won":
             extra = self.moves - self.shortest
             verdict = "you matched it!" if extra == 0 else f"you took {extra} more"

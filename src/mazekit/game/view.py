@@ -1,9 +1,12 @@
 """Drawing the game with pygame: the maze picture once, then only the cells that change.
 
-The maze lives on an off-screen surface built in one vectorised pass
-(:func:`mazekit.game.picture.to_pixels`) whenever the maze or the window size changes. Each
-frame repaints only the cells the state reports as changed (their inside and four sides),
-copies those rectangles to the window, and redraws the status bar when its text changed.
+The maze lives on an off-screen surface built in one vectorised pass whenever the maze or
+the window size changes: the block picture on a plain rect grid
+(:func:`mazekit.game.picture.to_indices`), the geometry painted by a
+:class:`~mazekit.render.frames.CellPainter` on every other grid (antialiased walls). Each
+frame repaints only the cells the state reports as changed (on a rect grid their inside and
+four sides, on the others the box around each cell and its walls), copies those rectangles
+to the window, and redraws the status bar when its text changed.
 Overlays (help, the win box) are drawn on the window over the maze surface, so closing one
 is a copy, not a repaint.
 
@@ -17,11 +20,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .picture import LUT, PALETTE, Layout, block_classes, cell_blocks, fit, to_indices
+from .picture import (
+    LUT,
+    PALETTE,
+    ROAD,
+    GridLayout,
+    Layout,
+    block_classes,
+    cell_blocks,
+    layout_for,
+    to_indices,
+)
 from .state import GameState
 
 if TYPE_CHECKING:
     import pygame
+
+    from ..render.frames import CellPainter
 
 #: Above this many changed cells in a frame, one full repaint is cheaper than many small ones.
 FULL_REPAINT_FRACTION = 0.25
@@ -68,7 +83,6 @@ class View:
         self._status: tuple[str, str] | None = None
         self._overlay_key: object = None
         self._overlay: tuple[pygame.Surface, pygame.Rect] | None = None
-        self._palette = [tuple(c) for c in LUT.tolist()]
         self.resize(screen)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -79,7 +93,18 @@ class View:
         self.screen = screen
         width, height = screen.get_size()
         self.bar = pygame.Rect(0, height - bar_height(height), width, bar_height(height))
-        self.layout: Layout = fit(self.state.maze.shape, (width, max(1, self.bar.top)))
+        self.grid = self.state.maze.grid
+        self.layout: Layout | GridLayout = layout_for(self.grid, (width, max(1, self.bar.top)))
+        self.painter: CellPainter | None = None
+        colors = LUT
+        if isinstance(self.layout, GridLayout):
+            from ..render.frames import CellPainter
+
+            lay = self.layout
+            self.painter = CellPainter(self.grid, cell=lay.cell, wall=lay.wall, n_classes=len(LUT),
+                                       background=ROAD)  # fmt: skip
+            colors = self.painter.palette(LUT, PALETTE["wall"])
+        self._palette = [tuple(c) for c in colors.tolist()]
         self.maze_surface = pygame.Surface(self.layout.size).convert()
         self.font = pygame.font.Font(None, font_size(height) + 6)
         self._status = None
@@ -96,7 +121,7 @@ class View:
         """Bring the window up to date; return the rectangles that changed."""
         state = self.state
         full, cells = state.take_dirty()
-        if state.maze.shape != (self.layout.rows, self.layout.cols):
+        if state.maze.grid is not self.grid and state.maze.grid != self.grid:
             self.resize(self.screen)
         stats = self.stats = FrameStats(full_repaints=self.stats.full_repaints)
         rects: list[pygame.Rect] = []
@@ -124,24 +149,33 @@ class View:
         return rects
 
     def _paint_all(self) -> None:
-        import pygame
-
         state, lay = self.state, self.layout
-        blocks = block_classes(state.classes, state.passages)
-        # one byte per pixel, coloured by SDL through a palette while blitting
-        codes = np.ascontiguousarray(to_indices(blocks, lay.cell, lay.wall))
-        picture = pygame.image.frombuffer(codes.tobytes(), lay.size, "P")
-        picture.set_palette(self._palette)
-        self.maze_surface.blit(picture, (0, 0))
+        if self.painter is not None:
+            codes = self.painter.paint(state.classes.ravel(), state.passages)
+        else:
+            codes = to_indices(block_classes(state.classes, state.passages), lay.cell, lay.wall)
+        self.maze_surface.blit(self._indexed(codes), (0, 0))
         for cell, kind in state.markers():
             self._marker(cell, kind)
         self.screen.fill(PALETTE["bar"])
         self.screen.blit(self.maze_surface, (lay.x0, lay.y0))
 
+    def _indexed(self, codes: np.ndarray) -> pygame.Surface:
+        """A surface of palette indices: one byte per pixel, coloured by SDL while blitting."""
+        import pygame
+
+        codes = np.ascontiguousarray(codes)
+        picture = pygame.image.frombuffer(codes.tobytes(), codes.shape[::-1], "P")
+        picture.set_palette(self._palette)
+        return picture
+
     def _paint_cells(self, cells: np.ndarray) -> list[pygame.Rect]:
         import pygame
 
+        if self.painter is not None:
+            return self._paint_boxes(cells)
         state, lay = self.state, self.layout
+        assert isinstance(lay, Layout)
         br, bc, cls = cell_blocks(cells, state.classes, state.passages)
         local = Layout(lay.rows, lay.cols, lay.cell, lay.wall)  # maze-surface coordinates
         xs, ys, ws, hs = local.block_rects(br, bc)
@@ -166,10 +200,58 @@ class View:
             self.screen.blit(self.maze_surface, r.topleft, r.move(-lay.x0, -lay.y0))
         return rects
 
+    def _paint_boxes(self, cells: np.ndarray) -> list[pygame.Rect]:
+        """Repaint the boxes around ``cells`` (and their walls) from the painter."""
+        import pygame
+
+        state, lay, painter = self.state, self.layout, self.painter
+        assert painter is not None
+        boxes = painter.boxes(cells)
+        rects = [pygame.Rect(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes.tolist()
+                 if x1 > x0 and y1 > y0]  # fmt: skip
+        if len(rects) > MAX_RECTS:
+            rects = [rects[0].unionall(rects[1:])]
+        parts = painter.paint(state.classes.ravel(), state.passages,
+                              boxes=[(r.left, r.top, r.right, r.bottom) for r in rects])  # fmt: skip
+        for rect, part in zip(rects, parts, strict=True):
+            self.maze_surface.blit(self._indexed(part), rect.topleft)
+        for cell, kind in state.markers():  # a marker a box cut into is drawn again
+            around = self._marker_rect(cell)
+            if around.collidelist(rects) >= 0:
+                self._marker(cell, kind)
+                rects.append(around)
+        self.stats.cells, self.stats.fills = int(cells.size), len(rects)
+        rects = [r.move(lay.x0, lay.y0) for r in rects]
+        for r in rects:
+            self.screen.blit(self.maze_surface, r.topleft, r.move(-lay.x0, -lay.y0))
+        return rects
+
+    def _marker_rect(self, cell: int) -> pygame.Rect:
+        """Where a marker on ``cell`` is drawn (maze-surface pixels), on a grid drawn from geometry."""
+        import pygame
+
+        assert self.painter is not None
+        x, y = self.painter.centers[cell]
+        r = self._marker_radius(cell) + 2
+        return pygame.Rect(int(x) - r, int(y) - r, 2 * r + 2, 2 * r + 2)
+
+    def _marker_radius(self, cell: int) -> int:
+        assert self.painter is not None
+        return max(1, int(self.painter.inradius[cell] * 0.8))
+
     def _marker(self, cell: int, kind: str) -> None:
         import pygame
 
+        if self.painter is not None:
+            x, y = self.painter.centers[cell]
+            radius = self._marker_radius(cell)
+            centre = (int(round(x)), int(round(y)))
+            pygame.draw.circle(self.maze_surface, PALETTE[kind], centre, radius)
+            if radius >= 6:
+                pygame.draw.circle(self.maze_surface, PALETTE["wall"], centre, radius, 2)
+            return
         lay = self.layout
+        assert isinstance(lay, Layout)
         r, c = divmod(cell, lay.cols)
         x, y, w, h = Layout(lay.rows, lay.cols, lay.cell, lay.wall).cell_rect(r, c)
         color = PALETTE[kind]

@@ -178,7 +178,9 @@ def _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze):  # p
 
 
 @njit(cache=True)
-def _apply(pixels, state, passages, geo, mask, fixed, events, solving, in_maze, cell, wall):  # pragma: no cover
+def _apply(
+    pixels, state, passages, geo, mask, fixed, events, solving, in_maze, cell, wall
+):  # pragma: no cover - compiled
     """Apply trace ``events`` in order to the block picture; return the cell of the last one
     (-1 if none)."""
     last = -1
@@ -520,7 +522,8 @@ class _GridCanvas(_Canvas):
         super().__init__(maze, frame_ms)
         grid = maze.grid
         ends = (grid.flat(maze.start), grid.flat(maze.goal))
-        self.painter = CellPainter(grid, cell=cell, wall=wall, n_classes=len(KEYS), background=ROAD, ends=ends)
+        self.painter = CellPainter(grid, cell=cell, wall=wall, n_classes=len(KEYS), background=ROAD,
+                                   ends=ends)  # fmt: skip
         self.openings: int | None = None  # the start and goal gaps: walled, open, or showing the path
 
     def picture(self) -> np.ndarray:
@@ -561,6 +564,7 @@ class _GridCanvas(_Canvas):
 def _grid_sizes(grid: Grid, cell_size: int | None, wall_width: int | None) -> tuple[int, int, int, int]:
     """``(cell, wall, width, height)`` in pixels of a picture drawn from geometry: as asked,
     or about :data:`AUTO_SIDE` across, with walls as the still pictures have them."""
+    from .frames import picture_size
     from .image import grid_sizes
     from .pixels import MAX_PIXELS
 
@@ -569,7 +573,7 @@ def _grid_sizes(grid: Grid, cell_size: int | None, wall_width: int | None) -> tu
     cell, wall = grid_sizes(grid, None, auto if cell_size is None else cell_size, wall_width)
     if cell < 1 or wall < 0:
         raise ValueError(f"cell size must be >= 1 and wall width >= 0, got {cell} and {wall}")
-    width, height = math.ceil(w * (cell + wall) + wall - 1e-9), math.ceil(h * (cell + wall) + wall - 1e-9)
+    width, height = picture_size(grid, cell, wall)
     if width * height > MAX_PIXELS:
         raise ValueError(f"a {width}x{height} pixel picture is too large; use a smaller cell size")
     return cell, wall, width, height

@@ -1,7 +1,9 @@
 """Every registered generator side by side: same size, same seed, each as a heat map.
 
 Distances from the centre make each algorithm's texture plain: the backtracker's one long
-river, Prim's star of short dead ends, Kruskal's even patchwork.
+river, Prim's star of short dead ends, Kruskal's even patchwork. Names that are wider than
+their tile break after an underscore, in a smaller font if need be (:func:`label_layout`),
+so that no name runs into the next.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from .._rng import as_rng
 
 PAD = 12  # pixels around and between tiles
 FONT_SIZE = 16
+#: The smallest font a name shrinks to before it is cut short with an ellipsis.
+MIN_FONT_SIZE = 9
 
 
 def _font(size: int) -> Any:
@@ -22,6 +26,55 @@ def _font(size: int) -> Any:
         return ImageFont.load_default(size=size)
     except TypeError:  # Pillow < 10.1: one bitmap size only
         return ImageFont.load_default()
+
+
+def _pieces(name: str) -> list[str]:
+    """Where a name may break: after each underscore."""
+    words = name.split("_")
+    return [w + "_" for w in words[:-1]] + [words[-1]]
+
+
+def _wrap(name: str, font: Any, width: int) -> list[str]:
+    """``name`` in lines no wider than ``width``, broken after underscores; a line that is
+    still too wide is cut short with an ellipsis."""
+    lines = [""]
+    for piece in _pieces(name):
+        if lines[-1] and font.getlength(lines[-1] + piece) > width:
+            lines.append(piece)
+        else:
+            lines[-1] += piece
+    out = []
+    for line in lines:
+        if font.getlength(line) > width:
+            while line and font.getlength(line + "…") > width:
+                line = line[:-1]
+            line += "…"
+        out.append(line)
+    return out
+
+
+def label_layout(names: Sequence[str], width: int) -> tuple[int, list[list[str]], int]:
+    """``(font size, lines of each name, label height)`` for tiles ``width`` pixels wide.
+
+    The font shrinks from :data:`FONT_SIZE` until every part of every name between
+    underscores fits (no smaller than :data:`MIN_FONT_SIZE`); names then break after
+    underscores. The label above each tile is as tall as the most lines need.
+
+    Examples
+    --------
+    >>> size, lines, height = label_layout(["prim", "cellular_automaton"], 120)
+    >>> size, lines, height
+    (16, [['prim'], ['cellular_', 'automaton']], 42)
+    """
+    size = FONT_SIZE
+    while size > MIN_FONT_SIZE:
+        font = _font(size)
+        if all(font.getlength(piece) <= width for name in names for piece in _pieces(name)):
+            break
+        size -= 1
+    font = _font(size)
+    lines = [_wrap(name, font, width) for name in names]
+    return size, lines, max(len(n) for n in lines) * (size + 2) + 6
 
 
 def gallery(
@@ -41,15 +94,17 @@ def gallery(
 
     Parameters
     ----------
-    shape : (rows, cols)
-        Size of every maze (as :func:`mazekit.generate` takes it for ``grid``).
+    shape : tuple of int
+        Size of every maze, as :func:`mazekit.generate` takes it for ``grid``: ``(rows,
+        cols)``, polar ``(rings, inner)``, 3d ``(levels, rows, cols)``.
     grid : str, optional
-        The grid kind, ``"rect"`` by default; by default only the generators that run on
-        it are shown.
+        The grid kind, ``"rect"`` by default; by default every generator that runs on it is
+        shown.
     rng : int or None
         The seed all generators share (None: one fresh seed for all of them).
     algorithms : sequence of str, optional
-        Generators to show, in order; every key of :data:`mazekit.GENERATORS` by default.
+        Generators to show, in order; by default every key of :data:`mazekit.GENERATORS`
+        whose generator runs on ``grid``.
     source : "centre", "start", "goal" or (row, col)
         Where distances are measured from (see :mod:`mazekit.render.heatmap`).
     columns : int, optional
@@ -61,7 +116,7 @@ def gallery(
     --------
     >>> im = gallery((4, 5), algorithms=["prim", "kruskal"], cell_size=4, wall_width=1)
     >>> im.size
-    (88, 69)
+    (88, 62)
     """
     from PIL import Image, ImageDraw
 
@@ -86,14 +141,15 @@ def gallery(
         tiles.append(heatmap_image(maze, source, cmap=cmap, cell_size=cell_size, wall_width=wall_width))
     cols = columns or min(4, len(tiles))
     rows = -(-len(tiles) // cols)
-    font = _font(FONT_SIZE)
-    label = FONT_SIZE + 8
     tw, th = tiles[0].size
+    size, lines, label = label_layout(names, tw)
+    font = _font(size)
     sheet = Image.new("RGB", (PAD + cols * (tw + PAD), PAD + rows * (th + label + PAD)), "white")
     draw = ImageDraw.Draw(sheet)
-    for i, (name, tile) in enumerate(zip(names, tiles, strict=True)):
+    for i, (parts, tile) in enumerate(zip(lines, tiles, strict=True)):
         x = PAD + (i % cols) * (tw + PAD)
         y = PAD + (i // cols) * (th + label + PAD)
-        draw.text((x, y), name, fill=(27, 27, 31), font=font)
+        for k, line in enumerate(parts):
+            draw.text((x, y + k * (size + 2)), line, fill=(27, 27, 31), font=font)
         sheet.paste(tile, (x, y + label))
     return sheet

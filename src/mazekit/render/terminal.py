@@ -2,7 +2,9 @@
 
 An animation made with one pixel per block (``cell_size=1, wall_width=1``) is exactly the
 block picture; each block becomes two spaces on a 24-bit background colour, and every
-frame starts with the cursor-home escape so it overwrites the last.
+frame starts with the cursor-home escape so it overwrites the last. Only a plain rect maze
+has a block picture: the other grids are drawn from their geometry, too fine for a
+terminal, and :func:`check_grid` refuses them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import IO
 
 import numpy as np
 
+from ..grid import require_rect
+from ..grids import Grid
 from .animate import Animation
 
 HOME = "\x1b[H"
@@ -42,6 +46,22 @@ def frame_text(frame: np.ndarray, palette: np.ndarray) -> str:
     return "\n".join(lines)
 
 
+def check_grid(grid: Grid) -> None:
+    """Raise a one-line ``ValueError`` unless ``grid`` can be animated in a terminal.
+
+    >>> from mazekit.grids import make_grid
+    >>> check_grid(make_grid("rect", (3, 4)))
+    >>> check_grid(make_grid("hex", (3, 4)))
+    Traceback (most recent call last):
+    ...
+    ValueError: terminal animation works on rect grids only, not on a hex grid; try `mazekit animate -o ...`
+    """
+    try:
+        require_rect(grid, "terminal animation")
+    except ValueError as exc:
+        raise ValueError(f"{exc}; try `mazekit animate -o ...`") from None
+
+
 def fits(shape: tuple[int, int], columns: int, lines: int) -> bool:
     """Whether a maze of ``shape`` cells, two characters per block, fits the terminal."""
     rows, cols = shape
@@ -51,9 +71,13 @@ def fits(shape: tuple[int, int], columns: int, lines: int) -> bool:
 def play(
     anim: Animation, out: IO[str], *, speed: float = 1.0, sleep: Callable[[float], None] = time.sleep
 ) -> None:
-    """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``."""
+    """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``.
+
+    ``anim`` must be of a plain rect maze (see :func:`check_grid`)."""
     if speed <= 0:
         raise ValueError(f"speed must be positive, got {speed}")
+    if anim.grid is not None:
+        check_grid(anim.grid)
     out.write(CLEAR + HIDE_CURSOR)
     try:
         for frame, ms in zip(anim.frames, anim.durations, strict=True):

@@ -366,12 +366,27 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
                     cell_size=ropts.get("cell_size"), wall_width=ropts.get("wall_width"))  # fmt: skip
 
 
+def _terminate_like_interrupt() -> None:
+    """Make SIGTERM act like Ctrl-C for the whole run: cleanup runs, then 'mazekit: aborted'."""
+    import signal
+    import threading
+
+    from ._files import _on_sigterm
+
+    if (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    ):
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
 class _Group(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the CLI; every error, usage errors included, is one line on stderr."""
         run_main: Any = super().main
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)
+        _terminate_like_interrupt()
         try:
             result = run_main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as exc:

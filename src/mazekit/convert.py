@@ -16,6 +16,7 @@ import numpy as np
 
 from .grid import Cell, RectGrid, require_rect
 from .grids import Grid
+from .grids.base import is_int
 
 if TYPE_CHECKING:
     import networkx
@@ -69,8 +70,11 @@ def end_openings(maze: Maze) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _block_to_cell(rc: Any, rows: int, cols: int) -> Cell:
-    r, c = (int(v) for v in rc)
+def _block_to_cell(rc: Any, rows: int, cols: int, what: str) -> Cell:
+    values = tuple(rc) if isinstance(rc, list | tuple | np.ndarray) else ()
+    if len(values) != 2 or not all(is_int(v) for v in values):
+        raise ValueError(f"{what} must be a (row, col) pair of integer block coordinates, got {rc!r}")
+    r, c = (int(v) for v in values)
     return (min(max((r - 1) // 2, 0), rows - 1), min(max((c - 1) // 2, 0), cols - 1))
 
 
@@ -93,9 +97,11 @@ def from_blocks(blocks: Any, *, start: Any = None, goal: Any = None) -> Maze:
     b = np.asarray(blocks)
     if b.ndim != 2 or b.shape[0] < 3 or b.shape[1] < 3 or b.shape[0] % 2 == 0 or b.shape[1] % 2 == 0:
         raise ValueError(f"a block picture must be 2-D with odd sides of at least 3, got shape {b.shape}")
-    if not np.isin(b, (0, 1)).all():
-        raise ValueError("a block picture may hold only 0 (road) and 1 (wall)")
-    wall = b.astype(bool)
+    if b.dtype != np.bool_:  # (np.isin would take 12 bytes an entry to say so)
+        only01 = (b <= 1).all() if b.dtype.kind == "u" else ((b == 0) | (b == 1)).all()
+        if not only01:
+            raise ValueError("a block picture may hold only 0 (road) and 1 (wall)")
+    wall = b.astype(bool, copy=False)  # read only
     rows, cols = (b.shape[0] - 1) // 2, (b.shape[1] - 1) // 2
     exists = ~wall[1::2, 1::2]
     if not exists.any():
@@ -109,9 +115,9 @@ def from_blocks(blocks: Any, *, start: Any = None, goal: Any = None) -> Maze:
     p[1:, :] |= south * np.uint8(1)
     grid = RectGrid(exists.shape, mask=exists, require_connected=False)
     if start is not None:
-        start = _block_to_cell(start, rows, cols)
+        start = _block_to_cell(start, rows, cols, "start")
     if goal is not None:
-        goal = _block_to_cell(goal, rows, cols)
+        goal = _block_to_cell(goal, rows, cols, "goal")
     if start is None or goal is None:
         gaps = _border_gaps(wall, exists)
         if start is None and gaps:
@@ -163,16 +169,25 @@ def to_text(maze: Maze, *, marks: bool = True) -> str:
 TEXT_CHARS = "# .SG"
 
 
+#: Peak bytes per character of converting a text maze: the characters, the block picture
+#: and the arrays :func:`from_blocks` makes of it.
+TEXT_BYTES_PER_CHAR = 8
+
+
 def from_text(text: str) -> Maze:
     """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
 
     Reads what :func:`to_text` and ``mazekit render -o maze.txt`` write (the path dots
-    included), and the ``#``/space pictures of the tutorials.
+    included), and the ``#``/space pictures of the tutorials. Short lines are padded with
+    wall; a picture whose longest line times its line count would not fit in memory is
+    refused before any array is made.
     """
-    lines = [line.rstrip("\n") for line in text.strip("\n").splitlines()]
+    from ._limits import check_bytes
+
+    lines = text.strip("\n").splitlines()
     if not lines:
         raise ValueError("text maze is empty")
-    width = max(len(line) for line in lines)
+    rows, width = len(lines), max(map(len, lines))
     for number, line in enumerate(lines, 1):
         bad = set(line) - set(TEXT_CHARS)
         if bad:
@@ -180,17 +195,17 @@ def from_text(text: str) -> Maze:
                 f"text maze line {number} has {sorted(bad)[0]!r}: text mazes use '#' for wall, space "
                 f"for road, '.' for a path, 'S' and 'G' for the ends"
             )
-    chars = np.array([list(line.ljust(width, "#")) for line in lines])
-    blocks = (chars == "#").astype(np.uint8)
-    if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0:
-        raise ValueError(
-            f"text maze must have an odd number of rows and columns, got {blocks.shape[0]}x{blocks.shape[1]}"
-        )
+    if rows % 2 == 0 or width % 2 == 0:
+        raise ValueError(f"text maze must have an odd number of rows and columns, got {rows}x{width}")
+    check_bytes(rows * width * TEXT_BYTES_PER_CHAR, f"a text maze of {width}x{rows} characters")
+    blocks = np.ones((rows, width), dtype=bool)  # short lines are padded with wall
+    for r, line in enumerate(lines):
+        blocks[r, : len(line)] = np.frombuffer(line.encode("ascii"), dtype=np.uint8) == ord("#")
     marks: dict[str, Cell | None] = {"S": None, "G": None}
-    for ch in marks:
-        where = np.argwhere(chars == ch)
-        if where.size:
-            marks[ch] = tuple(int(v) for v in where[0])  # type: ignore[assignment]
+    for ch in marks:  # the first mark in reading order
+        row = next((r for r, line in enumerate(lines) if ch in line), None)
+        if row is not None:
+            marks[ch] = (row, lines[row].index(ch))
     return from_blocks(blocks, start=marks["S"], goal=marks["G"])
 
 

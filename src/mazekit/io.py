@@ -23,28 +23,50 @@ Solver extras (value functions, policies, distance maps, counts) are kept: array
 numbers and strings as they are; lists of arrays (``paths``) as lists of such objects.
 
 Both formats round-trip exactly. Text art (``.txt``) loads too. Files are written whole or
-not at all.
+not at all, and only after the maze and its solution pass their checks, so :func:`save`
+never writes what :func:`load` would refuse.
+
+Loading is strict and bounded: cells, shapes and counts must be JSON integers (not ``0.5``,
+``"1"`` or ``true``); a file that declares more than fits in memory (a grid shape, an
+``.npz`` array read from its header before anything is decompressed, a long text line) is
+refused before anything is allocated (see :mod:`mazekit._limits`); an ``.npz`` is read
+without pickles, array by array, and anything that is not one says so. Every problem is a
+:class:`MazeFileError` naming the file.
 """
 
 from __future__ import annotations
 
 import io as _io
 import json
+import math
 import os
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ._files import atomic_write
+from ._limits import TooLarge, check_bytes, check_cells, check_file
 from .grids import Grid
 from .grids import from_dict as grid_from_dict
+from .grids.base import check_shape, is_int
 from .maze import Maze
 from .solution import Solution
 
 FORMAT = "mazekit"
 VERSION = 1
 SUFFIXES = (".json", ".npz", ".txt")
+
+#: Peak bytes per layout cell of building a maze from parsed JSON (the passages decoded from
+#: hex, the mask), and from the arrays of an ``.npz`` once they are read (the grid's mask).
+JSON_BYTES_PER_CELL = 4
+NPZ_BYTES_PER_CELL = 1
+#: Peak bytes per byte of a JSON or text file while it is read and parsed: the bytes, the
+#: decoded text and the parsed objects (a JSON list of small numbers costs ~10x its text).
+PARSE_BYTES_PER_BYTE = 12
+#: The arrays an ``.npz`` maze file may hold; others are not read.
+NPZ_ARRAYS = ("meta", "passages", "mask", "path", "trace")
 
 
 class MazeFileError(ValueError):
@@ -54,6 +76,12 @@ class MazeFileError(ValueError):
 def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None = None) -> Path:
     """Write ``maze`` (and ``solution``) to ``.json`` or ``.npz`` (by suffix), or ``.txt`` art.
 
+    The maze is checked first (:meth:`Maze.check`: passages symmetric and on the grid, the
+    ends cells of it) and so is the solution (:meth:`Solution.check`: its path a walk through
+    this maze); a problem raises ``ValueError`` before any file is created. The file is
+    written whole or not at all (:class:`mazekit._files.atomic_write`; a symlink is written
+    through).
+
     Examples
     --------
     >>> import mazekit, tempfile, os
@@ -62,26 +90,35 @@ def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None 
     >>> _ = save(m, path)
     >>> load(path) == m
     True
+    >>> save(m.replace(start=(9, 9)), path)
+    Traceback (most recent call last):
+    ...
+    ValueError: start (9, 9) is off the grid: rows 0..3, cols 0..4
     """
     p = Path(path)
     suffix = p.suffix.lower()
-    if suffix == ".json":
-        doc = to_json(maze, solution)
-        with atomic_write(p, "w") as fh:
-            json.dump(doc, fh, indent=1)
-            fh.write("\n")
-    elif suffix == ".npz":
-        arrays = _to_arrays(maze, solution)
-        buf = _io.BytesIO()
-        np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
-        with atomic_write(p, "wb") as fh:
-            fh.write(buf.getvalue())
-    elif suffix == ".txt":
+    if suffix not in SUFFIXES:
+        raise ValueError(f"cannot save to {p.name!r}: use a .json, .npz or .txt file")
+    if not isinstance(maze, Maze):
+        raise TypeError(f"save() takes a Maze, got {type(maze).__name__}")
+    maze.check()
+    if solution is not None:
+        if not isinstance(solution, Solution):
+            raise TypeError(f"solution must be a Solution, got {type(solution).__name__}")
+        solution.check(maze)
+    if suffix == ".txt":
         from .render import render_file
 
         render_file(maze, p, solution)
+        return p
+    if suffix == ".json":  # made whole before the file is opened, so a failure leaves none
+        data = (json.dumps(to_json(maze, solution), indent=1) + "\n").encode("utf-8")
     else:
-        raise ValueError(f"cannot save to {p.name!r}: use a .json, .npz or .txt file")
+        buf = _io.BytesIO()
+        np.savez_compressed(buf, **_to_arrays(maze, solution))  # type: ignore[arg-type]
+        data = buf.getvalue()
+    with atomic_write(p, "wb") as fh:
+        fh.write(data)
     return p
 
 
@@ -96,28 +133,61 @@ def load_solution(path: str | os.PathLike[str]) -> Solution | None:
 
 
 def load_with_solution(path: str | os.PathLike[str]) -> tuple[Maze, Solution | None]:
-    """Read ``(maze, solution or None)`` from a file; :class:`MazeFileError` if it is bad."""
+    """Read ``(maze, solution or None)`` from a file; :class:`MazeFileError` if it is bad.
+
+    Any file at all gives a maze or a one-line :class:`MazeFileError` (a ``ValueError``)
+    saying what is wrong with it: a missing file, a device or a directory, a file that
+    declares more than fits in memory, a zip that is not a mazekit ``.npz``, a field of the
+    wrong type.
+    """
     p = Path(path)
-    if not p.is_file():
-        raise MazeFileError(f"no such maze file: {str(p)!r}")
+    try:
+        size = check_file(p, "maze file")
+    except FileNotFoundError:
+        raise MazeFileError(f"no such maze file: {str(p)!r}") from None
+    except OSError as exc:
+        raise MazeFileError(f"cannot read maze file {str(p)!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise MazeFileError(str(exc)) from None
     suffix = p.suffix.lower()
     try:
         if suffix == ".npz":
-            with np.load(p, allow_pickle=False) as data:
-                return _from_arrays({k: data[k] for k in data.files})
-        text = p.read_text(encoding="utf-8")
+            return _from_arrays(_read_npz(p))
+        check_bytes(size * PARSE_BYTES_PER_BYTE, f"reading {size:,} bytes of text")
+        try:
+            text = p.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise MazeFileError("it is not UTF-8 text, nor a mazekit .npz file") from None
         if suffix == ".txt" or (suffix != ".json" and not text.lstrip().startswith("{")):
             from .convert import from_text
 
             return from_text(text), None
-        return from_json(json.loads(text))
-    except MazeFileError as exc:
-        raise MazeFileError(f"{p}: {exc}") from None
+        return from_json(_parse_json(text, "it"))
+    except TooLarge as exc:  # maybe a fine file, but not for this machine
+        raise MazeFileError(f"{p}: {_short(str(exc))}") from None
+    except MemoryError:
+        raise MazeFileError(f"{p}: ran out of memory reading it") from None
     except Exception as exc:  # any failure to parse means the file is not a valid maze file
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, KeyError):
             reason = f"missing field {exc}"
-        raise MazeFileError(f"{p} is not a valid maze file: {reason}") from None
+        raise MazeFileError(f"{p} is not a valid maze file: {_short(reason)}") from None
+
+
+def _parse_json(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:  # JSONDecodeError, or a number of more than 4300 digits
+        raise MazeFileError(f"{what} is not valid JSON: {exc}") from None
+
+
+def _short(reason: str, limit: int = 300) -> str:
+    """One line of at most ``limit`` characters (a bad field's value may be megabytes long)."""
+    line = reason.splitlines()[0] if reason else reason
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+# -- JSON -------------------------------------------------------------------------------------
 
 
 def to_json(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
@@ -147,6 +217,23 @@ def to_json(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
     return doc
 
 
+def from_json(doc: Any) -> tuple[Maze, Solution | None]:
+    """Parse a JSON document into ``(maze, solution or None)``, validating it fully."""
+    doc = _object(doc, "top level")
+    _check_header(doc.get("format"), doc.get("version"))
+    grid = _grid(doc["grid"], None, JSON_BYTES_PER_CELL)
+    passages = _hex_passages(doc["passages"], grid)
+    maze = _maze(passages, grid, doc)
+    sol = None
+    if doc.get("solution") is not None:
+        s = _object(doc["solution"], "solution")
+        path = _int_array(s.get("path", []), 2, "solution path", np.int64)
+        trace = _int_array(s.get("trace", []), 3, "solution trace", np.int32, nested=False)
+        extras = _object(s.get("extras") or {}, "solution extras")
+        sol = _solution(maze, s, path, trace, {str(k): _extra_from_json(v) for k, v in extras.items()})
+    return maze, sol
+
+
 def _array_to_json(a: np.ndarray) -> dict[str, Any]:
     return {"dtype": str(a.dtype), "shape": list(a.shape), "data": a.ravel().tolist()}
 
@@ -161,13 +248,30 @@ def _extra_to_json(value: Any) -> Any:
     return value
 
 
+#: The kinds of JSON number lists that may fill an array of each dtype kind.
+_FILLS = {"b": "b", "i": "iu", "u": "iu", "f": "iuf"}
+
+
 def _extra_from_json(value: Any) -> Any:
     if isinstance(value, dict) and {"dtype", "shape", "data"} <= set(value):
-        dtype = np.dtype(value["dtype"])
-        if dtype.kind not in "biuf":
-            raise MazeFileError(f"solution extras hold an array of unsupported type {dtype}")
-        return np.asarray(value["data"], dtype=dtype).reshape(value["shape"])
-    if isinstance(value, dict) and "list" in value:
+        try:
+            dtype = np.dtype(value["dtype"]) if isinstance(value["dtype"], str) else None
+        except TypeError:
+            dtype = None
+        if dtype is None or dtype.kind not in _FILLS:
+            raise MazeFileError(f"solution extras hold an array of unsupported type {value['dtype']!r}")
+        shape, data = value["shape"], value["data"]
+        if not isinstance(shape, list) or not all(is_int(v) and v >= 0 for v in shape):
+            raise MazeFileError(f"a solution extra's shape must be a list of counts, got {shape!r}")
+        if not isinstance(data, list) or len(data) != math.prod(shape):
+            raise MazeFileError(f"a solution extra of shape {shape} needs {math.prod(shape)} numbers")
+        if set(map(type, data)) - {int, float, bool}:
+            raise MazeFileError("a solution extra's data must be a flat list of numbers")
+        got = np.asarray(data)
+        if data and got.dtype.kind not in _FILLS[dtype.kind]:
+            raise MazeFileError(f"a solution extra of type {dtype} holds {got.dtype} data")
+        return got.astype(dtype).reshape(shape)
+    if isinstance(value, dict) and "list" in value and isinstance(value["list"], list):
         return [_extra_from_json(v) for v in value["list"]]
     return value
 
@@ -175,22 +279,46 @@ def _extra_from_json(value: Any) -> Any:
 def _check_header(fmt: Any, version: Any) -> None:
     if fmt != FORMAT:
         raise MazeFileError(f"not a mazekit file (format is {fmt!r})")
-    if not isinstance(version, int) or version > VERSION or version < 1:
+    if not is_int(version) or version > VERSION or version < 1:
         raise MazeFileError(f"unsupported mazekit file version {version!r}; this reads 1..{VERSION}")
 
 
-def _cell(value: Any) -> tuple[int, int]:
-    r, c = value
-    return (int(r), int(c))
+def _object(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MazeFileError(f"{what} is not a JSON object")
+    return value
 
 
-def from_json(doc: Any) -> tuple[Maze, Solution | None]:
-    """Parse a JSON document into ``(maze, solution or None)``, validating it fully."""
-    if not isinstance(doc, dict):
-        raise MazeFileError("top level is not a JSON object")
-    _check_header(doc.get("format"), doc.get("version"))
-    grid = grid_from_dict(doc["grid"])
-    rows = doc["passages"]
+def _int_array(value: Any, width: int, what: str, dtype: Any, nested: bool = True) -> np.ndarray:
+    """A JSON list of integer ``width``-tuples (``[[r, c], ...]``, or flat) as a ``(n, width)`` array.
+
+    Only JSON integers count: ``0.5``, ``"1"`` and ``true`` are refused, not cast.
+    """
+    if not isinstance(value, list):
+        raise MazeFileError(f"{what} must be a list, got {type(value).__name__}")
+    flat: list[Any] = value
+    if nested:
+        if set(map(type, value)) - {list} or set(map(len, value)) - {width}:
+            raise MazeFileError(f"{what} must be a list of {width}-integer lists")
+        flat = [v for item in value for v in item]
+    elif len(value) % width:
+        raise MazeFileError(f"{what} must hold a multiple of {width} integers, got {len(value)}")
+    if set(map(type, flat)) - {int}:
+        bad = next(v for v in flat if type(v) is not int)
+        raise MazeFileError(f"{what} must hold integers, got {bad!r}")
+    info = np.iinfo(dtype)
+    if flat and (min(flat) < info.min or max(flat) > info.max):
+        raise MazeFileError(f"{what} holds a number out of range")
+    return np.array(flat, dtype=dtype).reshape(-1, width)
+
+
+_HEX = np.full(256, 255, dtype=np.uint8)
+for _i, _ch in enumerate("0123456789abcdef"):
+    _HEX[ord(_ch)] = _HEX[ord(_ch.upper())] = _i
+
+
+def _hex_passages(rows: Any, grid: Grid) -> np.ndarray:
+    """The ``passages`` rows of hex digits as a ``uint8`` array of the grid's shape."""
     digits = _digits(grid)
     if (
         not isinstance(rows, list)
@@ -198,23 +326,27 @@ def from_json(doc: Any) -> tuple[Maze, Solution | None]:
         or any(not isinstance(r, str) or len(r) != grid.cols * digits for r in rows)
     ):
         raise MazeFileError(f"passages do not match the grid shape {grid.shape}")
-    try:
-        passages = np.array(
-            [[int(row[i : i + digits], 16) for i in range(0, len(row), digits)] for row in rows],
-            dtype=np.uint8,
-        )
-    except ValueError:
-        raise MazeFileError("passages must be hex digits 0-f") from None
-    passages = passages.reshape(grid.shape)
-    maze = _maze(passages, grid, doc["start"], doc["goal"], doc)
-    sol = None
-    if doc.get("solution") is not None:
-        s = doc["solution"]
-        path = np.asarray(s["path"], dtype=np.int64).reshape(-1, 2)
-        trace = np.asarray(s.get("trace", []), dtype=np.int32).reshape(-1, 3)
-        sol = _solution(maze, s["solver"], s["start"], s["goal"], path, trace)
-        sol.extras = {str(k): _extra_from_json(v) for k, v in (s.get("extras") or {}).items()}
-    return maze, sol
+    raw = "".join(rows).encode("utf-8")
+    if len(raw) != grid.size * digits:  # a non-ASCII character took more than one byte
+        raise MazeFileError("passages must be hex digits 0-f")
+    values: np.ndarray = _HEX[np.frombuffer(raw, dtype=np.uint8)]
+    if (values == 255).any():
+        raise MazeFileError("passages must be hex digits 0-f")
+    if digits == 2:
+        values = values[0::2] << 4 | values[1::2]
+    return values.reshape(grid.shape)
+
+
+def _text_mask(rows: Any, shape: tuple[int, int]) -> np.ndarray:
+    """A JSON mask (rows of ``#`` for a cell, ``.`` for none) as a boolean array."""
+    if not isinstance(rows, list) or any(not isinstance(r, str) or len(r) != shape[1] for r in rows):
+        raise MazeFileError(f"mask rows must all be strings of {shape[1]} characters")
+    if len(rows) != shape[0]:
+        raise MazeFileError(f"mask must have {shape[0]} rows, got {len(rows)}")
+    raw = "".join(rows).encode("utf-8")
+    if len(raw) != shape[0] * shape[1]:  # only ASCII counts one byte a character
+        raise MazeFileError("mask rows must hold '#' for a cell and '.' for none")
+    return (np.frombuffer(raw, dtype=np.uint8) == ord("#")).reshape(shape)
 
 
 def _digits(grid: Grid) -> int:
@@ -222,32 +354,76 @@ def _digits(grid: Grid) -> int:
     return 1 if grid.n_slots <= 4 else 2
 
 
-def _maze(passages: np.ndarray, grid: Grid, start: Any, goal: Any, meta: dict[str, Any]) -> Maze:
-    seed = meta.get("seed")
+# -- what JSON and npz share ------------------------------------------------------------------
+
+
+def _grid(d: Any, mask: np.ndarray | None, bytes_per_cell: float) -> Grid:
+    """The grid a file declares, its size checked against memory before anything is built.
+
+    ``mask`` is the ``.npz`` mask array; a JSON mask comes in ``d`` as rows of text.
+    """
+    d = dict(_object(d, "grid"))
+    if not isinstance(d.get("type"), str):
+        raise MazeFileError(f"grid type must be a name, got {d.get('type')!r}")
+    try:
+        shape = check_shape(d.get("shape"))
+    except ValueError as exc:
+        raise MazeFileError(f"grid {exc}") from None
+    check_cells(shape, bytes_per_cell, f"a {d.get('type')} maze")
+    if d.get("type") == "polar":  # its layout follows from (rings, inner): check before building it
+        from .grids.polar import ring_counts
+
+        inner = d.get("inner")
+        if not is_int(inner) or not 1 <= inner <= shape[1]:
+            raise MazeFileError(f"a polar grid of widest ring {shape[1]} needs an integer 'inner' up to it")
+        if int(ring_counts(shape[0], int(inner))[-1]) != shape[1]:
+            raise MazeFileError(f"polar grid of {shape[0]} rings x {inner} is not {shape[1]} cells wide")
+    if mask is not None:
+        if mask.dtype != np.bool_ or mask.shape != shape:
+            raise MazeFileError(
+                f"mask must be a boolean array of shape {shape}, got {mask.dtype} {mask.shape}"
+            )
+        d["mask"] = mask
+    elif d.get("mask") is not None:
+        d["mask"] = _text_mask(d["mask"], shape)  # type: ignore[arg-type]
+    return grid_from_dict(d)
+
+
+def _maze(passages: np.ndarray, grid: Grid, meta: dict[str, Any]) -> Maze:
+    seed, algorithm, options = meta.get("seed"), meta.get("algorithm"), meta.get("options")
+    if seed is not None and not is_int(seed):
+        raise MazeFileError(f"seed must be an integer or null, got {seed!r}")
+    if algorithm is not None and not isinstance(algorithm, str):
+        raise MazeFileError(f"algorithm must be a name or null, got {algorithm!r}")
+    if options is not None and not isinstance(options, dict):
+        raise MazeFileError(f"options must be an object, got {options!r}")
     maze = Maze(
         passages,
         grid,
-        _cell(start),
-        _cell(goal),
-        algorithm=meta.get("algorithm"),
+        grid.check_cell(meta["start"], "start"),
+        grid.check_cell(meta["goal"], "goal"),
+        algorithm=algorithm,
         seed=None if seed is None else int(seed),
-        options=dict(meta.get("options") or {}),
+        options=dict(options or {}),
     )
     maze.check()
     return maze
 
 
 def _solution(
-    maze: Maze, solver: str, start: Any, goal: Any, path: np.ndarray, trace: np.ndarray
+    maze: Maze, s: dict[str, Any], path: np.ndarray, trace: np.ndarray, extras: dict[str, Any]
 ) -> Solution:
-    sol = Solution(str(solver), _cell(start), _cell(goal), path, trace, maze.grid.cols)
-    if sol.found:
-        from .validate import check_path
-
-        check_path(maze, sol.path, sol.start, sol.goal)
-    if trace.size and (trace[:, 0].min() < 0 or trace[:, 0].max() >= maze.passages.size):
-        raise MazeFileError("solution trace names a cell off the grid")
+    solver = s["solver"]
+    if not isinstance(solver, str):
+        raise MazeFileError(f"solution solver must be a name, got {solver!r}")
+    grid = maze.grid
+    start, goal = grid.check_cell(s["start"], "solution start"), grid.check_cell(s["goal"], "solution goal")
+    sol = Solution(solver, start, goal, path, trace, grid.cols, extras)
+    sol.check(maze)
     return sol
+
+
+# -- npz --------------------------------------------------------------------------------------
 
 
 def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
@@ -286,30 +462,94 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
     return arrays
 
 
+def _npy_header(fh: Any, name: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    """``(shape, dtype)`` from the header of one ``.npy`` member, before its data is read."""
+    fmt = np.lib.format
+    try:
+        version = fmt.read_magic(fh)
+        if version == (1, 0):
+            shape, _fortran, dtype = fmt.read_array_header_1_0(fh)
+        elif version in ((2, 0), (3, 0)):
+            shape, _fortran, dtype = fmt.read_array_header_2_0(fh)
+        else:
+            raise ValueError(f"unknown .npy version {version}")
+    except ValueError as exc:
+        raise MazeFileError(f"not a mazekit .npz file: its {name!r} is not a numpy array ({exc})") from None
+    if dtype.hasobject or dtype.kind not in "biuf":
+        raise MazeFileError(
+            f"not a mazekit .npz file: its {name!r} holds {dtype} data; mazekit files hold only numbers"
+        )
+    return tuple(shape), dtype
+
+
+def _read_npz(p: Path) -> dict[str, np.ndarray]:
+    """The arrays of a mazekit ``.npz``: headers first, sizes checked, then the data.
+
+    Never unpickles, and never decompresses more than its headers declare and memory holds.
+    """
+    try:
+        zf = zipfile.ZipFile(p)
+    except zipfile.BadZipFile:
+        raise MazeFileError("not a mazekit .npz file (it is not a zip archive of numpy arrays)") from None
+    with zf:
+        declared: dict[str, tuple[zipfile.ZipInfo, tuple[int, ...], np.dtype[Any]]] = {}
+        for info in zf.infolist():
+            name = info.filename.removesuffix(".npy")
+            if name == info.filename or not (name in NPZ_ARRAYS or name.startswith(("extra.", "extralist."))):
+                continue
+            with zf.open(info) as fh:
+                declared[name] = (info, *_npy_header(fh, name))
+        if "meta" not in declared or "passages" not in declared:
+            raise MazeFileError("npz file lacks the 'meta' and 'passages' arrays of a mazekit file")
+        total = sum(math.prod(shape) * dtype.itemsize for _, shape, dtype in declared.values())
+        cells = math.prod(declared["passages"][1])
+        shape = "x".join(str(n) for n in declared["passages"][1][::-1]) or "scalar"
+        check_bytes(
+            total + NPZ_BYTES_PER_CELL * cells,
+            f"reading its arrays (passages {shape}, {total:,} bytes decompressed)",
+        )
+        out = {}
+        for name, (info, _, _) in declared.items():
+            with zf.open(info) as fh:
+                out[name] = np.lib.format.read_array(fh, allow_pickle=False)
+        return out
+
+
 def _from_arrays(data: dict[str, np.ndarray]) -> tuple[Maze, Solution | None]:
     if "meta" not in data or "passages" not in data:
         raise MazeFileError("npz file lacks the 'meta' and 'passages' arrays of a mazekit file")
-    meta = json.loads(data["meta"].tobytes().decode())
+    raw = data["meta"]
+    if raw.dtype != np.uint8 or raw.ndim != 1:
+        raise MazeFileError(f"meta must be a 1-D uint8 array of JSON text, got {raw.dtype} {raw.shape}")
+    meta = _object(_parse_json(raw.tobytes().decode("utf-8", "replace"), "its meta"), "meta")
     _check_header(meta.get("format"), meta.get("version"))
     passages = data["passages"]
     if passages.dtype != np.uint8 or passages.ndim != 2:
         raise MazeFileError(f"passages must be a 2-D uint8 array, got {passages.dtype} {passages.shape}")
-    if list(passages.shape) != list(meta["grid"]["shape"]):
-        raise MazeFileError(
-            f"passages shape {passages.shape} differs from grid shape {meta['grid']['shape']}"
-        )
-    grid = grid_from_dict({**meta["grid"], "mask": data.get("mask")})
-    maze = _maze(passages.copy(), grid, meta["start"], meta["goal"], meta)
+    grid = _grid(meta["grid"], data.get("mask"), NPZ_BYTES_PER_CELL)
+    if passages.shape != grid.shape:
+        raise MazeFileError(f"passages shape {passages.shape} differs from grid shape {grid.shape}")
+    maze = _maze(np.ascontiguousarray(passages), grid, meta)
     sol = None
     if meta.get("solution") is not None:
-        s = meta["solution"]
-        sol = _solution(maze, s["solver"], s["start"], s["goal"], data["path"], data["trace"])
-        extras: dict[str, Any] = dict(s.get("extras") or {})
+        s = _object(meta["solution"], "solution")
+        path, trace = data.get("path"), data.get("trace")
+        for name, arr, width in (("path", path, 2), ("trace", trace, 3)):
+            if arr is None or arr.dtype.kind not in "iu" or arr.ndim != 2 or arr.shape[1] != width:
+                got = "none" if arr is None else f"{arr.dtype} {arr.shape}"
+                raise MazeFileError(f"solution {name} must be an (n, {width}) integer array, got {got}")
+        if trace.size and (trace.min() < -(2**31) or trace.max() >= 2**31):  # type: ignore[union-attr]
+            raise MazeFileError("solution trace holds a number out of range")
+        extras: dict[str, Any] = dict(_object(s.get("extras") or {}, "solution extras"))
+        lists: dict[str, dict[int, np.ndarray]] = {}
         for name in sorted(data):
             if name.startswith("extra."):
                 extras[name[6:]] = data[name]
             elif name.startswith("extralist."):
-                key, index = name[10:].rsplit(".", 1)
-                extras.setdefault(key, []).append((int(index), data[name]))
-        sol.extras = {k: [a for _, a in sorted(v)] if isinstance(v, list) else v for k, v in extras.items()}
+                key, _, index = name[10:].rpartition(".")
+                if not (index.isascii() and index.isdigit()):
+                    raise MazeFileError(f"npz array {name!r} is not a numbered list item")
+                lists.setdefault(key, {})[int(index)] = data[name]
+        extras.update({k: [v[i] for i in sorted(v)] for k, v in lists.items()})
+        sol = _solution(maze, s, path.astype(np.int64), trace.astype(np.int32), extras)  # type: ignore[union-attr]
     return maze, sol

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import trace as tr
 from .grid import Cell
+
+if TYPE_CHECKING:
+    from .maze import Maze
 
 
 @dataclass(eq=False)
@@ -62,6 +65,51 @@ class Solution:
     @property
     def n_explored(self) -> int:
         return int((self.trace[:, 1] == tr.VISIT).sum())
+
+    def check(self, maze: Maze) -> None:
+        """Raise ``ValueError`` unless this is an answer about ``maze``.
+
+        The solver is a name; start and goal are cells of the maze's grid; the path, if any,
+        is an integer ``(k, 2)`` array that walks from start to goal through open passages
+        (:func:`mazekit.validate.check_path`); the trace is ``(n, 3)`` integers naming cells
+        of the grid; array extras hold numbers. :func:`mazekit.save` runs this before it
+        writes, and :func:`mazekit.load` after it reads.
+
+        Examples
+        --------
+        >>> import mazekit
+        >>> a, b = mazekit.generate("prim", (4, 4), rng=1), mazekit.generate("prim", (4, 4), rng=2)
+        >>> mazekit.solve(a).check(a)
+        >>> mazekit.solve(a).check(b)
+        Traceback (most recent call last):
+        ...
+        ValueError: solution path step 0 from (0, 0) to (0, 1) goes through a wall
+        """
+        from .validate import check_path
+
+        grid = maze.grid
+        if not isinstance(self.solver, str):
+            raise ValueError(f"solution solver must be a name, got {self.solver!r}")
+        grid.check_cell(self.start, "solution start")
+        grid.check_cell(self.goal, "solution goal")
+        for name, arr, width in (("path", self.path, 2), ("trace", self.trace, 3)):
+            arr = np.asarray(arr)
+            if arr.ndim != 2 or arr.shape[1] != width or (arr.size and arr.dtype.kind not in "iu"):
+                raise ValueError(
+                    f"solution {name} must be an (n, {width}) integer array, got {arr.dtype} {arr.shape}"
+                )
+        if self.path.shape[0]:
+            try:
+                check_path(maze, self.path, self.start, self.goal)
+            except ValueError as exc:
+                raise ValueError(f"solution {exc}") from None
+        cells = self.trace[:, 0] if self.trace.size else self.trace
+        if cells.size and (cells.min() < 0 or cells.max() >= grid.size):
+            raise ValueError("solution trace names a cell off the grid")
+        for key, value in self.extras.items():
+            for a in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(a, np.ndarray) and a.dtype.kind not in "biuf":
+                    raise ValueError(f"solution extra {key!r} holds {a.dtype} data; only numbers are kept")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):

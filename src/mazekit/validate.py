@@ -49,8 +49,15 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
     Traceback (most recent call last):
     ...
     ValueError: path step 0 from (0, 0) to (2, 2) is not between neighbours
+    >>> check_path(m, [(0.5, 0), (0, 1)], (0, 0), (0, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: path must hold integer (row, col) cells, got float64 values
     """
-    p = np.asarray(path, dtype=np.int64).reshape(-1, 2)
+    p = np.asarray(path)
+    if p.size and p.dtype.kind not in "iu":  # 0.5 or True is no cell: refuse, do not truncate
+        raise ValueError(f"path must hold integer (row, col) cells, got {p.dtype} values")
+    p = p.astype(np.int64).reshape(-1, 2)
     if p.shape[0] == 0:
         raise ValueError("path is empty")
     if tuple(p[0]) != tuple(start) or tuple(p[-1]) != tuple(goal):

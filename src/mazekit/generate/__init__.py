@@ -109,10 +109,14 @@ def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) 
     params = inspect.signature(func).parameters
     known = [k for k, v in params.items() if v.kind is inspect.Parameter.KEYWORD_ONLY]
     known = [k for k in known if k != "record"]
-    for key in options:
+    for key, value in options.items():
         if key not in known:
             takes = ", ".join(known) if known else "no options"
             raise ValueError(f"{name} has no option {key!r} (it takes: {takes})")
+        default = params[key].default
+        is_number = isinstance(default, int | float) and not isinstance(default, bool)
+        if is_number and isinstance(value, bool):  # True is not 1 to a user
+            raise ValueError(f"{name} option {key} must be a number, got {value!r}")
 
 
 def generate(

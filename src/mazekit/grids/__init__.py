@@ -80,7 +80,7 @@ def from_dict(d: Any) -> Grid:
     if not isinstance(d, dict):
         raise ValueError(f"grid must be an object, got {type(d).__name__}")
     kind = d.get("type")
-    if kind not in GRIDS:
+    if not isinstance(kind, str) or kind not in GRIDS:
         raise ValueError(f"unknown grid type {kind!r}; this version knows {', '.join(GRIDS)}")
     return GRIDS[kind].from_dict(d)
 

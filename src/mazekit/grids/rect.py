@@ -121,8 +121,26 @@ class RectGrid(Grid):
         return square_outline(self.rows, self.cols)
 
 
+#: Peak bytes per character (or pixel) of making a grid from a mask: the mask, its copy in
+#: the grid and the connectivity check (a flag and a stack entry per cell).
+MASK_BYTES_PER_CELL = 12
+#: Image suffixes a mask file may have; any other file is read as text art.
+IMAGE_SUFFIXES = {".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp"}
+
+
 def text_mask(text: str) -> np.ndarray:
-    """A boolean mask from text art (see :meth:`RectGrid.from_text`)."""
+    """A boolean mask from text art (see :meth:`RectGrid.from_text`).
+
+    The mask is as wide as the longest line; one that would not fit in memory (a single
+    100,000-character line over 100,000 short ones) is refused before it is built.
+
+    Examples
+    --------
+    >>> text_mask(" #\\n##\\n").astype(int).tolist()
+    [[0, 1], [1, 1]]
+    """
+    from .._limits import check_bytes
+
     lines = text.splitlines()
     while lines and not lines[0].strip(MASK_OFF_CHARS):
         lines.pop(0)
@@ -130,28 +148,61 @@ def text_mask(text: str) -> np.ndarray:
         lines.pop()
     if not lines:
         raise ValueError("mask text has no cells (every character is blank or '.')")
-    width = max(len(line) for line in lines)
+    width = max(map(len, lines))
+    check_bytes(len(lines) * width * MASK_BYTES_PER_CELL, f"a text mask of {width}x{len(lines)} characters")
+    off = np.array([ord(ch) for ch in MASK_OFF_CHARS], dtype=np.uint32)
     mask = np.zeros((len(lines), width), dtype=bool)
     for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            mask[r, c] = ch not in MASK_OFF_CHARS
+        codes = np.frombuffer(line.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+        mask[r, : len(line)] = ~np.isin(codes, off)
     return mask
 
 
 def read_mask(path: str | Path) -> np.ndarray:
-    """A boolean mask from a file: text art (any suffix) or an image (dark pixels are cells)."""
-    p = Path(path)
-    if p.suffix.lower() in {".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp"}:
-        from PIL import Image
+    """A boolean mask from a file: text art (any suffix) or an image (dark pixels are cells).
 
-        try:
-            with Image.open(p) as im:
-                grey = np.asarray(im.convert("L"))
-        except OSError as exc:
-            raise ValueError(f"cannot read mask image {p}: {exc}") from None
-        return grey < 128
+    Only regular files are read (not ``/dev/zero`` or a pipe), and a picture or text too
+    big to make a grid of in the memory there is, is refused before it is decoded; every
+    problem is a one-line ``ValueError``.
+    """
+    from .._limits import check_bytes, check_file
+
+    p = Path(path)
+    size = check_file(p, "mask file")
+    if p.suffix.lower() in IMAGE_SUFFIXES:
+        return _image_mask(p)
+    check_bytes(size * 6, f"reading the {size:,}-byte mask file {p.name}")  # bytes, then text
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"mask file {p} is not UTF-8 text or an image") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read mask file {p}: {exc.strerror or exc}") from None
     return text_mask(text)
+
+
+def _image_mask(p: Path) -> np.ndarray:
+    """Dark pixels of an image, its size checked from the header before it is decoded."""
+    import warnings
+
+    from PIL import Image
+
+    from .._limits import check_bytes
+
+    try:
+        with warnings.catch_warnings():
+            # the size is checked against memory below; Pillow's own bomb limit still holds
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(p) as im:
+                w, h = im.size
+                # decoded pixels, the grey copy, the array and then the mask's grid
+                per_pixel = len(im.getbands()) + 2 + MASK_BYTES_PER_CELL
+                check_bytes(w * h * per_pixel, f"the {w}x{h} mask image {p.name} ({w * h:,} pixels)")
+                grey = np.asarray(im.convert("L"))
+    except Image.DecompressionBombError as exc:
+        raise ValueError(f"mask image {p} is too large to decode safely: {exc}") from None
+    except MemoryError:  # TooLarge: already one line naming the size
+        raise
+    except Exception as exc:  # Pillow raises OSError, SyntaxError, EOFError... on a bad file
+        raise ValueError(f"cannot read mask image {p}: {exc}") from None
+    return grey < 128

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._limits import check_count
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as k
@@ -101,9 +102,8 @@ def add_loops(
     if count is not None and fraction is not None:
         raise ValueError("add_loops takes count or fraction, not both")
     if count is not None:
-        if isinstance(count, bool) or int(count) != count or count < 0:
-            raise ValueError(f"add_loops count must be a non-negative integer, got {count!r}")
-        n, f = int(count), 0.0
+        # more than there are closed walls opens them all, so the kernel needs no more
+        n, f = min(check_count("add_loops count", count, 2**62), maze.grid.n_slots * maze.grid.size), 0.0
     else:
         f = DEFAULT_FRACTION if fraction is None else float(fraction)
         if not 0.0 <= f <= 1.0:

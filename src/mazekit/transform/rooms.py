@@ -7,6 +7,10 @@
    ``TRIES`` times; after that the room is skipped, so ``count`` is the most rooms made).
 3. Open every wall between two existing cells inside the rectangle.
 
+The work is at most ``count * TRIES`` placements, so ``count`` is bounded by how many
+rooms of ``min_size`` could fit on the grid (see :func:`max_rooms`; the default 5 is always
+allowed): more is refused, not clipped.
+
 The room's outer walls are left as they were, so each room is entered through the maze
 passages that already crossed its edge. Only opens walls: a connected maze stays connected,
 and over a perfect maze every room becomes an open area joined to the rest. On a mask only
@@ -23,6 +27,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._limits import check_count
+from ..grids import Grid
 from ..grids import kernel as k
 from ..maze import Maze
 from ..trace import OPEN, record
@@ -31,6 +37,11 @@ from ._common import Carved, done, open_wall, start
 OPENS_ONLY = True
 BYTES_PER_CELL = 10  # passages copy + taken flags + int64 cell list
 TRIES = 100
+DEFAULT_COUNT = 5
+#: Rooms per kernel call: a chunk of failing rooms takes well under a second.
+CHUNK = 4096
+#: Largest room side asked for (rooms are cut to the grid anyway; this keeps the draws in range).
+MAX_SIDE = 2**31 - 1
 
 #: Grids whose layout rectangles look like rooms. Polar layout columns do not line up from
 #: ring to ring, and a room on a weave grid would open the sides of its crossings.
@@ -38,12 +49,12 @@ GRIDS = ("rect", "hex", "triangle", "upsilon", "3d")
 
 
 @njit(cache=True)
-def _rooms(passages, geo, mask, band, cells, count, lo, hi, tries, rng, trace):  # pragma: no cover
-    rows, cols = geo[1], geo[2]
+def _rooms(passages, geo, mask, band, cells, taken, count, lo, hi, tries, rng, trace, t):  # pragma: no cover
+    """Place ``count`` more rooms; ``taken`` and the trace position ``t`` carry over calls."""
+    cols = geo[2]
     slots = k.n_slots(geo[0])
     masked = mask.shape[0] != 0
-    taken = np.zeros(rows * cols, dtype=np.uint8)
-    t, made = 0, 0
+    made = 0
     for _ in range(count):
         for _attempt in range(tries):
             h = min(lo + int(rng.random() * (hi - lo + 1)), band)
@@ -59,6 +70,9 @@ def _rooms(passages, geo, mask, band, cells, count, lo, hi, tries, rng, trace): 
                 for c in range(left, left + w):
                     if taken[r * cols + c]:
                         free = False
+                        break
+                if not free:
+                    break  # a failed try on a full grid costs one look, not a whole rectangle
             if not free:
                 continue
             for r in range(top, top + h):
@@ -81,11 +95,20 @@ def _rooms(passages, geo, mask, band, cells, count, lo, hi, tries, rng, trace): 
     return t, made
 
 
+def max_rooms(grid: Grid, band: int, min_size: int) -> int:
+    """The most rooms of ``min_size`` a side that could fit on ``grid`` (at least the default).
+
+    Asking for more can only repeat failed placements (``TRIES`` each), so it is refused.
+    """
+    smallest = min(min_size, band) * min(min_size, grid.cols)
+    return max(grid.size // smallest, DEFAULT_COUNT)
+
+
 def rooms(
     maze: Maze,
     rng: np.random.Generator,
     *,
-    count: int = 5,
+    count: int = DEFAULT_COUNT,
     min_size: int = 2,
     max_size: int = 5,
     record: bool = False,
@@ -100,22 +123,27 @@ def rooms(
     >>> m.replace(passages=out.passages).n_passages > m.n_passages
     True
     """
-    for name, value in (("count", count), ("min_size", min_size), ("max_size", max_size)):
-        if isinstance(value, bool) or int(value) != value:
-            raise ValueError(f"rooms {name} must be an integer, got {value!r}")
-    if count < 0:
-        raise ValueError(f"rooms count must be at least 0, got {count}")
-    if min_size < 1 or max_size < min_size:
-        raise ValueError(
-            f"rooms need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}"
-        )
     grid = maze.grid
     if grid.kind not in GRIDS:
         kinds = ", ".join(GRIDS)
         raise ValueError(f"rooms carves rectangles of cells on {kinds} grids, not on a {grid.kind} grid")
+    min_size = check_count("rooms min_size", min_size, MAX_SIDE, low=None)
+    max_size = check_count("rooms max_size", max_size, MAX_SIDE, low=None)
+    if min_size < 1 or max_size < min_size:
+        raise ValueError(
+            f"rooms need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}"
+        )
+    band = getattr(grid, "level_rows", grid.rows)  # a 3D room stays on one level
+    count = check_count("rooms count", count, max_rooms(grid, band, min_size), why=(
+        f"as many {min(min_size, band)}x{min(min_size, grid.cols)} rooms as fit on the grid"
+    ))  # fmt: skip
     passages, trace = start(maze, record, 2)
     geo, mask = grid.kernel_args()
-    band = getattr(grid, "level_rows", grid.rows)  # a 3D room stays on one level
-    args = (int(count), int(min_size), int(max_size), TRIES, rng, trace)
-    used, _made = _rooms(passages, geo, mask, band, grid.cell_indices(), *args)
+    cells, taken = grid.cell_indices(), np.zeros(grid.size, dtype=np.uint8)
+    used = 0
+    for first in range(0, count, CHUNK):  # Python sees Ctrl-C between chunks
+        n = min(CHUNK, count - first)
+        used, _made = _rooms(
+            passages, geo, mask, band, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
+        )
     return done(maze.grid, passages, trace, used)

@@ -1,0 +1,162 @@
+"""Bounds on what one request may cost: memory before allocating, work before looping.
+
+Every loader (JSON, ``.npz``, text art, masks from text or images) asks :func:`check_bytes`
+or :func:`check_cells` *before* it allocates what a file declares, so a small file that
+claims a huge maze is refused with the size named instead of eating the machine. Every
+option that sets an amount of work goes through :func:`check_count`, which refuses it with
+the bound in the message.
+
+The memory there is to take is the least of what the OS has available
+(:func:`mazekit._memory.available_bytes`), the address space left under ``RLIMIT_AS`` /
+``RLIMIT_DATA`` (``ulimit -v``: numpy would raise a bare ``MemoryError`` past it) and the
+room left under a container's cgroup limit (past it the kernel kills the process).
+
+Examples
+--------
+>>> check_count("rooms count", 5, 400)
+5
+>>> check_count("rooms count", 10**9, 400, why="one room per cell")
+Traceback (most recent call last):
+...
+ValueError: rooms count must be at most 400 (one room per cell), got 1000000000
+>>> check_count("steps", 2.5, 100)
+Traceback (most recent call last):
+...
+ValueError: steps must be a non-negative integer, got 2.5
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ._memory import _human, available_bytes
+from .grids.base import is_int
+
+
+class TooLarge(ValueError, MemoryError):
+    """A request that would need more memory than there is, refused before allocating.
+
+    It is a ``ValueError`` (bad input, as every user error here) and a ``MemoryError`` (as
+    :func:`mazekit._memory.check_fits` raises), so either ``except`` catches it.
+    """
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        with open(path, encoding="ascii") as fh:
+            text = fh.read(64).strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _status_kib(field: str) -> int:
+    """A ``Vm*`` field of ``/proc/self/status`` in bytes (0 if unknown)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def address_space_left() -> int | None:
+    """Bytes this process may still map under ``RLIMIT_AS``/``RLIMIT_DATA``; None if unlimited."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - non-POSIX
+        return None
+    left: int | None = None
+    for limit, field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
+        soft = resource.getrlimit(getattr(resource, limit))[0]
+        if soft != resource.RLIM_INFINITY and soft > 0:
+            room = max(soft - _status_kib(field), 0)
+            left = room if left is None else min(left, room)
+    return left
+
+
+def cgroup_left() -> int | None:
+    """Bytes left under this container's cgroup memory limit, or None if there is none."""
+    for limit_file, usage_file in (
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),  # cgroup v2
+        ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+    ):
+        limit = _read_int(limit_file)  # "max" (no limit) reads as None
+        if limit is not None and limit < 1 << 60:
+            return max(limit - (_read_int(usage_file) or 0), 0)
+    return None
+
+
+def available() -> int:
+    """Bytes a new allocation can take now: the least of the OS, ulimit and cgroup figures."""
+    have = available_bytes()
+    for other in (address_space_left(), cgroup_left()):
+        if other is not None:
+            have = min(have, other)
+    return have
+
+
+def check_bytes(need: float, what: str) -> None:
+    """Raise :class:`TooLarge` if ``what`` needs more than ``need`` bytes of what is available.
+
+    ``what`` says what it is and how big, e.g. ``"a text maze of 100001x100001 characters"``.
+    """
+    have = available()
+    if need > have:
+        raise TooLarge(f"{what} needs about {_human(need)} of memory, but only {_human(have)} is available")
+
+
+def check_cells(shape: Any, bytes_per_cell: float, what: str) -> None:
+    """:func:`mazekit._memory.check_fits` for a ``(rows, cols)`` layout, counting ulimit and cgroup.
+
+    Raises :class:`TooLarge` naming the size (``what on a 20000x20000 grid (400,000,000
+    cells) needs about ...``).
+    """
+    rows, cols = (int(v) for v in shape)
+    cells = rows * cols
+    check_bytes(cells * bytes_per_cell, f"{what} on a {cols}x{rows} grid ({cells:,} cells)")
+
+
+def check_count(name: str, value: Any, bound: int, *, low: int | None = 0, why: str = "") -> int:
+    """``value`` as an ``int`` in ``low..bound``, or ``ValueError`` naming the bound.
+
+    For every option that sets an amount of work (rooms, steps, loops...): a number past
+    ``bound`` is refused, never clipped, so a typo cannot start an hour of work. ``why``
+    says where the bound comes from (``"one room per cell of a 20x20 grid"``); ``low=None``
+    leaves the lower end to the caller. Booleans, floats and strings are refused: ``True``
+    is not a count and ``2.5`` is not one either.
+    """
+    if not is_int(value):
+        kind = {0: "a non-negative integer", 1: "a positive integer"}.get(low, "an integer")  # type: ignore[arg-type]
+        raise ValueError(f"{name} must be {kind}, got {value!r}")
+    n = int(value)
+    if low is not None and n < low:
+        raise ValueError(f"{name} must be at least {low}, got {n}")
+    if n > bound:
+        reason = f" ({why})" if why else ""
+        raise ValueError(f"{name} must be at most {bound:,}{reason}, got {n}")
+    return n
+
+
+def check_file(path: Any, what: str = "file") -> int:
+    """The size of the regular file at ``path``, or an error saying why it is none.
+
+    A missing file is a ``FileNotFoundError`` (an ``OSError`` naming the path, as ``open``
+    raises); devices (``/dev/zero`` never ends), pipes (reading one may block forever),
+    sockets and directories are a ``ValueError``, before anything is read.
+    """
+    import stat
+
+    name = os.fspath(path)
+    st = os.stat(name)  # FileNotFoundError, PermissionError... name the path themselves
+    if stat.S_ISDIR(st.st_mode):
+        raise ValueError(f"{name!r} is a directory, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{name!r} is not a regular file (a device, pipe or socket), not a {what}")
+    return int(st.st_size)
+
+
+__all__ = ["TooLarge", "available", "check_bytes", "check_cells", "check_count", "check_file"]

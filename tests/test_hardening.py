@@ -1,0 +1,607 @@
+"""Issue 10: nothing hangs, nothing blows up memory, nothing is left half-written.
+
+One regression test (or a few) per item of the issue. The memory ones run in a subprocess
+whose address space is capped (``RLIMIT_AS``) at what it uses after start-up plus 1 GiB: a
+loader must refuse what would not fit with a one-line error naming the size, never die of
+a bare ``MemoryError`` (or, without the cap, be killed by the kernel).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit import _files
+from mazekit._files import atomic_write
+from mazekit._limits import TooLarge, available, check_bytes, check_count
+from mazekit.convert import from_blocks, from_text
+from mazekit.io import MazeFileError, load, load_with_solution, save
+from mazekit.validate import check_path
+
+GiB = 1 << 30
+
+
+def hidden(directory: Path) -> list[str]:
+    """Names of hidden (temporary) files left in a directory."""
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
+
+
+@pytest.fixture(scope="module")
+def maze():
+    return mazekit.generate("backtracker", (6, 8), rng=1)
+
+
+# -- running under a memory cap ---------------------------------------------------------------
+
+CAPPED = """
+import re, resource, sys
+import numpy as np
+import mazekit, mazekit.io, mazekit.grids.rect
+from PIL import Image
+m = mazekit.generate("prim", (3, 3), rng=1)  # load every kernel the loaders use before the cap
+mazekit.solve(m)
+mazekit.convert.from_text(mazekit.convert.to_text(m))
+mazekit.grids.RectGrid.from_mask(np.array([[1, 0], [1, 1]], bool))
+vm = int(re.search(r"VmSize:\\s+(\\d+)", open("/proc/self/status").read()).group(1)) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (vm + {extra}, resource.RLIM_INFINITY))
+try:
+{code}
+except MemoryError as exc:
+    if type(exc) is MemoryError:
+        print("RAW MemoryError", exc)
+        sys.exit(3)
+    print("REFUSED", type(exc).__name__, exc)
+except ValueError as exc:
+    print("REFUSED", type(exc).__name__, exc)
+else:
+    print("DONE")
+"""
+
+
+def run_capped(code: str, cwd: Path, extra: int = GiB) -> str:
+    """Run ``code`` with the address space capped at start-up size + ``extra``; its output."""
+    script = CAPPED.format(code=textwrap.indent(textwrap.dedent(code), "    "), extra=extra)
+    proc = subprocess.run(
+        [sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+    return proc.stdout.strip()
+
+
+def run_cli_capped(args: list[str], cwd: Path, cap: int = 3 * GiB // 2) -> subprocess.CompletedProcess[str]:
+    """The real ``mazekit`` entry point under an absolute address-space cap (1.5 GiB)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, resource.RLIM_INFINITY))
+
+    return subprocess.run(
+        [sys.executable, "-m", "mazekit", *args], cwd=cwd, capture_output=True, text=True,
+        timeout=300, preexec_fn=limit,
+    )  # fmt: skip
+
+
+def assert_clean_cli_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert proc.returncode not in (0, -9), proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mazekit: error:"), proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+@pytest.fixture(scope="module")
+def bombs(tmp_path_factory) -> Path:
+    """Small files that declare huge mazes, as in the issue's reproductions."""
+    d = tmp_path_factory.mktemp("bombs")
+    # a real .npz whose passages decompress to 16000x16000 (256 MB) from about 1 MB
+    m = mazekit.generate("prim", (3, 3), rng=1)
+    meta = json.loads(mazekit.io._to_arrays(m, None)["meta"].tobytes())
+    meta["grid"]["shape"] = [16000, 16000]
+    with zipfile.ZipFile(d / "bomb.npz", "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        with zf.open("passages.npy", "w", force_zip64=True) as fh:
+            header = {"descr": "|u1", "fortran_order": False, "shape": (16000, 16000)}
+            np.lib.format.write_array_header_1_0(fh, header)
+            chunk = bytes(1 << 22)
+            for _ in range(16000 * 16000 // len(chunk)):
+                fh.write(chunk)
+            fh.write(bytes(16000 * 16000 % len(chunk)))
+        with zf.open("meta.npy", "w") as fh:
+            np.lib.format.write_array(fh, np.frombuffer(json.dumps(meta).encode(), np.uint8))
+    # an .npz of a few hundred bytes whose header declares 100000x100000 passages (no data)
+    with zipfile.ZipFile(d / "header.npz", "w") as zf:
+        with zf.open("passages.npy", "w") as fh:
+            header = {"descr": "|u1", "fortran_order": False, "shape": (100_000, 100_000)}
+            np.lib.format.write_array_header_1_0(fh, header)
+        with zf.open("meta.npy", "w") as fh:
+            np.lib.format.write_array(fh, np.frombuffer(json.dumps(meta).encode(), np.uint8))
+    # one 100,001-character line followed by 100,000 short lines: 300 KB
+    (d / "bomb.txt").write_text("#" * 100_001 + "\n" + "#\n" * 100_000)
+    (d / "mask.txt").write_text("#" * 100_001 + "\n" + "#\n" * 100_000)
+    # a JSON file of a few hundred bytes declaring a 100000x100000 grid, and a polar one whose
+    # 'inner' would make a layout billions of cells wide
+    doc = mazekit.io.to_json(m)
+    doc["grid"]["shape"] = [100_000, 100_000]
+    (d / "shape.json").write_text(json.dumps(doc))
+    polar = mazekit.io.to_json(mazekit.generate("backtracker", (3, 6), grid="polar", rng=1))
+    polar["grid"]["inner"] = 2_000_000_000
+    (d / "polar.json").write_text(json.dumps(polar))
+    return d
+
+
+def test_capped_npz_bomb_is_refused_before_decompressing(bombs):
+    """256 MB of passages (512 MB with what loading adds) in a 1 MB file: refused under a
+    384 MiB cap with the size named, loaded under a 1 GiB one (the guard is not timid)."""
+    assert (bombs / "bomb.npz").stat().st_size < 2_000_000  # 1.1 MB at the fastest compression
+    out = run_capped("mazekit.load('bomb.npz')", bombs, extra=384 << 20)
+    assert out.startswith("REFUSED MazeFileError bomb.npz: reading its arrays (passages 16000x16000"), out
+    assert "needs about 488.3 MiB of memory" in out
+    assert run_capped("mazekit.load('bomb.npz')", bombs) == "DONE"
+
+
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        ("mazekit.load('bomb.txt')", ["MazeFileError", "text maze of 100001x100001 characters"]),
+        ("mazekit.convert.from_text(open('bomb.txt').read())", ["TooLarge", "100001x100001"]),
+        ("mazekit.grids.rect.read_mask('mask.txt')", ["TooLarge", "text mask of 100001x100001"]),
+        ("mazekit.grids.RectGrid.from_file('mask.txt')", ["TooLarge", "text mask"]),
+        ("mazekit.load('shape.json')", ["MazeFileError", "100000x100000 grid (10,000,000,000 cells)"]),
+        ("mazekit.load('header.npz')", ["MazeFileError", "passages 100000x100000"]),
+        ("mazekit.load('polar.json')", ["MazeFileError", "'inner'"]),
+    ],
+)
+def test_capped_small_files_declaring_huge_mazes(bombs, code, words):
+    out = run_capped(code, bombs)
+    assert out.startswith("REFUSED"), out
+    for word in words:
+        assert word in out
+
+
+def test_capped_image_masks(bombs):
+    from PIL import Image
+
+    # 12000x12000 (144 M pixels) is under Pillow's bomb error but over the cap; 20000x20000
+    # is over Pillow's limit, whose error must become a clean one too
+    Image.new("1", (12000, 12000), 1).save(bombs / "big.png")
+    Image.new("1", (20000, 20000), 1).save(bombs / "bomb.png")
+    out = run_capped("mazekit.grids.rect.read_mask('big.png')", bombs)
+    assert out.startswith("REFUSED TooLarge") and "12000x12000 mask image" in out, out
+    out = run_capped("mazekit.grids.rect.read_mask('bomb.png')", bombs)
+    assert out.startswith("REFUSED") and "too large" in out, out
+
+
+def test_capped_cli(bombs):
+    assert_clean_cli_error(run_cli_capped(["solve", "bomb.txt"], bombs), "100001x100001")
+    assert_clean_cli_error(run_cli_capped(["solve", "header.npz"], bombs), "100000x100000", "18.6 GiB")
+    proc = run_cli_capped(["generate", "--mask", "mask.txt", "-o", "m.json"], bombs)
+    assert_clean_cli_error(proc, "text mask")
+    assert not (bombs / "m.json").exists()
+
+
+def test_available_counts_the_address_space_limit(tmp_path):
+    out = run_capped(
+        "from mazekit._limits import available\nassert available() < 1.1 * 2**30, available()", tmp_path
+    )
+    assert out == "DONE"
+
+
+def test_too_large_is_a_value_error_and_a_memory_error():
+    with pytest.raises(ValueError, match=r"needs about .* but only"):
+        check_bytes(available() * 2 + 1, "a test")
+    with pytest.raises(MemoryError):
+        check_bytes(available() * 2 + 1, "a test")
+    assert issubclass(TooLarge, ValueError) and issubclass(TooLarge, MemoryError)
+
+
+# -- files that are no maze files -------------------------------------------------------------
+
+
+def test_dev_zero_and_other_special_files():
+    t = time.monotonic()
+    with pytest.raises(MazeFileError, match="not a regular file"):
+        load("/dev/zero")
+    with pytest.raises(ValueError, match="not a regular file"):
+        mazekit.grids.rect.read_mask("/dev/zero")
+    assert time.monotonic() - t < 5
+
+
+def test_fifo_does_not_hang(tmp_path):
+    fifo = tmp_path / "m.json"
+    os.mkfifo(fifo)
+    with pytest.raises(MazeFileError, match="not a regular file"):
+        load(fifo)
+    with pytest.raises(MazeFileError, match="is a directory"):
+        load(tmp_path)
+    with pytest.raises(MazeFileError, match="no such maze file"):
+        load(tmp_path / "nope.json")
+
+
+@pytest.mark.parametrize("content", [b"garbage" * 10, b'{"format": "mazekit"}', b"", b"PK\x03\x04junk"])
+def test_non_npz_named_npz(tmp_path, content):
+    p = tmp_path / "m.npz"
+    p.write_bytes(content)
+    with pytest.raises(MazeFileError, match="is not a valid maze file: not a mazekit .npz file") as info:
+        load(p)
+    assert "pickle" not in str(info.value).replace(str(tmp_path), "")
+
+
+class _Touch:
+    """Unpickling this creates a file: proof that a loader unpickled."""
+
+    path = ""
+
+    def __reduce__(self):
+        return (Path.touch, (Path(self.path),))
+
+
+def test_npz_with_pickled_objects_is_never_unpickled(tmp_path, maze):
+    sentinel = tmp_path / "unpickled"
+    obj = _Touch()
+    obj.path = str(sentinel)
+    arrays = mazekit.io._to_arrays(maze, None)
+    arrays["passages"] = np.array([obj], dtype=object)
+    np.savez(tmp_path / "evil.npz", **arrays, allow_pickle=True)
+    with pytest.raises(MazeFileError, match="holds object data") as info:
+        load(tmp_path / "evil.npz")
+    assert "pickle" not in str(info.value).replace(str(tmp_path), "") and not sentinel.exists()
+
+
+def test_npz_from_numpy_with_unknown_arrays_still_loads(tmp_path, maze):
+    arrays = mazekit.io._to_arrays(maze, None)
+    np.savez(tmp_path / "m.npz", **arrays, junk=np.zeros(3))
+    assert load(tmp_path / "m.npz") == maze
+
+
+# -- lax parsing ------------------------------------------------------------------------------
+
+
+def _doc(maze):
+    return mazekit.io.to_json(maze, mazekit.solve(maze))
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(start=[0.5, 0]), "start must be a .row, col. pair of integers"),
+        (lambda d: d.update(start=["1", "2"]), "start must be a .row, col. pair of integers"),
+        (lambda d: d.update(goal=[True, False]), "goal must be a .row, col. pair of integers"),
+        (lambda d: d["grid"].update(shape="68"), "grid shape must be"),
+        (lambda d: d["grid"].update(shape=[6.0, 8]), "grid shape must be"),
+        (lambda d: d["grid"].update(shape=[True, 8]), "grid shape must be"),
+        (lambda d: d.update(seed="7"), "seed must be an integer"),
+        (lambda d: d.update(seed=1.5), "seed must be an integer"),
+        (lambda d: d.update(version=True), "unsupported mazekit file version"),
+        (lambda d: d.update(options="abc"), "options must be an object"),
+        (lambda d: d.update(algorithm=5), "algorithm must be a name"),
+        (lambda d: d["solution"].update(solver=5), "solver must be a name"),
+        (lambda d: d["solution"].update(start=[0.0, 0]), "solution start must be"),
+        (lambda d: d["solution"]["path"][1].__setitem__(0, 0.5), "solution path must hold integers"),
+        (lambda d: d["solution"]["path"][1].__setitem__(0, "0"), "solution path must hold integers"),
+        (lambda d: d["solution"]["path"][1].__setitem__(0, True), "solution path must hold integers"),
+        (lambda d: d["solution"].update(trace=[0.5, 1, 0]), "solution trace must hold integers"),
+        (lambda d: d["solution"].update(trace=[0, 1]), "multiple of 3"),
+        (lambda d: d["grid"].update(mask=["#" * 8] * 6), None),  # a full mask is fine
+        (lambda d: d["grid"].update(mask=["#" * 7 + "é"] * 6), "mask rows"),
+        (lambda d: d.update(passages=[row[:-1] + "é" for row in d["passages"]]), "hex digits"),
+        (lambda d: d.update(passages=[row[:-1] + " " for row in d["passages"]]), "hex digits"),
+        (lambda d: d["grid"].update(type=["rect"]), "grid type must be a name"),
+        (lambda d: d.update(start=list(range(100_000))), r"got \[0, 1, 2, .*\.\.\.$"),  # cut short
+    ],
+)
+def test_json_fields_are_not_cast(tmp_path, maze, mutate, message):
+    doc = _doc(maze)
+    mutate(doc)
+    p = tmp_path / "m.json"
+    p.write_text(json.dumps(doc))
+    if message is None:
+        assert load(p) == maze
+        return
+    with pytest.raises(MazeFileError, match=message):
+        load(p)
+
+
+def test_json_extras_are_not_cast(tmp_path):
+    m = mazekit.transform(mazekit.generate("prim", (5, 6), rng=1), "braid", rng=1)
+    doc = mazekit.io.to_json(m, mazekit.solve(m, "dijkstra"))
+    doc["solution"]["extras"]["distances"]["data"][0] = "1"
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    with pytest.raises(MazeFileError, match="must be a flat list of numbers"):
+        load(tmp_path / "m.json")
+    doc["solution"]["extras"]["distances"]["data"][0] = 1.5
+    doc["solution"]["extras"]["distances"]["dtype"] = "int64"
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    with pytest.raises(MazeFileError, match="of type int64 holds float64 data"):
+        load(tmp_path / "m.json")
+    doc["solution"]["extras"]["distances"]["shape"] = [-1]
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    with pytest.raises(MazeFileError, match="shape must be a list of counts"):
+        load(tmp_path / "m.json")
+
+
+def test_api_cells_are_not_truncated(maze):
+    with pytest.raises(ValueError, match="start must be a .row, col. pair of integers"):
+        mazekit.generate("prim", (4, 5), rng=1, start=(0.5, 0))
+    with pytest.raises(ValueError, match="start must be a .row, col. pair of integers"):
+        mazekit.solve(maze, start=(0.5, 0))
+    with pytest.raises(ValueError, match="start must be a .row, col. pair of integer block"):
+        from_blocks(mazekit.convert.to_blocks(maze), start=(0.5, 0))
+    with pytest.raises(ValueError, match="path must hold integer"):
+        check_path(maze, [(0.5, 0), (0, 1)], (0, 0), (0, 1))
+    with pytest.raises(ValueError, match="start must be"):
+        maze.replace(start=(0.5, 0)).check()
+
+
+# -- save() refuses what load() would refuse --------------------------------------------------
+
+
+def _off_grid(m):
+    p = m.passages.copy()
+    p[0, 0] |= 1  # north, off the top edge
+    return m.replace(passages=p)
+
+
+@pytest.mark.parametrize("suffix", [".json", ".npz", ".txt"])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (lambda m: (_off_grid(m), None), "leads off the grid"),
+        (lambda m: (m.replace(start=(99, 99)), None), r"start \(99, 99\) is off the grid"),
+        (lambda m: (m.replace(goal=(0.5, 0)), None), "goal must be"),
+        (lambda m: (m, mazekit.solve(mazekit.generate("prim", (6, 8), rng=9))), "solution path step"),
+        (lambda m: (m, mazekit.solve(mazekit.generate("prim", (3, 3), rng=9))), "solution path"),
+        (lambda m: (m, "not a solution"), "must be a Solution"),
+    ],
+)
+def test_save_validates_before_writing(tmp_path, maze, suffix, bad, message):
+    m, sol = bad(maze)
+    with pytest.raises((ValueError, TypeError), match=message):
+        save(m, tmp_path / f"m{suffix}", solution=sol)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solution_check_catches_a_trace_off_the_grid(maze):
+    sol = mazekit.solve(maze)
+    sol.trace = sol.trace.copy()
+    sol.trace[0, 0] = maze.grid.size
+    with pytest.raises(ValueError, match="trace names a cell off the grid"):
+        sol.check(maze)
+
+
+# -- the writer -------------------------------------------------------------------------------
+
+
+class _FullDisk:
+    """A file on a full disk: the first bytes go out, then every write and flush fails,
+    close() included (it flushes what is buffered, as a real buffered file does)."""
+
+    def __init__(self, fd: int, mode: str, encoding: str | None = None) -> None:
+        self.raw = _REAL_FDOPEN(fd, "wb", buffering=0)
+        self.pending = b""
+
+    def _fail(self) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def write(self, data):
+        self.pending += data if isinstance(data, bytes) else data.encode()
+        self.raw.write(self.pending[:16])
+        self._fail()
+
+    def close(self):
+        if not self.raw.closed:
+            self.raw.close()
+            if self.pending:
+                self._fail()
+
+
+_REAL_FDOPEN = os.fdopen
+
+
+@pytest.mark.parametrize("suffix", [".json", ".npz", ".png", ".svg"])
+def test_simulated_full_disk_leaves_old_file_and_no_temp(tmp_path, monkeypatch, maze, suffix):
+    """Without root (no tmpfs), a file object whose writes and close() fail stands in."""
+    target = tmp_path / f"m{suffix}"
+    (mazekit.render_file if suffix in (".png", ".svg") else save)(maze, target)
+    before = target.read_bytes()
+    monkeypatch.setattr(_files.os, "fdopen", _FullDisk)
+    with pytest.raises(OSError) as info:
+        (mazekit.render_file if suffix in (".png", ".svg") else save)(maze, target)
+    monkeypatch.undo()
+    assert info.value.errno == errno.ENOSPC
+    assert info.value.filename == str(target) and f".{target.name}." not in str(info.value)
+    assert hidden(tmp_path) == [] and target.read_bytes() == before
+
+
+@pytest.fixture
+def full_dir(tmp_path):
+    """A 64 KiB tmpfs (needs root); skipped where mounting is not permitted."""
+    d = tmp_path / "full"
+    d.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root; test_simulated_full_disk covers the writer")
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(d)], capture_output=True)
+    if proc.returncode != 0:
+        pytest.skip(f"mount not permitted ({proc.stderr.decode().strip()}); simulated test covers it")
+    try:
+        yield d
+    finally:
+        subprocess.run(["umount", "-l", str(d)], check=False)
+
+
+def test_real_full_disk(full_dir):
+    big = mazekit.generate("prim", (300, 300), rng=1)
+    small = mazekit.generate("prim", (3, 3), rng=1)
+    save(small, full_dir / "big.json")
+    for target in ("big.json", "big.png", "big.svg"):
+        with pytest.raises(OSError) as info:
+            (save if target.endswith("json") else mazekit.render_file)(big, full_dir / target)
+        assert info.value.errno == errno.ENOSPC and info.value.filename == str(full_dir / target)
+    assert sorted(p.name for p in full_dir.iterdir()) == ["big.json"]
+    assert load(full_dir / "big.json") == small
+    proc = subprocess.run(
+        [sys.executable, "-m", "mazekit", "generate", "--size", "300x300", "-o", "full/big.png"],
+        cwd=full_dir.parent, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode != 0
+    assert proc.stderr.strip() == "mazekit: error: No space left on device: full/big.png"
+    assert sorted(p.name for p in full_dir.iterdir()) == ["big.json"]
+
+
+WRITER = """
+import sys, time
+from mazekit._files import atomic_write
+with atomic_write(sys.argv[1], "wb") as fh:
+    fh.write(b"half a file")
+    fh.flush()
+    print("writing", flush=True)
+    time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_signal_while_writing_leaves_no_temp(tmp_path, sig):
+    target = tmp_path / "m.png"
+    target.write_bytes(b"old")
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "writing"
+        assert len(hidden(tmp_path)) == 1  # the temporary file, being written
+        proc.send_signal(sig)
+        proc.wait(timeout=20)
+    finally:
+        proc.kill()
+        proc.stdout.close()
+    assert proc.returncode != 0
+    assert hidden(tmp_path) == [] and target.read_bytes() == b"old"
+
+
+def test_sigterm_handler_is_scoped(tmp_path):
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    with atomic_write(tmp_path / "a", "w") as fh:
+        fh.write("x")
+        assert signal.getsignal(signal.SIGTERM) is _files._on_sigterm
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+    def mine(signum, frame):  # a program's own handler is left alone
+        pass
+
+    old = signal.signal(signal.SIGTERM, mine)
+    try:
+        with atomic_write(tmp_path / "b", "w") as fh:
+            assert signal.getsignal(signal.SIGTERM) is mine
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def test_exception_while_writing_keeps_old_file(tmp_path):
+    target = tmp_path / "m.txt"
+    target.write_text("old")
+    with pytest.raises(RuntimeError), atomic_write(target, "w") as fh:
+        fh.write("new")
+        raise RuntimeError("boom")
+    assert target.read_text() == "old" and hidden(tmp_path) == []
+
+
+@pytest.mark.parametrize("suffix", [".json", ".npz", ".png"])
+def test_longest_file_names(tmp_path, maze, suffix):
+    name_max = os.pathconf(tmp_path, "PC_NAME_MAX")
+    for length in (251, name_max):
+        target = tmp_path / ("a" * (length - len(suffix)) + suffix)
+        (mazekit.render_file if suffix == ".png" else save)(maze, target)
+        assert target.exists() and hidden(tmp_path) == []
+    too_long = tmp_path / ("b" * (name_max + 1 - len(suffix)) + suffix)
+    with pytest.raises(OSError) as info:
+        save(maze, too_long) if suffix != ".png" else mazekit.render_file(maze, too_long)
+    assert info.value.errno == errno.ENAMETOOLONG and info.value.filename == str(too_long)
+
+
+def test_symlinks_are_written_through(tmp_path, maze):
+    """Chosen behaviour: ``-o link.json`` replaces the file the link points to; the link stays."""
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to("real/m.json")  # relative and dangling: the first save creates the target
+    save(maze, link)
+    assert link.is_symlink() and (real / "m.json").is_file()
+    other = mazekit.generate("prim", (4, 4), rng=2)
+    save(other, link)
+    assert link.is_symlink() and os.readlink(link) == "real/m.json"
+    assert load(real / "m.json") == other
+    assert hidden(tmp_path) == [] and hidden(real) == []
+    proc = subprocess.run(
+        [sys.executable, "-m", "mazekit", "generate", "--size", "5x4", "--seed", "3", "-o", "link.json"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert link.is_symlink() and load(real / "m.json").shape == (4, 5)
+
+
+def test_fifo_target_is_written_directly(tmp_path, maze):
+    fifo = tmp_path / "out.json"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    save(maze, fifo)
+    reader.join(timeout=20)
+    assert json.loads(got[0])["format"] == "mazekit"
+    assert fifo.is_fifo() and hidden(tmp_path) == []
+
+
+def test_writing_a_directory_or_into_a_missing_one(tmp_path, maze):
+    (tmp_path / "d.json").mkdir()
+    with pytest.raises(IsADirectoryError):
+        save(maze, tmp_path / "d.json")
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        save(maze, tmp_path / "nope" / "m.json")
+    assert hidden(tmp_path) == []
+
+
+# -- bounded work -----------------------------------------------------------------------------
+
+
+def test_rooms_count_is_bounded(maze):
+    m = mazekit.generate("backtracker", (20, 20), rng=1)
+    t = time.monotonic()
+    with pytest.raises(ValueError, match=r"rooms count must be at most 100 \(as many 2x2 rooms"):
+        mazekit.transform(m, "rooms", count=1_000_000_000)
+    with pytest.raises(ValueError, match="at most 400"):
+        mazekit.transform(m, "rooms", count=401, min_size=1)
+    assert time.monotonic() - t < 5
+    assert mazekit.transform(m, "rooms", count=100, rng=1).n_passages > m.n_passages
+    tiny = mazekit.generate("backtracker", (1, 1), rng=1)
+    assert mazekit.transform(tiny, "rooms", rng=1) == tiny  # the default count always passes
+    huge = mazekit.transform(m, "add_loops", rng=1, count=10**15)  # "more than there are" opens all
+    assert mazekit.transform(huge, "add_loops", rng=1, count=1) == huge
+
+
+@pytest.mark.parametrize("value", [True, 2.0, "3", None])
+def test_check_count_takes_only_integers(value):
+    with pytest.raises(ValueError, match="must be a non-negative integer"):
+        check_count("steps", value, 10)
+    assert check_count("steps", np.int64(7), 10) == 7
+
+
+def test_loaded_files_still_round_trip(tmp_path):
+    """The strict loader reads what save writes, on every grid."""
+    for kind, shape in [("hex", (4, 5)), ("polar", (4, 6)), ("3d", (2, 3, 4)), ("weave", (5, 5))]:
+        m = mazekit.generate("kruskal", shape, grid=kind, rng=1)
+        sol = mazekit.solve(m)
+        for suffix in (".json", ".npz"):
+            back, back_sol = load_with_solution(save(m, tmp_path / f"{kind}{suffix}", solution=sol))
+            assert back == m and back_sol == sol
+    assert from_text(mazekit.convert.to_text(m := mazekit.generate("prim", (5, 7), rng=1))) == m

@@ -605,3 +605,16 @@ def test_loaded_files_still_round_trip(tmp_path):
             back, back_sol = load_with_solution(save(m, tmp_path / f"{kind}{suffix}", solution=sol))
             assert back == m and back_sol == sol
     assert from_text(mazekit.convert.to_text(m := mazekit.generate("prim", (5, 7), rng=1))) == m
+
+
+def test_gallery_too_big_is_refused_before_drawing():
+    """Issue 10: `mazekit gallery --size 2000x2000` grew to 23.6 GB; now one line, at once."""
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [sys.executable, "-m", "mazekit", "gallery", "--size", "2000x2000", "-o", "g.png"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 1 and r.stderr.startswith("mazekit: error: a gallery of 16 tiles")
+    assert "needs about" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -130,3 +130,9 @@ def test_polar_rings_never_more_than_double():
 def test_triangle_column_refused():
     with pytest.raises(ValueError, match="at least 2 columns"):
         make_grid("triangle", (5, 1))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(map(str, c)))
+def test_layout_extent_is_the_drawings(case):
+    grid = build(case)
+    assert grid.layout_extent() == pytest.approx(grid.extent())

@@ -213,6 +213,11 @@ class Grid:
         pts = polys[cells].reshape(-1, 2)
         return float(np.nanmax(pts[:, 0])), float(np.nanmax(pts[:, 1]))
 
+    def layout_extent(self) -> tuple[float, float]:
+        """``(width, height)`` of the whole layout's drawing, from a formula (no outline is
+        built): what a picture of this grid would measure at most, for size checks."""
+        return self.extent()
+
     def centers(self) -> np.ndarray:
         """``(size, 2)`` drawing position ``(x, y)`` of every layout cell's centre."""
         polys = self.outline()[0]

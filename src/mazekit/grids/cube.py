@@ -66,6 +66,9 @@ class CubeGrid(Grid):
         level, row = divmod(cell[0], self.level_rows)
         return (level, row, cell[1])
 
+    def layout_extent(self) -> tuple[float, float]:
+        return self.levels * (self.cols + GAP) - GAP, float(self.level_rows)
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         polys, square = square_outline(self.rows, self.cols)
         level = np.arange(self.size) // self.cols // self.level_rows

@@ -36,6 +36,9 @@ class HexGrid(Grid):
         self.rows, self.cols = check_shape(shape)
         self._set_mask(mask, require_connected)
 
+    def layout_extent(self) -> tuple[float, float]:
+        return float(A * (2 + 1.5 * (self.cols - 1))), float(H * self.rows + (H / 2 if self.cols > 1 else 0))
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         x = A + 1.5 * A * c

@@ -118,3 +118,5 @@ class PolarGrid(Grid):
     def extent(self) -> tuple[float, float]:
         d = 2 * (self.inner / (2 * np.pi) + self.rows)
         return d, d
+
+    layout_extent = extent

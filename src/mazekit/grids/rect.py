@@ -117,6 +117,9 @@ class RectGrid(Grid):
         """A grid from a mask file: text art (any suffix) or an image (dark pixels are cells)."""
         return cls.from_mask(read_mask(path), **params)
 
+    def layout_extent(self) -> tuple[float, float]:
+        return float(self.cols), float(self.rows)
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         return square_outline(self.rows, self.cols)
 

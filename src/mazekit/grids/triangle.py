@@ -40,6 +40,9 @@ class TriangleGrid(Grid):
             )
         self._set_mask(mask, require_connected)
 
+    def layout_extent(self) -> tuple[float, float]:
+        return (self.cols + 1) / 2, float(self.rows * H)
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         up = (r + c) % 2 == 0

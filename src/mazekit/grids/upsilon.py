@@ -36,6 +36,9 @@ class UpsilonGrid(Grid):
         self.rows, self.cols = check_shape(shape)
         self._set_mask(mask, require_connected)
 
+    def layout_extent(self) -> tuple[float, float]:
+        return float(self.cols - 1 + 2 * D), float(self.rows - 1 + 2 * D)
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         x = D + c

@@ -37,6 +37,9 @@ class WeaveGrid(Grid):
         self.rows, self.cols = check_shape(shape)
         self._set_mask(mask, require_connected)
 
+    def layout_extent(self) -> tuple[float, float]:
+        return float(self.cols), float(self.rows)
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         polys, square = square_outline(self.rows, self.cols)
         walls = np.full((self.size, 8, 2, 2), np.nan)

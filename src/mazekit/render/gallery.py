@@ -77,6 +77,22 @@ def label_layout(names: Sequence[str], width: int) -> tuple[int, list[list[str]]
     return size, lines, max(len(n) for n in lines) * (size + 2) + 6
 
 
+#: Bytes a gallery holds per pixel of its tiles at the peak: the RGB tiles, the composite,
+#: and the 4x-supersampled drawing of one tile on grids drawn from their geometry.
+BYTES_PER_PIXEL = 3 * 2 + 16 * 4
+
+
+def _check_size(shape: Any, grid: str | None, tiles: int, cell_size: int, wall_width: int) -> None:
+    """Refuse a gallery whose picture would not fit in memory, before drawing any of it."""
+    from .._limits import check_bytes
+    from ..grids import as_grid
+
+    width, height = as_grid(shape, grid).layout_extent()
+    pitch = cell_size + wall_width
+    w, h = int(width * pitch) + wall_width, int(height * pitch) + wall_width
+    check_bytes(tiles * w * h * BYTES_PER_PIXEL, f"a gallery of {tiles} tiles of {w}x{h} pixels")
+
+
 def gallery(
     shape: tuple[int, ...] = (20, 20),
     *,
@@ -134,6 +150,7 @@ def gallery(
         lookup(GENERATORS, name, "generator")
     if columns is not None and columns < 1:
         raise ValueError(f"columns must be at least 1, got {columns}")
+    _check_size(shape, grid, len(names), cell_size, wall_width)
     _, seed = as_rng(rng)
     tiles = []
     for name in names:

@@ -3,6 +3,7 @@
 import re
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,12 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CONSOLE = re.findall(r"```console\n(.*?)```", README, flags=re.S)
 QUICK_START = [line for line in CONSOLE[0].splitlines() if line.strip()]
-COMMANDS = [line[2:] for block in CONSOLE[1:] for line in block.splitlines() if line.startswith("$ ")]
+COMMANDS = [
+    shlex.split(line[2:], comments=True)
+    for block in CONSOLE[1:]
+    for line in block.splitlines()
+    if line.startswith("$ ")
+]
 
 
 def test_quick_start_is_two_commands_and_ci_runs_the_test_one():
@@ -27,8 +33,11 @@ def test_quick_start_is_two_commands_and_ci_runs_the_test_one():
 def test_cli_examples_run(tmp_path):
     assert len(COMMANDS) >= 8
     for cmd in COMMANDS:
-        r = subprocess.run(shlex.split(cmd), cwd=tmp_path, capture_output=True, text=True, timeout=120)
-        assert r.returncode == 0, f"{cmd}\n{r.stderr}"
+        # this interpreter's mazekit, not whichever is first on PATH
+        assert cmd[0] == "mazekit", cmd
+        argv = [sys.executable, "-m", "mazekit", *cmd[1:]]
+        r = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, f"{shlex.join(cmd)}\n{r.stderr}"
     for name in ("maze.json", "solved.json", "solved.png", "solved.bmp", "solved.txt", "oldest.png"):
         assert (tmp_path / name).stat().st_size > 0, name
     assert mazekit.load_solution(tmp_path / "solved.json").found

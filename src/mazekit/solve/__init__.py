@@ -13,6 +13,7 @@ from ..generate import check_options, lookup
 from ..grids import Cell, Grid
 from ..maze import Maze
 from ..solution import Solution
+from ._walk import is_flat
 from .astar import astar
 from .bfs import bfs
 from .bidirectional_bfs import bidirectional_bfs
@@ -27,7 +28,6 @@ from .q_learning import q_learning
 from .random_mouse import random_mouse
 from .shortest_paths import shortest_paths
 from .tremaux import tremaux
-from ._walk import is_flat
 from .value_iteration import value_iteration
 from .wall_follower import wall_follower
 

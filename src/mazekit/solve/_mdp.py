@@ -34,15 +34,16 @@ from ._common import flat_ends, solution
 from ._walk import is_slot, turn
 
 
-@njit(cache=True, inline="always")
-def move(passages, geo, cell, slot):  # pragma: no cover - compiled
-    """Where trying ``slot`` from ``cell`` lands: across an open passage, or nowhere."""
-    if passages[cell] >> slot & 1:
+@njit(cache=True)
+def move(geo, bits, cell, slot):  # pragma: no cover - compiled
+    """Where trying ``slot`` from ``cell`` (open slots ``bits``) lands: across an open
+    passage, or nowhere."""
+    if bits >> slot & 1:
         return k.through(geo, cell, slot)
     return cell
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
     """Where a move meant through ``action`` slips: clockwise for ``d = 1``, else the other
     side (``bits``: the cell's open slots, which pick a weave slip's level)."""
@@ -55,7 +56,7 @@ def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
     return turn(geo, cell, action, d)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def outcome(geo, bits, cell, action, j, slip):  # pragma: no cover - compiled
     """The ``j``-th (0..2) way ``action`` can turn out: ``(slot, probability)``."""
     if j == 0:
@@ -76,20 +77,20 @@ def _q3(m, h, oa, va, ob, vb, oc, vc, gamma, reward):  # pragma: no cover - comp
 
 
 @njit(cache=True, inline="always")
-def _beyond(passages, geo, values, cell, slot):  # pragma: no cover - compiled
-    """``(1.0, value across)`` if ``slot`` is open, else ``(0.0, 0.0)``."""
-    if passages[cell] >> slot & 1:
-        return 1.0, values[k.through(geo, cell, slot)]
+def _beyond(values, cell, nb):  # pragma: no cover - compiled
+    """``(1.0, value of nb)`` if a move from ``cell`` reached ``nb``, else ``(0.0, 0.0)``."""
+    if nb != cell:
+        return 1.0, values[nb]
     return 0.0, 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def q_value(passages, geo, values, cell, action, slip, gamma, reward):  # pragma: no cover
     """Expected value of ``action`` in ``cell`` (neighbours' values must be finite if slip > 0)."""
     bits = passages[cell]
-    oa, va = _beyond(passages, geo, values, cell, action)
-    ob, vb = _beyond(passages, geo, values, cell, sideways(geo, bits, cell, action, 1))
-    oc, vc = _beyond(passages, geo, values, cell, sideways(geo, bits, cell, action, -1))
+    oa, va = _beyond(values, cell, move(geo, bits, cell, action))
+    ob, vb = _beyond(values, cell, move(geo, bits, cell, sideways(geo, bits, cell, action, 1)))
+    oc, vc = _beyond(values, cell, move(geo, bits, cell, sideways(geo, bits, cell, action, -1)))
     return _q3(1.0 - slip, 0.5 * slip, oa, va, ob, vb, oc, vc, gamma, reward)
 
 
@@ -124,7 +125,7 @@ def backup(passages, geo, values, cell, slip, gamma, reward):  # pragma: no cove
         best, arg = (reward / (1.0 - gamma) if gamma < 1.0 else -np.inf), -1
         for s in range(slots):
             if passages[cell] >> s & 1:
-                q = reward + gamma * values[k.through(geo, cell, s)]
+                q = reward + gamma * values[move(geo, passages[cell], cell, s)]
                 if q > best:
                     best, arg = q, s
         return best, arg
@@ -139,13 +140,13 @@ def backup(passages, geo, values, cell, slip, gamma, reward):  # pragma: no cove
         return best, arg
     # Once round the cell, carrying the slot before (p), this one (a) and the next (n), so
     # each neighbour's value is read once. Ties go to the first slot, as in slot order.
-    m, h = 1.0 - slip, 0.5 * slip
-    o0, v0 = _beyond(passages, geo, values, cell, 0)
-    op, vp = _beyond(passages, geo, values, cell, turn(geo, cell, 0, -1))
+    m, h, bits = 1.0 - slip, 0.5 * slip, passages[cell]
+    o0, v0 = _beyond(values, cell, move(geo, bits, cell, 0))
+    op, vp = _beyond(values, cell, move(geo, bits, cell, turn(geo, cell, 0, -1)))
     oa, va, s = o0, v0, 0
     while True:
         nxt = turn(geo, cell, s, 1)
-        on, vn = (o0, v0) if nxt == 0 else _beyond(passages, geo, values, cell, nxt)
+        on, vn = (o0, v0) if nxt == 0 else _beyond(values, cell, move(geo, bits, cell, nxt))
         q = _q3(m, h, oa, va, on, vn, op, vp, gamma, reward)
         if arg < 0 or q > best or (q == best and s < arg):
             best, arg = q, s
@@ -172,7 +173,7 @@ def value_wave(passages, geo, goal, values, parent, gamma, reward):  # pragma: n
             values[cell] = backup(passages, geo, values, cell, 0.0, gamma, reward)[0]
         for slot in range(k.n_slots(geo[0])):
             if passages[cell] >> slot & 1:
-                nb = k.through(geo, cell, slot)
+                nb = move(geo, passages[cell], cell, slot)
                 if parent[nb] < 0:
                     parent[nb] = cell
                     order[tail] = nb
@@ -192,7 +193,7 @@ def _tree_pass(passages, geo, order, parent, policy, values, slip, gamma, reward
             slot, p = outcome(geo, passages[cell], cell, policy[cell], j, slip)
             if p == 0.0:
                 continue
-            nb = move(passages, geo, cell, slot)
+            nb = move(geo, passages[cell], cell, slot)
             if nb == cell:
                 keep += p
             elif nb == parent[cell]:
@@ -243,7 +244,7 @@ def climb(passages, geo, values, start, goal):  # pragma: no cover - compiled
         best, nxt, slot = values[cell], -1, -1
         for s in range(k.n_slots(geo[0])):
             if passages[cell] >> s & 1:
-                nb = k.through(geo, cell, s)
+                nb = move(geo, passages[cell], cell, s)
                 if values[nb] > best:
                     best, nxt, slot = values[nb], nb, s
         if nxt < 0:
@@ -301,7 +302,7 @@ def _start_policy(passages, geo, order, parent, slip, policy):  # pragma: no cov
     for i in range(1, order.shape[0]):
         cell = order[i]
         for slot in range(slots):
-            nb = move(passages, geo, cell, slot)
+            nb = move(geo, passages[cell], cell, slot)
             if nb != cell and dist[nb] < dist[cell]:
                 parent[cell] = nb
                 break
@@ -310,9 +311,9 @@ def _start_policy(passages, geo, order, parent, slip, policy):  # pragma: no cov
             if not is_slot(geo, cell, a):
                 continue
             nearer, progress = 0.0, 0.0
-            for j in range(3):
+            for j in range(3 if slip > 0.0 else 1):
                 slot, p = outcome(geo, passages[cell], cell, a, j, slip)
-                gain = dist[cell] - dist[move(passages, geo, cell, slot)]
+                gain = dist[cell] - dist[move(geo, passages[cell], cell, slot)]
                 progress += p * gain
                 nearer += p if gain > 0 else 0.0
             if nearer > 0.0 and progress > best:
@@ -370,5 +371,3 @@ def mdp_solution(
     sol = solution(name, maze, start, goal, path, trace)
     sol.extras.update(values=shaped, policy=policy.reshape(maze.shape), **extras)
     return sol
-
-

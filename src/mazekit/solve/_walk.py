@@ -85,7 +85,7 @@ def require_flat(grid: Grid, what: str) -> None:
 # -- turning ------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _polar_doubles(geo, r):  # pragma: no cover - compiled
     """Whether the polar ring outside ring ``r`` has twice its cells (so out2 exists)."""
     inner = geo[3]
@@ -117,7 +117,7 @@ def turn(geo, cell, slot, d):  # pragma: no cover - compiled
     return p ^ 3 if p == 1 or p == 2 else p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_slot(geo, cell, slot):  # pragma: no cover - compiled
     """Whether ``slot`` is one of ``cell``'s sides (a wall or not): upsilon squares have no
     diagonal slots, polar cells no out2 where the ring outside does not double."""
@@ -154,7 +154,7 @@ def clockwise(geo, cell, slot):  # pragma: no cover - compiled
     return out[:m].copy()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_rule(geo, bits, cell, back, d):  # pragma: no cover - compiled
     """The first open slot from ``back`` (the way in) turning ``d`` (1 clockwise: left hand on
     the wall, -1: right hand), ``back`` itself last; -1 if the cell has no open passage."""
@@ -182,7 +182,7 @@ def full_turn(geo):  # pragma: no cover - compiled
     return 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def heading(geo, cell, slot):  # pragma: no cover - compiled
     """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
     north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
@@ -211,7 +211,7 @@ def heading(geo, cell, slot):  # pragma: no cover - compiled
     return (2 * outer + 1) * (full // 2) // (n * ratio)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def aim(geo, cell, want):  # pragma: no cover - compiled
     """The slot of ``cell`` heading exactly ``want``, or -1 if none does."""
     for slot in range(k.n_slots(geo[0])):

@@ -12,18 +12,18 @@
    both do, no cell farther along the line can be reached, nor the goal.
 
 Pullen says it always finds a path when there is one; this holds on any flat (planar)
-maze, such as a rectangle or a mask of one, or a hex, triangle, polar or upsilon grid, and the tests check it against BFS on mazes
-with loops, islands and cut-off parts. Why: the two robots trace the whole border between
-the start's part of the maze and the walls joined to the one they hit. If the goal can be
-reached it lies in the start's part, so where the line last crosses those walls (or what
-they enclose) it lands in a cell of the start's part on that border: a robot stands on the
-line there, if not sooner. It is the grid form of the Bug2 rule for robots (Lumelsky and
-Stepanov, 1987); nothing in it needs the line to be straight, only to be a fixed route
-of cells, and the robots to turn in the order the sides are drawn (see
-:mod:`~mazekit.solve._walk`). Each round takes at most one lap of a border (a step per
-side of each cell) and moves the walker strictly along the line, so it always ends. On
-3d, weave and wrapped grids the argument fails (a robot can go under or round the back of
-the line), so they are refused with a ``ValueError``.
+maze: a rectangle or a mask of one, a hex, triangle, polar or upsilon grid; the tests check
+it against BFS on mazes with loops, islands and cut-off parts. Why: the two robots trace the
+whole border between the start's part of the maze and the walls joined to the one they hit.
+If the goal can be reached it lies in the start's part, so where the line last crosses those
+walls (or what they enclose) it lands in a cell of the start's part on that border: a robot
+stands on the line there, if not sooner. It is the grid form of the Bug2 rule for robots
+(Lumelsky and Stepanov, 1987). Nothing in it needs the line to be straight, only a fixed
+route of cells, and robots that turn round each cell in the order its sides are drawn (see
+:mod:`~mazekit.solve._walk`). Each round takes at most one lap of a border (a step per side
+of each cell) and moves the walker strictly along the line, so it always ends. On 3d, weave
+and wrapped grids the argument fails (a robot can go under the line or round the back of the
+grid), so they are refused with a ``ValueError``.
 
 The walker's route is made a simple path by cutting out every loop it closes (a robot's
 trip up a dead end and back, for one): on a perfect maze that leaves the one path. With
@@ -116,12 +116,12 @@ def _grid_line(geo, start, goal, x, y):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True, inline="always")
-def _step(passages, geo, cell, back, hand):  # pragma: no cover - compiled
-    """One wall-follower step: the sharpest turn to the ``hand`` side (+1 right, -1 left) from
-    the way in (slot ``back``), else straight, else the other way, else back. Returns the new
-    cell and the slot it was entered by."""
-    slot = hand_rule(geo, passages[cell], cell, back, -hand)
+@njit(cache=True)
+def _step(geo, bits, cell, back, hand):  # pragma: no cover - compiled
+    """One wall-follower step from ``cell`` (open slots ``bits``): the sharpest turn to the
+    ``hand`` side (+1 right, -1 left) from the way in (slot ``back``), else straight, else
+    the other way, else back. Returns the new cell and the slot it was entered by."""
+    slot = hand_rule(geo, bits, cell, back, -hand)
     if slot < 0:
         return cell, back
     return k.through(geo, cell, slot), k.back(geo, cell, slot)
@@ -146,8 +146,8 @@ def _robots(passages, geo, along, i, cell, wall, seen, trace, t):  # pragma: no 
     if passages[cell] == 0:
         return 0, 0, t
     # each robot starts as if it came in by the side next to the wall, the wall at its hand
-    rc, rb = _step(passages, geo, cell, turn(geo, cell, wall, 1), 1)
-    lc, lb = _step(passages, geo, cell, turn(geo, cell, wall, -1), -1)
+    rc, rb = _step(geo, passages[cell], cell, turn(geo, cell, wall, 1), 1)
+    lc, lb = _step(geo, passages[cell], cell, turn(geo, cell, wall, -1), -1)
     r0, l0 = (rc, rb), (lc, lb)  # on the lap: the pre-step state was only a pose
     r_on = l_on = True
     steps = 1
@@ -159,8 +159,8 @@ def _robots(passages, geo, along, i, cell, wall, seen, trace, t):  # pragma: no 
                 t = record(trace, t, c, VISIT, 0 if hand == 1 else 1)
             if on and along[c] > i:
                 return hand, steps, t
-        rc, rb = _step(passages, geo, rc, rb, 1)
-        lc, lb = _step(passages, geo, lc, lb, -1)
+        rc, rb = _step(geo, passages[rc], rc, rb, 1)
+        lc, lb = _step(geo, passages[lc], lc, lb, -1)
         steps += 1
         r_on = r_on and (rc, rb) != r0
         l_on = l_on and (lc, lb) != l0
@@ -197,7 +197,7 @@ def _chain(passages, geo, line, trace):  # pragma: no cover - compiled
             return np.empty(0, dtype=np.int64), t
         back = turn(geo, cell, wall, hand)
         for _ in range(steps):
-            cell, back = _step(passages, geo, cell, back, hand)
+            cell, back = _step(geo, passages[cell], cell, back, hand)
             m = _add(path, pos, m, cell)
         i = along[cell]
     return path[:m].copy(), t

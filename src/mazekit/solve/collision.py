@@ -16,10 +16,11 @@ sweep from the far edge of the flood back to the start, knocking out every cell 
 on, does all those rounds at once; that sweep is what runs here. (Waves meeting half way
 along a passage, impossible on a square grid whose cells alternate like a chessboard's,
 need nothing special: the sweep only goes on to cells one tick later, so that passage
-drops out. They do meet so on grids with loops of odd length: hex, upsilon, polar, weave.)
+drops out. They do meet so on grids with loops of odd length: hex, upsilon, polar,
+weave.)
 
-Solves any maze on any grid; the path is a shortest one. ``extras["on_shortest"]``: boolean array of
-the maze's shape, the cells on some shortest path; ``extras["n_paths"]``: how many
+Solves any maze on any grid; the path is a shortest one. ``extras["on_shortest"]``: boolean
+array of the maze's shape, the cells on some shortest path; ``extras["n_paths"]``: how many
 shortest paths there are (an exact ``int`` below ``2**53``, a ``float`` above, see
 :mod:`~mazekit.solve.shortest_paths`). The trace holds a ``VISIT`` per flooded cell, then
 a ``BACKTRACK`` per knocked-out cell, far to near.

@@ -60,9 +60,20 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
 from ._walk import (
-    DIRECTIONS, GOAL, LIMIT, LOOP, STUCK, aim, full_turn, grow, hand_rule, hand_sign, heading,
-    require_flat, walk_solution,
-)  # fmt: skip
+    DIRECTIONS,
+    GOAL,
+    LIMIT,
+    LOOP,
+    STUCK,
+    aim,
+    full_turn,
+    grow,
+    hand_rule,
+    hand_sign,
+    heading,
+    require_flat,
+    walk_solution,
+)
 
 SHORTEST = False
 SOLVES_PERFECT = True  # all walls of a perfect maze are joined to the outer wall

@@ -112,7 +112,7 @@ def _learn(passages, geo, start, goal, q, episodes, max_steps, params, rng, orde
                 u = rng.random()
                 if u < slip:
                     slot = sideways(geo, passages[cell], cell, a, 1 if u < 0.5 * slip else -1)
-            nxt = move(passages, geo, cell, slot)
+            nxt = move(geo, passages[cell], cell, slot)
             target = reward
             if nxt != goal:
                 target += gamma * _max_q(q, geo, nxt)
@@ -141,7 +141,7 @@ def _follow(passages, geo, q, start, goal):  # pragma: no cover - compiled
         for s in range(q.shape[1]):  # the first best slot, as argmax
             if is_slot(geo, cell, s) and (a < 0 or q[cell, s] > best):
                 a, best = s, q[cell, s]
-        nxt = move(passages, geo, cell, a)
+        nxt = move(geo, passages[cell], cell, a)
         if visited[cell] or nxt == cell:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         visited[cell] = 1
@@ -210,9 +210,10 @@ def q_learning(
     Solution
         The greedy path from the start, or not found. ``extras``: ``q`` (float
         ``(rows, cols, slots)``; ``NaN`` on masked-out cells and where a cell has no such
-        slot), ``values`` (its maximum over slots; ``NaN`` on cells never visited or masked out), ``policy`` (int8 best slot;
-        -1 at the goal and on cells never visited or masked out), ``episode_lengths``
-        (moves per episode) and ``seed`` (the int seed used, None for a Generator).
+        slot), ``values`` (its maximum over slots; ``NaN`` on cells never visited or masked
+        out), ``policy`` (int8 best slot; -1 at the goal and on cells never visited or
+        masked out), ``episode_lengths`` (moves per episode) and ``seed`` (the int seed
+        used, None for a Generator).
 
     Examples
     --------

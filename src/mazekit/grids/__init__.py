@@ -11,7 +11,7 @@ Examples
 --------
 >>> from mazekit.grids import make_grid
 >>> make_grid("hex", (4, 5)).n_slots, make_grid("polar", (3, 8)).counts.tolist()
-(6, [8, 16, 32])
+(6, [8, 8, 16])
 """
 
 from __future__ import annotations

@@ -48,30 +48,27 @@ def place_ends(
     """
     if ends not in ENDS:
         raise ValueError(f"unknown ends {ends!r}; choose from {', '.join(ENDS)}")
-    cells = grid.cell_indices()
-    if ends != "corners" and cells.size > 1:
-        carved = cells[np.asarray(passages).ravel()[cells] != 0]
-        if carved.size:  # caves: choose among floor cells, never rock
-            cells = carved
+    ok = _candidates(np.asarray(passages), grid, ends != "corners")
     if ends == "corners":
-        s, g = grid.unflat(int(cells[0])), grid.unflat(int(cells[-1]))
+        s, g = grid.unflat(_first(ok, grid)), grid.unflat(_last(ok, grid))
     elif ends == "opposite":
-        s, g = _opposite(grid, cells)
+        s, g = _opposite(grid, ok)
     elif ends == "sides":
-        s, g = _sides(grid, cells)
+        s, g = _sides(grid, _indices(ok, grid))
     elif ends == "random":
         if rng is None:
             raise ValueError("random ends need an rng")
-        if cells.size == 1:
-            s = g = grid.unflat(int(cells[0]))
+        count = grid.size if ok is None else int(np.count_nonzero(ok))
+        if count == 1:
+            s = g = grid.unflat(_first(ok, grid))
         else:
-            i, j = rng.choice(cells.size, size=2, replace=False)
-            s, g = grid.unflat(int(cells[i])), grid.unflat(int(cells[j]))
+            i, j = rng.choice(count, size=2, replace=False)
+            s, g = grid.unflat(_nth(ok, grid, int(i))), grid.unflat(_nth(ok, grid, int(j)))
     else:
         from .distances import farthest_pair
         from .maze import Maze
 
-        anchor = grid.unflat(int(cells[0]))
+        anchor = grid.unflat(_first(ok, grid))
         probe = Maze(passages, grid, anchor, anchor)
         s, g = farthest_pair(probe, anchor)
     if start is not None:
@@ -81,27 +78,72 @@ def place_ends(
     return s, g
 
 
-def _opposite(grid: Grid, cells: np.ndarray) -> tuple[Cell, Cell]:
-    """Top-right to bottom-left of the candidate ``cells`` (flat, ascending)."""
-    rows_of = cells // grid.cols
+# The candidate cells are a (rows, cols) boolean array, or None for "every layout cell":
+# never a list of cell indices, which would take 8 bytes a cell to read two of them.
+
+
+def _candidates(passages: np.ndarray, grid: Grid, avoid_rock: bool) -> np.ndarray | None:
+    """The cells the ends may be on: every cell, or with ``avoid_rock`` the carved ones when
+    there are carved cells (and more than one cell)."""
+    ok = grid.mask
+    if not avoid_rock or grid.n_cells == 1:
+        return ok
+    carved = passages.reshape(grid.shape) != 0
+    if ok is not None:
+        carved &= ok
+    if np.count_nonzero(carved) in (0, grid.n_cells):  # nothing carved, or no rock to avoid
+        return ok
+    return carved
+
+
+def _first(ok: np.ndarray | None, grid: Grid) -> int:
+    return 0 if ok is None else int(np.argmax(ok.ravel()))
+
+
+def _last(ok: np.ndarray | None, grid: Grid) -> int:
+    return grid.size - 1 if ok is None else grid.size - 1 - int(np.argmax(ok.ravel()[::-1]))
+
+
+def _nth(ok: np.ndarray | None, grid: Grid, i: int) -> int:
+    """The ``i``-th candidate cell in reading order, counting row totals first."""
+    if ok is None:
+        return i
+    before = np.cumsum(np.count_nonzero(ok, axis=1))
+    r = int(np.searchsorted(before, i, side="right"))
+    skip = i - (int(before[r - 1]) if r else 0)
+    return r * grid.cols + int(np.flatnonzero(ok[r])[skip])
+
+
+def _indices(ok: np.ndarray | None, grid: Grid) -> np.ndarray:
+    return np.arange(grid.size) if ok is None else np.flatnonzero(ok.ravel())
+
+
+def _row(ok: np.ndarray | None, grid: Grid, r: int) -> np.ndarray:
+    """The candidate cells (flat, ascending) of layout row ``r``."""
+    cols = np.arange(grid.cols) if ok is None else np.flatnonzero(ok[r])
+    return r * grid.cols + cols
+
+
+def _rows(ok: np.ndarray | None, grid: Grid) -> np.ndarray:
+    """The layout rows that hold a candidate, ascending."""
+    return np.arange(grid.rows) if ok is None else np.flatnonzero(ok.any(axis=1))
+
+
+def _opposite(grid: Grid, ok: np.ndarray | None) -> tuple[Cell, Cell]:
+    """Top-right to bottom-left of the candidate cells."""
+    rows = _rows(ok, grid)
     if grid.kind == "polar":
-        inner = cells[rows_of == rows_of[0]]
-        outer = cells[rows_of == rows_of[-1]]
-        ring = int(rows_of[-1])
+        inner = _row(ok, grid, int(rows[0]))
+        ring = int(rows[-1])
+        outer = _row(ok, grid, ring)
         south = ring * grid.cols + int(grid.counts[ring]) // 2  # type: ignore[attr-defined]
         return grid.unflat(int(inner[0])), grid.unflat(int(outer[np.argmin(np.abs(outer - south))]))
+    top, bottom = int(rows[0]), int(rows[-1])
     if grid.kind == "3d":
         band = grid.level_rows  # type: ignore[attr-defined]
-        top_level = cells[rows_of // band == rows_of[-1] // band]
-        bottom_level = cells[rows_of // band == rows_of[0] // band]
-        top_rows = top_level // grid.cols
-        bottom_rows = bottom_level // grid.cols
-        first = top_level[top_rows == top_rows[0]]
-        last = bottom_level[bottom_rows == bottom_rows[-1]]
-        return grid.unflat(int(first[-1])), grid.unflat(int(last[0]))
-    top = cells[rows_of == rows_of[0]]
-    bottom = cells[rows_of == rows_of[-1]]
-    return grid.unflat(int(top[-1])), grid.unflat(int(bottom[0]))
+        top = int(rows[rows // band == rows[-1] // band][0])  # first row of the top level
+        bottom = int(rows[rows // band == rows[0] // band][-1])  # last row of level 0
+    return grid.unflat(int(_row(ok, grid, top)[-1])), grid.unflat(int(_row(ok, grid, bottom)[0]))
 
 
 def _sides(grid: Grid, cells: np.ndarray) -> tuple[Cell, Cell]:

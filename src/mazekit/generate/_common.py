@@ -27,8 +27,15 @@ def buffers(grid: Grid, record: bool, events_per_cell: int) -> tuple[np.ndarray,
 
 
 def scratch(grid: Grid) -> np.ndarray:
-    """An uninitialised per-cell index array of the narrowest fitting type."""
-    return np.empty(grid.size, dtype=index_dtype(grid.size))
+    """An uninitialised per-cell index array of the narrowest type that holds a cell index,
+    or a padded one (see :func:`padded`)."""
+    return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))
+
+
+def padded(grid: Grid) -> bool:
+    """Whether ``grid`` has a padded layout (:func:`mazekit.grids.kernel.paddable`): a plain or
+    masked rectangle, hex or triangle grid, where kernels take their fast path."""
+    return grid.kind in ("hex", "triangle") or (grid.kind == "rect" and not grid.param)
 
 
 def max_edges(grid: Grid) -> int:
@@ -39,15 +46,32 @@ def max_edges(grid: Grid) -> int:
 
 
 def random_cell(grid: Grid, rng: np.random.Generator) -> int:
-    """Flat index of a uniformly chosen existing cell."""
-    if grid.mask is None:  # the same draw as indexing arange(size), without building it
+    """Flat index of a uniformly chosen existing cell.
+
+    The same draw as indexing the list of existing cells, without building that list (8
+    bytes a cell): count the cells row by row, then look in the one row.
+    """
+    if grid.mask is None:
         return int(rng.integers(grid.size))
-    cells = grid.cell_indices()
-    return int(cells[rng.integers(cells.size)])
+    i = int(rng.integers(grid.n_cells))
+    before = np.cumsum(np.count_nonzero(grid.mask, axis=1))
+    r = int(np.searchsorted(before, i, side="right"))
+    return r * grid.cols + int(np.flatnonzero(grid.mask[r])[i - (int(before[r - 1]) if r else 0)])
 
 
 def carved(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:
-    return Carved(passages.reshape(grid.shape), trace[:used].copy() if trace.shape[0] else None)
+    """The result: passages in the grid's shape, the trace cut to the ``used`` events.
+
+    The trace buffer is shrunk in place (a copy would double the trace's peak memory, which
+    ``TRACE_BYTES_PER_CELL`` does not allow for).
+    """
+    if not trace.shape[0]:
+        return Carved(passages.reshape(grid.shape), None)
+    if trace.base is None and trace.flags.owndata:
+        trace.resize((used, 3), refcheck=False)
+    else:
+        trace = trace[:used].copy()
+    return Carved(passages.reshape(grid.shape), trace)
 
 
 @njit(cache=True)

@@ -20,18 +20,19 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, take_bits
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carved, padded, random_cell
 
-BYTES_PER_CELL = 2  # passages + visited
+TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
+BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
 UNIFORM = True
 
-#: ``rng.random() * 2**53`` is exactly the 53 random bits numpy puts in a double.
-_TWO53 = 9007199254740992.0
+VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages
 
 
 @njit(cache=True)
-def _aldous_broder(passages, geo, mask, root, n_cells, rng, trace):  # pragma: no cover
+def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
     """Walk until all ``n_cells`` are visited.
 
     Each step takes two random bits (three on grids of more than four slots) from a buffered
@@ -44,8 +45,6 @@ def _aldous_broder(passages, geo, mask, root, n_cells, rng, trace):  # pragma: n
     masked = mask.shape[0] != 0
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
-    per_draw = 52 // width
-    low = (1 << width) - 1
     cols = geo[2]
     cell = root
     r = root // cols
@@ -56,12 +55,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, rng, trace):  # pragma: n
     bits = 0
     left = 0
     while remaining > 0:  # branch-light: a random 4-way branch per step costs 3x the time
-        if left == 0:
-            bits = int(rng.random() * _TWO53)
-            left = per_draw
-        slot = bits & low
-        bits >>= width
-        left -= 1
+        slot, bits, left = take_bits(src, bits, left, width)
         if slot >= n_slot:
             continue
         nr, nc = gk.move(geo, r, c, slot)
@@ -83,6 +77,41 @@ def _aldous_broder(passages, geo, mask, root, n_cells, rng, trace):  # pragma: n
     return t
 
 
+@njit(cache=True)
+def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
+    """:func:`_aldous_broder` on the padded layout (the same maze for the same draws): a
+    step is one offset and one byte read; passages are carved into the padded bytes."""
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
+    off = gk.pad_offsets(geo, gk.pad_width(geo)).ravel()
+    grid = gk.pad(geo, mask, 0, BLOCKED)
+    recording = trace.shape[0] != 0
+    p = gk.pad_index(geo, root)
+    grid[p] = VISITED
+    t = record(trace, 0, root, VISIT, -1)
+    remaining = n_cells - 1
+    bits = 0
+    left = 0
+    while remaining > 0:
+        slot, bits, left = take_bits(src, bits, left, width)
+        if slot >= n_slot:
+            continue
+        nb = p + off[np.uint64((p & 1) << 3 | slot)]  # unsigned: no negative-index fix-up
+        entered = grid[np.uint64(nb)]
+        if entered >= BLOCKED:
+            continue
+        if entered < VISITED:
+            back = gk.back(geo, 0, slot)
+            grid[np.uint64(p)] |= 1 << slot
+            grid[np.uint64(nb)] = VISITED | (1 << back)
+            if recording:
+                t = record(trace, t, gk.unpad_index(geo, nb), CARVE, back)
+            remaining -= 1
+        p = nb
+    gk.unpad(geo, grid, VISITED - 1, passages)
+    return t
+
+
 def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with the Aldous-Broder random walk.
 
@@ -100,5 +129,7 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    used = _aldous_broder(passages, *grid.kernel_args(), root, grid.n_cells, rng, trace)
+    kernel = _aldous_broder_padded if padded(grid) else _aldous_broder
+    with draws(rng) as src:
+        used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)

@@ -17,14 +17,17 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
 
-BYTES_PER_CELL = 6  # passages + visited + int32 stack
+BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
+
+SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 
 
 @njit(cache=True)
-def _backtracker(passages, geo, mask, root, stack, rng, trace):  # pragma: no cover
+def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
     visited = unavailable(passages.shape[0], mask)
     n_slot = gk.n_slots(geo[0])
     slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
@@ -46,7 +49,7 @@ def _backtracker(passages, geo, mask, root, stack, rng, trace):  # pragma: no co
             top -= 1
             t = record(trace, t, cell, BACKTRACK, -1)
             continue
-        i = int(rng.random() * k) if k > 1 else 0
+        i = int(uniform(src) * k) if k > 1 else 0
         nb = cells[i]
         back = gk.back(geo, cell, slots[i])
         passages[cell] |= 1 << slots[i]
@@ -55,6 +58,44 @@ def _backtracker(passages, geo, mask, root, stack, rng, trace):  # pragma: no co
         top += 1
         stack[top] = nb
         t = record(trace, t, nb, CARVE, back)
+    return t
+
+
+@njit(cache=True)
+def _backtracker_padded(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
+    """:func:`_backtracker` on the padded layout, the same maze for the same draws: the
+    unvisited neighbours are a bit mask read without branches, the stack holds padded
+    indices, and passages are carved into the padded bytes and copied out at the end."""
+    n_slot = gk.n_slots(geo[0])
+    grid = gk.pad(geo, mask, 0, SEEN)
+    off = gk.pad_offsets(geo, gk.pad_width(geo))
+    recording = trace.shape[0] != 0
+    p = gk.pad_index(geo, root)
+    grid[p] = SEEN
+    stack[0] = p
+    top = 0
+    t = record(trace, 0, root, VISIT, -1)
+    while True:
+        free = gk.below(grid, p, off, n_slot, SEEN)
+        if free == 0:
+            if recording:
+                t = record(trace, t, gk.unpad_index(geo, p), BACKTRACK, -1)
+            top -= 1
+            if top < 0:
+                break
+            p = stack[top]
+            continue
+        k = gk.BIT_COUNT[free]
+        slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
+        back = gk.back(geo, 0, slot)
+        grid[p] |= 1 << slot
+        p += off[p & 1, slot]
+        grid[p] |= SEEN | (1 << back)
+        top += 1
+        stack[top] = p
+        if recording:
+            t = record(trace, t, gk.unpad_index(geo, p), CARVE, back)
+    gk.unpad(geo, grid, SEEN - 1, passages)
     return t
 
 
@@ -71,5 +112,7 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     """
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    used = _backtracker(passages, *grid.kernel_args(), root, scratch(grid), rng, trace)
+    kernel = _backtracker_padded if padded(grid) else _backtracker
+    with draws(rng) as src:
+        used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

@@ -27,114 +27,99 @@ from numba import njit
 
 from .._rng import RngLike, as_rng
 from ..grid import RectGrid
+from ..kernels.draw import draws, uniform, uniform_when
 from ..trace import OPEN, record
 from ._common import Carved, buffers, carved
 
+TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 1  # passages; the sets take O(width)
 RECT_ONLY = True
 
-# Rows of the per-row state array (int64, shape (_STATE_ROWS, cols)).
-_SETS, _DOWN, _PARENT, _SIZE, _ROOT, _COUNT, _PICK, _NEWID = range(8)
-_STATE_ROWS = 8
+# Rows of the per-row state (int32, shape (6, cols)). The cells of each set in the current
+# row form a circular doubly linked list in column order (``_LEFT``/``_RIGHT``). Sets never
+# cross (the maze above is planar), so c and c+1 are in one set exactly when c's right
+# neighbour in its list is c+1, and joining two sets is a splice (as in ../shared/limit).
+# ``_HEAD`` is each cell's leftmost set member; ``_COUNT`` and ``_DROPPED`` are kept there.
+_LEFT, _RIGHT, _DOWN, _HEAD, _COUNT, _DROPPED = range(6)
 
 
 def _new_state(cols: int) -> np.ndarray:
     """State before the first row: every cell in its own set, nothing opened from above."""
-    state = np.zeros((_STATE_ROWS, cols), dtype=np.int64)
-    state[_SETS] = np.arange(cols)
+    state = np.zeros((6, cols), dtype=np.int32)
+    state[_LEFT] = state[_RIGHT] = np.arange(cols)
     return state
 
 
-@njit(cache=True, inline="always")
-def _find(parent, a):  # pragma: no cover
-    while parent[a] != a:
-        parent[a] = parent[parent[a]]  # path halving
-        a = parent[a]
-    return a
-
-
 @njit(cache=True)
-def _eller_row(out, state, last, p_join, p_down, rng, trace, t, base):  # pragma: no cover
+def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma: no cover
     """Make one row: write its passage bits to ``out`` and advance ``state`` to the next row.
 
     ``base`` is the flat index of the row's first cell (for the trace only). Returns ``t``.
+    The list updates select instead of branching (a join or drop that does not happen
+    rewrites each value in place): the coin flips would defeat branch prediction.
     """
     cols = out.shape[0]
-    sets, down, parent, size = state[_SETS], state[_DOWN], state[_PARENT], state[_SIZE]
-    root, count, pick, newid = state[_ROOT], state[_COUNT], state[_PICK], state[_NEWID]
+    recording = trace.shape[0] != 0
+    left, right, down = state[_LEFT], state[_RIGHT], state[_DOWN]
+    head, count, dropped = state[_HEAD], state[_COUNT], state[_DROPPED]
     for c in range(cols):
         out[c] = 1 if down[c] else 0  # north: the row above dropped into this cell
-        parent[c] = c
-        size[c] = 1
     # Horizontal joins between different sets (all of them on the last row).
     for c in range(cols - 1):
-        a = _find(parent, sets[c])
-        b = _find(parent, sets[c + 1])
-        if a == b:
-            continue
-        if not last and rng.random() >= p_join:
-            continue
-        if size[a] < size[b]:
-            a, b = b, a
-        parent[b] = a
-        size[a] += size[b]
-        out[c] |= 2
-        out[c + 1] |= 8
-        t = record(trace, t, base + c, OPEN, 1)
+        apart = right[c] != c + 1
+        u = uniform_when(src, apart & (not last))
+        j = np.int32(apart & (last | (u < p_join)))
+        p, q = right[c], left[c + 1]  # splice the two cycles
+        rq, lp = right[q], left[p]
+        right[c] = p + (c + 1 - p) * j
+        left[c + 1] = q + (c - q) * j
+        right[q] = rq + (p - rq) * j
+        left[p] = lp + (q - lp) * j
+        out[c] |= j << 1
+        out[c + 1] |= j << 3
+        if recording and j:
+            t = record(trace, t, base + c, OPEN, 1)
     if last:
-        for c in range(cols):
-            down[c] = 0
+        down[:] = 0
         return t
-    # Drops: each cell at random, then one forced drop in every set that has none.
+    # Drops: each cell at random; every set's members and drops are counted at its leftmost
+    # member, which a cell finds through its left neighbour in the list (an earlier column).
     for c in range(cols):
-        count[c] = 0
-        pick[c] = -2  # -2: set not seen yet; -1: set has its drop; k >= 0: drop at k-th member
+        lc = left[c]
+        h = c if lc >= c else head[lc]
+        head[c] = h
+        d = np.int32(uniform(src) < p_down)
+        down[c] = d
+        more = np.int32(h != c)
+        count[h] = count[h] * more + 1
+        dropped[h] = (dropped[h] & more) | d
+    # One forced drop in every set that has none, at a random member drawn when the set's
+    # leftmost member comes up; a cell that does not drop leaves its set.
     for c in range(cols):
-        r = _find(parent, sets[c])
-        root[c] = r
-        count[r] += 1
-    for c in range(cols):
-        d = rng.random() < p_down
-        down[c] = 1 if d else 0
-        if d:
-            pick[root[c]] = -1
-    for c in range(cols):
-        r = root[c]
-        if pick[r] == -1:
-            continue
-        if pick[r] == -2:
-            pick[r] = int(rng.random() * count[r]) if count[r] > 1 else 0
-        if pick[r] == 0:
-            down[c] = 1
-            pick[r] = -1
-        else:
-            pick[r] -= 1
-    # Open the drops and label the next row: a drop keeps its set, other cells get new ones.
-    for c in range(cols):
-        newid[c] = -1
-    fresh = 0
-    for c in range(cols):
-        if down[c]:
-            out[c] |= 4
+        if head[c] == c and not dropped[c]:
+            x = c
+            for _ in range(int(uniform(src) * count[c]) if count[c] > 1 else 0):
+                x = right[x]
+            down[x] = 1
+        d = down[c]
+        lc, rc = left[c], right[c]
+        right[lc] = rc + (c - rc) * d
+        left[rc] = lc + (c - lc) * d
+        left[c] = c + (lc - c) * d
+        right[c] = c + (rc - c) * d
+        out[c] |= d << 2
+        if recording and d:
             t = record(trace, t, base + c, OPEN, 2)
-            r = root[c]
-            if newid[r] < 0:
-                newid[r] = fresh
-                fresh += 1
-            sets[c] = newid[r]
-        else:
-            sets[c] = fresh
-            fresh += 1
     return t
 
 
 @njit(cache=True)
-def _eller(passages, rows, cols, state, p_join, p_down, rng, trace):  # pragma: no cover
+def _eller(passages, rows, cols, state, p_join, p_down, src, trace):  # pragma: no cover
     t = 0
     for r in range(rows):
         base = r * cols
         row = passages[base : base + cols]
-        t = _eller_row(row, state, r == rows - 1, p_join, p_down, rng, trace, t, base)
+        t = _eller_row(row, state, r == rows - 1, p_join, p_down, src, trace, t, base)
     return t
 
 
@@ -182,7 +167,8 @@ def eller(
     if grid.mask is not None:
         raise ValueError("eller works row by row and needs a full rectangle; it cannot carve a mask")
     passages, trace = buffers(grid, record, 1)
-    used = _eller(passages, grid.rows, grid.cols, _new_state(grid.cols), p_join, p_down, rng, trace)
+    with draws(rng) as src:
+        used = _eller(passages, grid.rows, grid.cols, _new_state(grid.cols), p_join, p_down, src, trace)
     return carved(grid, passages, trace, used)
 
 

@@ -28,11 +28,21 @@ from numba import njit
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.union_find import find
+from ..kernels.draw import draws, uniform
+from ..kernels.union_find import union
 from ..trace import BACKTRACK, CARVE, OPEN, VISIT, record
 from ._common import Carved, buffers, carved
 
-BYTES_PER_CELL = 9  # passages + int32 tree id + int32 stack link (seam walls: usually few)
+TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
+BYTES_PER_CELL = 17  # passages + int32 tree id, stack link and tree tables + seam walls
+
+
+def bytes_per_cell(grid: Grid) -> int:
+    """Peak bytes per cell on ``grid`` whatever ``seeds`` is: passages and int32 tree ids,
+    then either stack links and two per-tree tables (growing) or the per-tree union-find and
+    a wall per neighbouring pair of cells (joining: every wall is a seam when every cell is a
+    tree). With the default one tree per 100 cells it is about 9."""
+    return 9 + 4 * max(2, (grid.n_slots + 1) // 2)
 
 CELLS_PER_SEED = 100
 TURN = 8  # cells a tree may claim per turn
@@ -40,7 +50,7 @@ FREE, GONE = -1, -2  # owner of a cell no tree has claimed yet; of a masked-out 
 
 
 @njit(cache=True)
-def _plant(geo, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
+def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
     """Choose ``k`` distinct cells by selection sampling (Knuth's algorithm S), in one pass;
     mark masked-out cells as owned by no tree (``GONE``)."""
     t, chosen, seen = 0, 0, 0
@@ -48,7 +58,7 @@ def _plant(geo, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
         if mask.shape[0] != 0 and mask[cell] == 0:
             owner[cell] = GONE
             continue
-        if rng.random() * (n_cells - seen) < k - chosen:
+        if uniform(src) * (n_cells - seen) < k - chosen:
             owner[cell] = chosen
             tops[chosen] = cell
             t = record(trace, t, cell, VISIT, -1)
@@ -57,9 +67,10 @@ def _plant(geo, mask, n_cells, k, owner, tops, rng, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
-def _turn(passages, geo, owner, below, tops, tree, slots, rng, trace, t):  # pragma: no cover
-    """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``."""
+@njit(cache=True, _nrt=False)
+def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pragma: no cover
+    """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
+    (No reference counting: it takes seven arrays and runs once per few cells.)"""
     claimed = 0
     while claimed < TURN:
         cell = tops[tree]
@@ -75,7 +86,7 @@ def _turn(passages, geo, owner, below, tops, tree, slots, rng, trace, t):  # pra
             if tops[tree] < 0:
                 return False, t
             continue
-        slot = slots[int(rng.random() * m) if m > 1 else 0]
+        slot = slots[int(uniform(src) * m) if m > 1 else 0]
         nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
@@ -88,7 +99,7 @@ def _turn(passages, geo, owner, below, tops, tree, slots, rng, trace, t):  # pra
 
 
 @njit(cache=True)
-def _grow(passages, geo, owner, below, tops, rng, trace, t):  # pragma: no cover
+def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
     """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
     k = tops.shape[0]
     live = np.arange(k).astype(tops.dtype)  # growing trees, kept in seed (reading) order
@@ -101,7 +112,7 @@ def _grow(passages, geo, owner, below, tops, rng, trace, t):  # pragma: no cover
             w = lo
             for i in range(lo, hi):
                 alive, t = _turn(
-                    passages, geo, owner, below, tops, live[i], slots, rng, trace, t
+                    passages, geo, owner, below, tops, live[i], slots, src, trace, t
                 )
                 if alive:
                     live[w] = live[i]
@@ -111,7 +122,7 @@ def _grow(passages, geo, owner, below, tops, rng, trace, t):  # pragma: no cover
             w = hi
             for i in range(hi - 1, lo - 1, -1):
                 alive, t = _turn(
-                    passages, geo, owner, below, tops, live[i], slots, rng, trace, t
+                    passages, geo, owner, below, tops, live[i], slots, src, trace, t
                 )
                 if alive:
                     w -= 1
@@ -140,25 +151,24 @@ def _seams(geo, owner, walls):  # pragma: no cover
 
 
 @njit(cache=True)
-def _join(passages, geo, owner, walls, k, rng, trace, t):  # pragma: no cover
-    """Open shuffled seam walls whose trees are not yet joined, until all ``k`` are one."""
+def _join(passages, geo, owner, walls, parent, src, trace, t):  # pragma: no cover
+    """Open shuffled seam walls whose trees are not yet joined, until all are one
+    (``parent``: a union-find over the trees, all ``-1``)."""
     n_slot = gk.n_slots(geo[0])
     m = walls.shape[0]
-    parent = np.arange(k).astype(owner.dtype)
+    k = parent.shape[0]
     joined = 0
     for i in range(m):  # lazy Fisher-Yates, as in Kruskal
         if joined == k - 1:
             break
-        j = i + int(rng.random() * (m - i))
+        j = i + int(uniform(src) * (m - i))
         wall = walls[j]
         walls[j] = walls[i]
         cell = wall // n_slot
         slot = wall - cell * n_slot
         nb = gk.step(geo, cell, slot)
-        a, b = find(parent, owner[cell]), find(parent, owner[nb])
-        if a == b:
+        if not union(parent, owner[cell], owner[nb]):
             continue
-        parent[b] = a
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         joined += 1
@@ -200,10 +210,12 @@ def growing_forest(
     tops = np.empty(k, dtype=dtype)
     below = np.empty(grid.size, dtype=dtype)
     geo, mask = grid.kernel_args()
-    t = _plant(geo, mask, n_cells, k, owner, tops, rng, trace)
-    t = _grow(passages, geo, owner, below, tops, rng, trace, t)
-    del below
-    walls = np.empty(_seams(geo, owner, np.empty(0, dtype)), dtype=dtype)
-    _seams(geo, owner, walls)
-    t = _join(passages, geo, owner, walls, k, rng, trace, t)
+    with draws(rng) as src:
+        t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
+        t = _grow(passages, geo, owner, below, tops, src, trace, t)
+        del below
+        walls = np.empty(_seams(geo, owner, np.empty(0, dtype)), dtype=dtype)
+        _seams(geo, owner, walls)
+        tops[:] = -1  # the trees' stacks are done: their table becomes their union-find
+        t = _join(passages, geo, owner, walls, tops, src, trace, t)
     return carved(grid, passages, trace, t)

@@ -20,6 +20,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
@@ -28,19 +29,20 @@ BYTES_PER_CELL = 6  # passages + visited + int32 active list
 RULES = ("newest", "oldest", "random", "mix")
 
 
-@njit(cache=True)
-def _pick(rule, p, lo, hi, rng):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _pick(rule, p, lo, hi, src):  # pragma: no cover
+    """The index of the active cell to grow from (no reference counting: called per step)."""
     if rule == 0:
         return hi - 1
     if rule == 1:
         return lo
-    if rule == 3 and rng.random() < p:
+    if rule == 3 and uniform(src) < p:
         return hi - 1
-    return lo + int(rng.random() * (hi - lo))
+    return lo + int(uniform(src) * (hi - lo))
 
 
 @njit(cache=True)
-def _growing_tree(passages, geo, mask, root, active, rule, p, rng, trace):  # pragma: no cover
+def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pragma: no cover
     visited = unavailable(passages.shape[0], mask)
     n_slot = gk.n_slots(geo[0])
     slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
@@ -50,7 +52,7 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, rng, trace):  # pr
     lo, hi = 0, 1
     t = record(trace, 0, root, VISIT, -1)
     while hi > lo:
-        i = _pick(rule, p, lo, hi, rng)
+        i = _pick(rule, p, lo, hi, src)
         cell = active[i]
         k = 0
         for slot in range(n_slot):
@@ -67,7 +69,7 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, rng, trace):  # pr
                 active[i] = active[hi]
             t = record(trace, t, cell, BACKTRACK, -1)
             continue
-        j = int(rng.random() * k) if k > 1 else 0
+        j = int(uniform(src) * k) if k > 1 else 0
         nb = cells[j]
         back = gk.back(geo, cell, slots[j])
         passages[cell] |= 1 << slots[j]
@@ -110,7 +112,8 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    used = _growing_tree(
-        passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), rng, trace
-    )
+    with draws(rng) as src:
+        used = _growing_tree(
+            passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace
+        )
     return carved(grid, passages, trace, used)

@@ -25,6 +25,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, unavailable
 
@@ -52,7 +53,7 @@ def _bitmap_levels(n):  # pragma: no cover
     return offsets
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _bit_set(words, offsets, i):  # pragma: no cover
     for lv in range(offsets.shape[0] - 1):
         w = offsets[lv] + (i >> 6)
@@ -63,7 +64,7 @@ def _bit_set(words, offsets, i):  # pragma: no cover
         i >>= 6
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _bit_clear(words, offsets, i):  # pragma: no cover
     for lv in range(offsets.shape[0] - 1):
         w = offsets[lv] + (i >> 6)
@@ -73,7 +74,7 @@ def _bit_clear(words, offsets, i):  # pragma: no cover
         i >>= 6
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _bit_min(words, offsets):  # pragma: no cover
     """The smallest set bit, or -1: one word per level, top down."""
     top = offsets.shape[0] - 2
@@ -87,7 +88,7 @@ def _bit_min(words, offsets):  # pragma: no cover
 
 @njit(cache=True)
 def _hunt_and_kill(
-    passages, geo, mask, root, serpentine, edge_list, where, rng, trace
+    passages, geo, mask, root, serpentine, edge_list, where, src, trace
 ):  # pragma: no cover
     n = passages.shape[0]
     state = unavailable(n, mask) * np.uint8(GONE)
@@ -130,7 +131,7 @@ def _hunt_and_kill(
                 cells[k] = nb
                 k += 1
         if k > 0:  # kill: walk on
-            i = int(rng.random() * k) if k > 1 else 0
+            i = int(uniform(src) * k) if k > 1 else 0
             nb = cells[i]
             back = gk.back(geo, cell, slots[i])
             passages[cell] |= 1 << slots[i]
@@ -146,14 +147,14 @@ def _hunt_and_kill(
         else:
             if n_edge == 0:
                 break
-            cell = edge_list[int(rng.random() * n_edge) if n_edge > 1 else 0]
+            cell = edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0]
         k = 0
         for slot in range(gk.n_slots(geo[0])):
             nb = gk.step(geo, cell, slot)
             if nb >= 0 and state[nb] == DONE:
                 slots[k] = slot
                 k += 1
-        slot = slots[int(rng.random() * k) if k > 1 else 0]
+        slot = slots[int(uniform(src) * k) if k > 1 else 0]
         nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
@@ -195,5 +196,6 @@ def hunt_and_kill(
     dtype = index_dtype(grid.size)
     edge_list = np.empty(0 if serpentine else grid.size, dtype=dtype)
     where = np.empty(0 if serpentine else grid.size, dtype=dtype)
-    used = _hunt_and_kill(passages, *grid.kernel_args(), root, serpentine, edge_list, where, rng, trace)
+    with draws(rng) as src:
+        used = _hunt_and_kill(passages, *grid.kernel_args(), root, serpentine, edge_list, where, src, trace)
     return carved(grid, passages, trace, used)

@@ -24,40 +24,57 @@ from .._memory import index_dtype
 from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.union_find import find, union
+from ..kernels.draw import draws, rewind, uniform
+from ..kernels.union_find import find, forest, union
+from .. import trace as tr
 from ..trace import OPEN, record
-from ._common import Carved, buffers, carved, max_edges
+from ._common import Carved, carved, max_edges, padded
 
-BYTES_PER_CELL = 17  # on a rect grid: passages + 2 int32 walls + int32 parent + int32 size
+TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
+BYTES_PER_CELL = 13  # on a rect grid: passages + 2 int32 walls + int32 union-find
 GRIDS = tuple(GRIDS_ALL)  # weave too: crossings are placed first, then joined like any wall
 
 
+def _dtype(grid: Grid) -> type[np.signedinteger]:
+    """Walls are ``index << 3 | slot``, the index padded (at most this big) or not."""
+    return index_dtype((grid.rows + 2) * (grid.cols + 3) * gk.MAX_SLOTS)
+
+
 def bytes_per_cell(grid: Grid) -> int:
-    """Peak bytes per cell on ``grid``: one int32 wall per neighbouring pair."""
-    return 9 + 4 * ((grid.n_slots + 1) // 2)
+    """Peak bytes per cell on ``grid``: passages, the union-find and one wall per
+    neighbouring pair (int32, or int64 past 268 million cells)."""
+    size = np.dtype(_dtype(grid)).itemsize
+    return 1 + size + size * ((grid.n_slots + 1) // 2)
 
 
 @njit(cache=True)
-def _walls(geo, mask, walls):  # pragma: no cover
-    """Fill ``walls`` with ``cell * slots + slot`` for each neighbouring pair, once (from the
-    lower cell); return how many. On a weave grid only plain walls: tunnels are crossings'."""
+def _walls(geo, mask, walls, padded):  # pragma: no cover
+    """Fill ``walls`` with ``cell << 3 | slot`` for each neighbouring pair, once (from the
+    lower cell); return how many. ``padded``: with the cell's padded index instead. On a
+    weave grid only plain walls: tunnels are crossings'."""
     n_slot = gk.n_slots(geo[0])
     n_plain = 4 if geo[0] == gk.WEAVE else n_slot
     masked = mask.shape[0] != 0
+    cols = geo[2]
+    w = gk.pad_width(geo) if padded else cols
     m = 0
-    for cell in range(geo[1] * geo[2]):
-        if masked and mask[cell] == 0:
-            continue
-        for slot in range(n_plain):
-            nb = gk.step(geo, cell, slot)
-            if nb > cell and not (masked and mask[nb] == 0):
-                walls[m] = cell * n_slot + slot
-                m += 1
+    for r in range(geo[1]):
+        for c in range(cols):
+            cell = r * cols + c
+            if masked and mask[cell] == 0:
+                continue
+            index = (r + 1) * w + c + 1 if padded else cell
+            for slot in range(n_plain):
+                nr, nc = gk.move(geo, r, c, slot)
+                nb = nr * cols + nc
+                if nr >= 0 and nb > cell and not (masked and mask[nb] == 0):
+                    walls[m] = index << 3 | slot
+                    m += 1
     return m
 
 
 @njit(cache=True)
-def _place_crossings(passages, geo, parent, size, crossings, rng, trace):  # pragma: no cover
+def _place_crossings(passages, geo, parent, crossings, src, trace):  # pragma: no cover
     """Make bridges on a weave grid; ``under`` gets 1 where a tunnel runs N-S under a cell,
     2 where it runs E-W. Return the crossings' share of joins, ``under`` and the trace row."""
     rows, cols = geo[1], geo[2]
@@ -66,7 +83,7 @@ def _place_crossings(passages, geo, parent, size, crossings, rng, trace):  # pra
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
             cell = r * cols + c
-            if passages[cell] != 0 or rng.random() >= crossings:
+            if passages[cell] != 0 or uniform(src) >= crossings:
                 continue
             n, e, s, w = cell - cols, cell + 1, cell + cols, cell - 1
             roots = (find(parent, n), find(parent, e), find(parent, s), find(parent, w), find(parent, cell))
@@ -76,7 +93,7 @@ def _place_crossings(passages, geo, parent, size, crossings, rng, trace):  # pra
                     distinct = distinct and roots[i] != roots[j]
             if not distinct:
                 continue
-            vertical_tunnel = rng.random() < 0.5
+            vertical_tunnel = uniform(src) < 0.5
             a, b, x, y = (w, e, n, s) if vertical_tunnel else (n, s, w, e)
             over = 1 if vertical_tunnel else 2  # the slot from ``a`` to the cell to ``b``: E or S
             passages[a] |= 1 << over
@@ -85,9 +102,9 @@ def _place_crossings(passages, geo, parent, size, crossings, rng, trace):  # pra
             tunnel = 6 if vertical_tunnel else 5  # from ``x`` under the cell to ``y``: S or E
             passages[x] |= 1 << tunnel
             passages[y] |= 1 << gk.back(geo, x, tunnel)
-            union(parent, size, a, cell)
-            union(parent, size, cell, b)
-            union(parent, size, x, y)
+            union(parent, a, cell)
+            union(parent, cell, b)
+            union(parent, x, y)
             under[cell] = 1 if vertical_tunnel else 2
             joined += 3
             t = record(trace, t, a, OPEN, over)
@@ -97,33 +114,49 @@ def _place_crossings(passages, geo, parent, size, crossings, rng, trace):  # pra
 
 
 @njit(cache=True)
-def _kruskal(passages, geo, mask, walls, n_cells, crossings, rng, trace):  # pragma: no cover
-    m = _walls(geo, mask, walls)
-    n_slot = gk.n_slots(geo[0])
-    parent = np.arange(passages.shape[0]).astype(walls.dtype)
-    size = np.ones(passages.shape[0], dtype=walls.dtype)
-    joined, t = 0, 0
-    weave = geo[0] == gk.WEAVE
-    if weave:
-        joined, under, t = _place_crossings(passages, geo, parent, size, crossings, rng, trace)
-    for i in range(m):  # lazy Fisher-Yates: shuffle only as far as needed
-        if joined == n_cells - 1:
-            break
-        j = i + int(rng.random() * (m - i))
+def _shuffle(walls, m, src):  # pragma: no cover
+    """Fisher-Yates over ``walls[:m]``: the order the lazy shuffle in :func:`_join` makes,
+    with every draw made up front (the swaps no longer wait for the unions)."""
+    for i in range(m):
+        j = i + int(uniform(src) * (m - i))
         wall = walls[j]
         walls[j] = walls[i]
-        cell = wall // n_slot
-        slot = wall - cell * n_slot
-        nb = gk.step(geo, cell, slot)
+        walls[i] = wall
+
+
+@njit(cache=True)
+def _join(passages, geo, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t):  # pragma: no cover
+    """Open walls in shuffled order between different sets until all ``n_cells`` are one;
+    shuffle as it goes unless ``shuffled``. Return the walls looked at (= draws) and ``t``.
+
+    On a padded grid (``passages`` then has the padded layout, as do ``walls`` and the
+    union-find) a wall's far side is one offset away, with no division."""
+    weave = under.shape[0] != 0
+    padded = passages.shape[0] != geo[1] * geo[2]
+    off = gk.pad_offsets(geo, gk.pad_width(geo)) if padded else np.zeros((2, 8), dtype=np.int64)
+    recording = trace.shape[0] != 0
+    for i in range(m):
+        if joined == n_cells - 1:
+            return i, t
+        if not shuffled:  # lazy Fisher-Yates: draw only as far as needed
+            j = i + int(uniform(src) * (m - i))
+            wall = walls[j]
+            walls[j] = walls[i]
+        else:
+            wall = walls[i]
+        cell = wall >> 3
+        slot = wall & 7
+        nb = cell + off[cell & 1, slot] if padded else gk.through(geo, cell, slot)
         if weave and (under[cell] == 1 + (slot & 1) or under[nb] == 1 + (slot & 1)):
             continue  # a tunnel runs under along this wall's axis
-        if not union(parent, size, cell, nb):
+        if not union(parent, cell, nb):
             continue
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         joined += 1
-        t = record(trace, t, cell, OPEN, slot)
-    return t
+        if recording:
+            t = record(trace, t, gk.unpad_index(geo, cell) if padded else cell, OPEN, slot)
+    return m, t
 
 
 def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, record: bool = False) -> Carved:
@@ -145,7 +178,32 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     """
     if not 0.0 <= float(crossings) <= 1.0:
         raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings}")
-    passages, trace = buffers(grid, record, 1)
-    walls = np.empty(max_edges(grid), dtype=index_dtype(grid.size * grid.n_slots))
-    used = _kruskal(passages, *grid.kernel_args(), walls, grid.n_cells, float(crossings), rng, trace)
-    return carved(grid, passages, trace, used)
+    geo, mask = grid.kernel_args()
+    fast = padded(grid)  # walls, sets and passages in the padded layout, copied out at the end
+    trace = tr.allocate(grid.size + 4) if record else tr.empty()
+    passages = gk.pad(geo, mask, 0, 0) if fast else np.zeros(grid.size, dtype=np.uint8)
+    dtype = _dtype(grid)
+    walls = np.empty(max_edges(grid), dtype=dtype)
+    m = _walls(geo, mask, walls, fast)
+    parent = forest(passages.shape[0], dtype)
+    with draws(rng) as src:
+        joined, t = 0, 0
+        under = np.zeros(0, dtype=np.uint8)
+        if grid.kind == "weave":
+            joined, under, t = _place_crossings(passages, geo, parent, float(crossings), src, trace)
+        # With numpy's PCG64 the whole shuffle comes first, then the draws it made past the
+        # walls the unions needed are taken back: the same maze and the same generator state
+        # as the lazy shuffle, about twice as fast on large grids.
+        shuffled = isinstance(src, np.ndarray)
+        if shuffled:
+            mark = src.copy()
+            _shuffle(walls, m, src)
+        used, t = _join(passages, geo, walls, m, parent, grid.n_cells, shuffled, joined, under, src, trace, t)
+        if shuffled:
+            rewind(src, mark, used)
+    if fast:
+        del walls, parent
+        flat = np.empty(grid.size, dtype=np.uint8)
+        gk.unpad(geo, passages, 0xFF, flat)
+        passages = flat
+    return carved(grid, passages, trace, t)

@@ -33,8 +33,9 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import bits53, draws
 from ..trace import CLOSE, OPEN, VISIT, record
-from ._common import Carved, carved, random_cell, scratch
+from ._common import Carved, carved, padded, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
@@ -74,7 +75,7 @@ def _record_tree(ptr, origin, trace):  # pragma: no cover
 
 
 @njit(cache=True)
-def _shift(geo, mask, ptr, walk, rng, trace):  # pragma: no cover
+def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     """Move the origin until ``walk`` says stop or the trace is nearly full; return events.
 
     ``walk`` = [origin, moves left (-1: until cover), cells not yet seen, random bits, bits left]
@@ -87,8 +88,8 @@ def _shift(geo, mask, ptr, walk, rng, trace):  # pragma: no cover
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:  # 26 two-bit (17 three-bit) draws from one double
-            bits = np.int64(rng.random() * 4503599627370496.0)
+        if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
+            bits = bits53(src) >> 1
             nbits = per_draw
         slot = bits & ((1 << width) - 1)
         bits >>= width
@@ -111,6 +112,47 @@ def _shift(geo, mask, ptr, walk, rng, trace):  # pragma: no cover
         ptr[origin] = slot | SEEN
         ptr[nb] = ROOT | SEEN
         origin, r, c = nb, nr, nc
+        if left > 0:
+            left -= 1
+    walk[0], walk[1], walk[2], walk[3], walk[4] = origin, left, unseen, bits, nbits
+    return t
+
+
+@njit(cache=True)
+def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
+    """:func:`_shift` on the padded pointer layout ``grid`` (border and masked cells 0xFF):
+    the same moves for the same draws, a step being one offset and one byte read. The origin
+    in ``walk`` is a padded index here."""
+    origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
+    per_draw = 52 // width
+    off = gk.pad_offsets(geo, gk.pad_width(geo)).ravel()
+    recording = trace.shape[0] != 0
+    t = 0
+    while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
+        if nbits == 0:
+            bits = bits53(src) >> 1
+            nbits = per_draw
+        slot = bits & ((1 << width) - 1)
+        bits >>= width
+        nbits -= 1
+        if slot >= n_slot:
+            continue
+        nb = origin + off[np.uint64((origin & 1) << 3 | slot)]  # unsigned: no fix-up
+        entered = grid[np.uint64(nb)]
+        if entered == 0xFF:
+            continue
+        unseen -= 1 - (entered >> 4)  # SEEN is bit 4
+        if recording:
+            cell, old = gk.unpad_index(geo, origin), entered & LOW
+            if old != gk.back(geo, cell, slot):
+                t = record(trace, t, cell, OPEN, slot)
+                t = record(trace, t, gk.unpad_index(geo, nb), CLOSE, old)
+            t = record(trace, t, gk.unpad_index(geo, nb), VISIT, -1)
+        grid[np.uint64(origin)] = slot | SEEN
+        grid[np.uint64(nb)] = ROOT | SEEN
+        origin = nb
         if left > 0:
             left -= 1
     walk[0], walk[1], walk[2], walk[3], walk[4] = origin, left, unseen, bits, nbits
@@ -162,13 +204,25 @@ def origin_shift(
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
         chunks.append(start[: _record_tree(ptr, origin, start)])
-    while True:
-        trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
-        used = _shift(geo, mask, ptr, walk, rng, trace)
-        if record:
-            chunks.append(trace[:used].copy())
-        if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
-            break
+    fast = padded(grid)
+    if fast:  # walk on a padded copy (masked cells are 0xFF already, like the border)
+        ptr = gk.pad_values(geo, ptr, 0xFF)
+        walk[0] = gk.pad_index(geo, origin)
+    with draws(rng) as src:
+        while True:
+            trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
+            if fast:
+                used = _shift_padded(geo, ptr, walk, src, trace)
+            else:
+                used = _shift(geo, mask, ptr, walk, src, trace)
+            if record:
+                chunks.append(trace[:used].copy())
+            if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
+                break
+    if fast:
+        flat = np.empty(grid.size, dtype=np.uint8)
+        gk.unpad(geo, ptr, 0xFF, flat)
+        ptr = flat
     passages = np.zeros(grid.size, dtype=np.uint8)
     _passages(ptr, geo, passages)
     full = np.concatenate(chunks) if record else np.zeros((0, 3), dtype=np.int32)

@@ -18,36 +18,38 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
 
-BYTES_PER_CELL = 6  # passages + state + int32 frontier
+TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
+BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
 
 OUT, FRONT, IN, GONE = 0, 1, 2, 3
+# The padded layout keeps the state above the passage bits (0-5): GONE is the border.
+P_FRONT, P_IN, P_GONE = FRONT << 6, IN << 6, GONE << 6
 
 
 @njit(cache=True)
-def _add_frontier(geo, cell, state, frontier, nf, trace, t):  # pragma: no cover
-    for slot in range(gk.n_slots(geo[0])):
-        nb = gk.step(geo, cell, slot)
-        if nb >= 0 and state[nb] == OUT:
-            state[nb] = FRONT
-            frontier[nf] = nb
-            nf += 1
-            t = record(trace, t, nb, FRONTIER, -1)
-    return nf, t
-
-
-@njit(cache=True)
-def _prim(passages, geo, mask, root, frontier, rng, trace):  # pragma: no cover
+def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
     state = unavailable(passages.shape[0], mask) * np.uint8(GONE)  # masked cells never join
     n_slot = gk.n_slots(geo[0])
     slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
     state[root] = IN
     t = record(trace, 0, root, VISIT, -1)
-    nf, t = _add_frontier(geo, root, state, frontier, 0, trace, t)
-    while nf > 0:
-        i = int(rng.random() * nf)
+    nf = 0
+    cell = root
+    while True:
+        for slot in range(n_slot):  # the new cell's outside neighbours join the frontier
+            nb = gk.step(geo, cell, slot)
+            if nb >= 0 and state[nb] == OUT:
+                state[nb] = FRONT
+                frontier[nf] = nb
+                nf += 1
+                t = record(trace, t, nb, FRONTIER, -1)
+        if nf == 0:
+            break
+        i = int(uniform(src) * nf)
         cell = frontier[i]
         nf -= 1
         frontier[i] = frontier[nf]
@@ -57,13 +59,51 @@ def _prim(passages, geo, mask, root, frontier, rng, trace):  # pragma: no cover
             if nb >= 0 and state[nb] == IN:
                 slots[k] = slot
                 k += 1
-        slot = slots[int(rng.random() * k) if k > 1 else 0]
+        slot = slots[int(uniform(src) * k) if k > 1 else 0]
         nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         state[cell] = IN
         t = record(trace, t, cell, CARVE, slot)
-        nf, t = _add_frontier(geo, cell, state, frontier, nf, trace, t)
+    return t
+
+
+@njit(cache=True)
+def _prim_padded(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
+    """:func:`_prim` on the padded layout (the same maze for the same draws): neighbour
+    states are bit masks read without branches, the frontier holds padded indices."""
+    n_slot = gk.n_slots(geo[0])
+    grid = gk.pad(geo, mask, 0, P_GONE)
+    off = gk.pad_offsets(geo, gk.pad_width(geo))
+    recording = trace.shape[0] != 0
+    p = gk.pad_index(geo, root)
+    grid[p] = P_IN
+    t = record(trace, 0, root, VISIT, -1)
+    nf = 0
+    while True:
+        out = gk.below(grid, p, off, n_slot, P_FRONT)
+        while out:  # the new cell's outside neighbours join the frontier, in slot order
+            nb = p + off[p & 1, gk.NTH_BIT[out, 0]]
+            out &= out - 1
+            grid[nb] = P_FRONT
+            frontier[nf] = nb
+            nf += 1
+            if recording:
+                t = record(trace, t, gk.unpad_index(geo, nb), FRONTIER, -1)
+        if nf == 0:
+            break
+        i = int(uniform(src) * nf)
+        p = frontier[i]
+        nf -= 1
+        frontier[i] = frontier[nf]
+        inside = gk.below(grid, p, off, n_slot, P_GONE) & ~gk.below(grid, p, off, n_slot, P_IN)
+        k = gk.BIT_COUNT[inside]
+        slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
+        grid[p] = P_IN | (1 << slot)
+        grid[p + off[p & 1, slot]] |= 1 << gk.back(geo, 0, slot)
+        if recording:
+            t = record(trace, t, gk.unpad_index(geo, p), CARVE, slot)
+    gk.unpad(geo, grid, P_FRONT - 1, passages)
     return t
 
 
@@ -80,5 +120,7 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     """
     passages, trace = buffers(grid, record, 3)
     root = random_cell(grid, rng)
-    used = _prim(passages, *grid.kernel_args(), root, scratch(grid), rng, trace)
+    kernel = _prim_padded if padded(grid) else _prim
+    with draws(rng) as src:
+        used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

@@ -24,9 +24,12 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import draws, uniform
+from ..kernels.heap import pop, push
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carved, max_edges, random_cell, unavailable
 
+TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 18  # passages + state + int64 heap keys (at most one per wall, two per cell)
 
 
@@ -37,65 +40,30 @@ def bytes_per_cell(grid: Grid) -> int:
 OUT, FRONT, IN = 0, 1, 2
 
 
-@njit(cache=True)
-def _push(heap, n, key):  # pragma: no cover
-    i = n
-    while i > 0:
-        parent = (i - 1) >> 2
-        if heap[parent] <= key:
-            break
-        heap[i] = heap[parent]
-        i = parent
-    heap[i] = key
-    return n + 1
-
-
-@njit(cache=True)
-def _pop(heap, n):  # pragma: no cover
-    """Remove the smallest key; return it and the new size."""
-    top = heap[0]
-    n -= 1
-    key = heap[n]
-    i = 0
-    while True:
-        first = 4 * i + 1
-        if first >= n:
-            break
-        best = first
-        for j in range(first + 1, min(first + 4, n)):
-            if heap[j] < heap[best]:
-                best = j
-        if heap[best] >= key:
-            break
-        heap[i] = heap[best]
-        i = best
-    heap[i] = key
-    return top, n
-
-
-@njit(cache=True)
-def _push_walls(geo, cell, state, heap, n, edge_bits, slot_bits, scale, rng, trace, t):  # pragma: no cover
-    """Push the walls from ``cell`` (just added) to its outside neighbours."""
+@njit(cache=True, _nrt=False)
+def _push_walls(geo, cell, state, heap, n, edge_bits, slot_bits, scale, src, trace, t):  # pragma: no cover
+    """Push the walls from ``cell`` (just added) to its outside neighbours (no reference
+    counting: called per cell with five arrays)."""
     for slot in range(gk.n_slots(geo[0])):
         nb = gk.step(geo, cell, slot)
         if nb >= 0 and state[nb] != IN:
             if state[nb] == OUT:
                 state[nb] = FRONT
                 t = record(trace, t, nb, FRONTIER, -1)
-            weight = np.int64(rng.random() * scale)
-            n = _push(heap, n, (weight << edge_bits) | (cell << slot_bits | slot))
+            weight = np.int64(uniform(src) * scale)
+            n = push(heap, n, (weight << edge_bits) | (cell << slot_bits | slot))
     return n, t
 
 
 @njit(cache=True)
-def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, rng, trace):  # pragma: no cover
+def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, src, trace):  # pragma: no cover
     state = unavailable(passages.shape[0], mask) * np.uint8(IN)  # masked cells count as joined
     low = (np.int64(1) << edge_bits) - 1
     state[root] = IN
     t = record(trace, 0, root, VISIT, -1)
-    n, t = _push_walls(geo, root, state, heap, 0, edge_bits, slot_bits, scale, rng, trace, t)
+    n, t = _push_walls(geo, root, state, heap, 0, edge_bits, slot_bits, scale, src, trace, t)
     while n > 0:
-        key, n = _pop(heap, n)
+        key, n = pop(heap, n)
         edge = key & low
         cell, slot = edge >> slot_bits, edge & ((1 << slot_bits) - 1)
         nb = gk.step(geo, cell, slot)
@@ -106,7 +74,7 @@ def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, rng
         passages[nb] |= 1 << back
         state[nb] = IN
         t = record(trace, t, nb, CARVE, back)
-        n, t = _push_walls(geo, nb, state, heap, n, edge_bits, slot_bits, scale, rng, trace, t)
+        n, t = _push_walls(geo, nb, state, heap, n, edge_bits, slot_bits, scale, src, trace, t)
     return t
 
 
@@ -129,5 +97,6 @@ def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> 
     # every wall is pushed at most once (from whichever side joins first)
     heap = np.empty(max_edges(grid) + 4, dtype=np.int64)
     root = random_cell(grid, rng)
-    used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, slot_bits, scale, rng, trace)
+    with draws(rng) as src:
+        used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, slot_bits, scale, src, trace)
     return carved(grid, passages, trace, used)

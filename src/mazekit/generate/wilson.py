@@ -22,19 +22,20 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
+from ..kernels.draw import bits53, draws, take_bits
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carved, padded, random_cell
 
+TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
 UNIFORM = True
 
 IN_MAZE = 8  # state value; 0..7 are next directions (slots)
-
-_TWO53 = 9007199254740992.0  # rng.random() * 2**53 is exactly its 53 random bits
+BLOCKED = 9  # padded layout: the border and masked cells
 
 
 @njit(cache=True)
-def _wilson(passages, geo, mask, root, rng, trace):  # pragma: no cover
+def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     n = passages.shape[0]
     masked = mask.shape[0] != 0
     cols = geo[2]
@@ -58,7 +59,7 @@ def _wilson(passages, geo, mask, root, rng, trace):  # pragma: no cover
         c = start - r * cols
         while state[cell] != IN_MAZE:
             if left == 0:
-                bits = int(rng.random() * _TWO53)
+                bits = bits53(src)
                 left = per_draw
             slot = bits & low
             bits >>= width
@@ -88,6 +89,55 @@ def _wilson(passages, geo, mask, root, rng, trace):  # pragma: no cover
     return t
 
 
+@njit(cache=True)
+def _wilson_padded(passages, geo, mask, root, src, trace):  # pragma: no cover
+    """:func:`_wilson` on the padded layout (the same maze for the same draws): a step is
+    one offset and one byte read, the border and masked cells being ``BLOCKED``."""
+    rows, cols = geo[1], geo[2]
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
+    w = gk.pad_width(geo)
+    off = gk.pad_offsets(geo, w)
+    off1 = off.ravel()
+    cell_off = gk.pad_offsets(geo, cols)
+    state = gk.pad(geo, mask, 0, BLOCKED)
+    state[gk.pad_index(geo, root)] = IN_MAZE
+    t = record(trace, 0, root, VISIT, -1)
+    bits = 0
+    left = 0
+    for r in range(rows):
+        for c in range(cols):
+            start = (r + 1) * w + c + 1
+            if state[start] >= IN_MAZE:
+                continue
+            p = start
+            while True:  # walk (see _wilson) until a step enters the maze
+                slot, bits, left = take_bits(src, bits, left, width)
+                if slot >= n_slot:
+                    continue
+                nb = p + off1[np.uint64((p & 1) << 3 | slot)]
+                entered = state[np.uint64(nb)]
+                if entered == BLOCKED:
+                    continue
+                state[np.uint64(p)] = slot
+                p = nb
+                if entered == IN_MAZE:
+                    break
+            p = start
+            cell = r * cols + c
+            while state[p] != IN_MAZE:  # carve
+                slot = state[p]
+                q = p & 1
+                nb = cell + cell_off[q, slot]
+                passages[cell] |= 1 << slot
+                passages[nb] |= 1 << gk.back(geo, cell, slot)
+                state[p] = IN_MAZE
+                t = record(trace, t, cell, CARVE, slot)
+                p += off[q, slot]
+                cell = nb
+    return t
+
+
 def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with Wilson's algorithm.
 
@@ -105,5 +155,7 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    used = _wilson(passages, *grid.kernel_args(), root, rng, trace)
+    kernel = _wilson_padded if padded(grid) else _wilson
+    with draws(rng) as src:
+        used = kernel(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)

@@ -15,10 +15,9 @@ stacked bands of rows).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 RECT, HEX, TRIANGLE, POLAR, UPSILON, CUBE, WEAVE = 0, 1, 2, 3, 4, 5, 6
 
@@ -44,7 +43,7 @@ def n_slots(kind):  # pragma: no cover - compiled
     return 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ring_shift(inner, ring):  # pragma: no cover - compiled
     """``log2`` of how many times more cells polar ring ``ring`` has than the innermost one.
 
@@ -52,10 +51,19 @@ def ring_shift(inner, ring):  # pragma: no cover - compiled
     ``r`` sits at radius ``inner / 2pi + r`` (in ring depths), so its cells stay roughly
     square with ``inner * 2**k`` of them, ``k = floor(log2(1 + 2 pi r / inner))``, but at
     most ``r`` so that a ring never has more than twice the cells of the one inside it.
-    (``frexp``'s exponent is that floor, exactly: no loop, as every polar step asks.)
+
+    Every polar step asks this, so it is branch-light arithmetic: the floor of ``log2`` is the
+    top bit of the integer part, and the quotient comes from the reciprocal (an ulp or two
+    off) unless that lands so close to a power of two that only the exact quotient decides.
     """
-    k = math.frexp(1.0 + _TWO_PI * ring / inner)[1] - 1
-    return max(min(k, ring), 0)
+    if ring <= 0:
+        return 0
+    x = 1.0 + _TWO_PI * ring * (1.0 / inner)
+    k = 63 - leading_zeros(np.uint64(x))
+    low = float(np.int64(1) << k)
+    if x - low < 1e-9 * x or 2.0 * low - x < 1e-9 * x:
+        k = 63 - leading_zeros(np.uint64(1.0 + _TWO_PI * ring / inner))
+    return min(k, ring)
 
 
 def _offset_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -118,7 +126,9 @@ def _wrap_move(rows, cols, wrap, r, c, slot):  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _polar_move(rows, cols, inner, r, c, slot):  # pragma: no cover - compiled
-    count = inner << ring_shift(inner, r)
+    # Ring sizes are ``inner`` times powers of two: shifts, not divisions.
+    k = ring_shift(inner, r)
+    count = inner << k
     if slot == 0:  # clockwise, around the ring
         if c + 1 < count:
             return r, c + 1
@@ -130,14 +140,13 @@ def _polar_move(rows, cols, inner, r, c, slot):  # pragma: no cover - compiled
     if slot == 2:  # inward
         if r == 0:
             return -1, 0
-        ratio = count // (inner << ring_shift(inner, r - 1))
-        return r - 1, c // ratio
+        return r - 1, c >> (k - ring_shift(inner, r - 1))
     if r + 1 >= rows:
         return -1, 0
-    ratio = (inner << ring_shift(inner, r + 1)) // count
+    split = ring_shift(inner, r + 1) - k  # 1 where the ring outside has twice the cells
     if slot == 3:
-        return r + 1, c * ratio
-    if ratio == 2:
+        return r + 1, c << split
+    if split == 1:
         return r + 1, c * 2 + 1
     return -1, 0
 
@@ -220,8 +229,8 @@ def back(geo, cell, slot):  # pragma: no cover - compiled
     cols, inner = geo[2], geo[3]
     r = cell // cols
     c = cell - r * cols
-    ratio = (inner << ring_shift(inner, r)) // (inner << ring_shift(inner, r - 1))
-    return 3 + (c & 1) if ratio == 2 else 3
+    split = ring_shift(inner, r) - ring_shift(inner, r - 1)
+    return 3 + (c & 1) if split == 1 else 3
 
 
 @njit(cache=True, inline="always")
@@ -379,28 +388,35 @@ def neighbor_table(geo, mask):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def count_components(geo, mask):  # pragma: no cover - compiled
-    """Connected regions of the grid graph (the cells a maze could join into one)."""
+    """Connected regions of the grid graph (the cells a maze could join into one).
+
+    A depth-first search that keeps its stack in the cells themselves, one byte each: the
+    slot back to the parent (low 4 bits, 15 at a root) and the next slot to try (high 4
+    bits). So checking a mask costs no more memory than the maze it is for.
+    """
     n = geo[1] * geo[2]
     k = n_slots(geo[0])
-    seen = np.zeros(n, dtype=np.uint8)
-    stack = np.empty(n, dtype=np.int64)
+    state = np.zeros(n, dtype=np.uint8)  # 0: not reached
     components = 0
     for s in range(n):
-        if seen[s] or not exists(mask, s):
+        if state[s] or not exists(mask, s):
             continue
         components += 1
-        seen[s] = 1
-        top = 0
-        stack[0] = s
-        while top >= 0:
-            cell = stack[top]
-            top -= 1
-            for slot in range(k):
+        state[s] = 15
+        cell = s
+        while True:
+            slot = state[cell] >> 4
+            if slot < k:
+                state[cell] += 16
                 nb = step(geo, cell, slot)
-                if nb >= 0 and not seen[nb] and exists(mask, nb):
-                    seen[nb] = 1
-                    top += 1
-                    stack[top] = nb
+                if nb >= 0 and state[nb] == 0 and exists(mask, nb):
+                    state[nb] = back(geo, cell, slot)
+                    cell = nb
+                continue
+            up = state[cell] & 15
+            if up == 15:
+                break
+            cell = step(geo, cell, up)
     return components
 
 

@@ -1,0 +1,211 @@
+"""Random draws inside kernels: numpy's own PCG64 stream, stepped inline.
+
+numba calls a ``numpy.random.Generator`` through its bit generator's function pointer, about
+7 ns a ``random()`` on the machine the benchmarks ran on; stepping PCG64 in the kernel takes
+about 2.3 ns and gives the very same numbers. So a kernel takes a *draw source* ``src``:
+
+- what :func:`source` returns for a generator: its PCG64 state as four ``uint64``
+  (``state_hi, state_lo, inc_hi, inc_lo``) when the generator runs numpy's default PCG64, or
+  the generator itself for any other bit generator;
+- inside the kernel, :func:`uniform` ``(src)`` is ``rng.random()`` and :func:`bits53`
+  ``(src)`` is ``int(rng.random() * 2**53)``, the 53 random bits of one draw, for either kind
+  of source (numba compiles the kernel once per kind);
+- :func:`draws` hands a source to a kernel and writes the state back afterwards, so the
+  generator goes on exactly as if the kernel had called ``rng.random()`` itself.
+
+:func:`take_bits` serves several small choices from one 53-bit draw (a random walk's 2- or
+3-bit steps), and :func:`rewind` sets a source back to a given number of draws after a saved
+state, for kernels that draw ahead (Kruskal shuffles the whole wall list first, then uses only
+part of it).
+
+Examples
+--------
+>>> import numpy as np
+>>> from numba import njit
+>>> @njit
+... def three(src):
+...     return uniform(src), uniform(src), bits53(src)
+>>> a, b = np.random.default_rng(7), np.random.default_rng(7)
+>>> with draws(a) as src:
+...     fast = three(src)
+>>> fast == (b.random(), b.random(), int(b.random() * 2**53)), a.random() == b.random()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic, overload
+
+_MULT = 0x2360ED051FC65DA44385DF649FCCF645  # PCG64's 128-bit LCG multiplier
+_MASK64 = (1 << 64) - 1
+_TWO53 = 9007199254740992.0
+
+Source = np.ndarray | np.random.Generator
+
+
+@intrinsic
+def _pcg_next(typingctx, state):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """Step the PCG64 state held in ``state[0:4]`` and return its 64-bit output (XSL-RR).
+
+    Written in LLVM IR for the 128-bit multiply; an intrinsic also takes the array without
+    the reference counting that a helper function would add on every call.
+    """
+    if not (isinstance(state, types.Array) and state.dtype == types.uint64):
+        return None
+    sig = types.uint64(state)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        i64, i128 = ir.IntType(64), ir.IntType(128)
+
+        def word(i: int) -> ir.Value:
+            return builder.gep(data, [ir.Constant(i64, i)])
+
+        def wide(i: int) -> ir.Value:
+            hi = builder.shl(builder.zext(builder.load(word(i)), i128), ir.Constant(i128, 64))
+            return builder.or_(hi, builder.zext(builder.load(word(i + 1)), i128))
+
+        s = builder.add(builder.mul(wide(0), ir.Constant(i128, _MULT)), wide(2))
+        hi = builder.trunc(builder.lshr(s, ir.Constant(i128, 64)), i64)
+        lo = builder.trunc(s, i64)
+        builder.store(hi, word(0))
+        builder.store(lo, word(1))
+        x = builder.xor(hi, lo)
+        rot = builder.lshr(hi, ir.Constant(i64, 58))
+        left = builder.and_(builder.sub(ir.Constant(i64, 0), rot), ir.Constant(i64, 63))
+        return builder.or_(builder.lshr(x, rot), builder.shl(x, left))
+
+    return sig, codegen
+
+
+@intrinsic
+def _pcg_next_if(typingctx, state, cond):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Like :func:`_pcg_next`, but the state moves on only when ``cond`` (a select, not a
+    branch: for draws that depend on a coin flip the CPU cannot predict)."""
+    if not (isinstance(state, types.Array) and state.dtype == types.uint64):
+        return None
+    if not isinstance(cond, types.Boolean):
+        return None
+    sig = types.uint64(state, cond)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        flag = context.cast(builder, args[1], signature.args[1], types.boolean)
+        flag = builder.trunc(flag, ir.IntType(1)) if flag.type != ir.IntType(1) else flag
+        i64, i128 = ir.IntType(64), ir.IntType(128)
+
+        def word(i: int) -> ir.Value:
+            return builder.gep(data, [ir.Constant(i64, i)])
+
+        def wide(i: int) -> ir.Value:
+            hi = builder.shl(builder.zext(builder.load(word(i)), i128), ir.Constant(i128, 64))
+            return builder.or_(hi, builder.zext(builder.load(word(i + 1)), i128))
+
+        old = wide(0)
+        s = builder.add(builder.mul(old, ir.Constant(i128, _MULT)), wide(2))
+        kept = builder.select(flag, s, old)
+        builder.store(builder.trunc(builder.lshr(kept, ir.Constant(i128, 64)), i64), word(0))
+        builder.store(builder.trunc(kept, i64), word(1))
+        hi = builder.trunc(builder.lshr(s, ir.Constant(i128, 64)), i64)
+        x = builder.xor(hi, builder.trunc(s, i64))
+        rot = builder.lshr(hi, ir.Constant(i64, 58))
+        left = builder.and_(builder.sub(ir.Constant(i64, 0), rot), ir.Constant(i64, 63))
+        return builder.or_(builder.lshr(x, rot), builder.shl(x, left))
+
+    return sig, codegen
+
+
+def uniform(src: Source) -> float:  # pragma: no cover - replaced in compiled code
+    """The next ``random()`` of the source: a float in [0, 1) with 53 random bits."""
+    raise NotImplementedError("uniform() runs inside numba kernels only")
+
+
+def uniform_when(src: Source, cond: bool) -> float:  # pragma: no cover - replaced in compiled code
+    """``uniform(src)`` when ``cond``; otherwise no draw is made and the value means nothing.
+    On PCG64 without a branch (for draws that hang on coin flips the CPU cannot predict)."""
+    raise NotImplementedError("uniform_when() runs inside numba kernels only")
+
+
+def bits53(src: Source) -> int:  # pragma: no cover - replaced in compiled code
+    """The 53 random bits of the next draw: ``int(random() * 2**53)`` (an int64)."""
+    raise NotImplementedError("bits53() runs inside numba kernels only")
+
+
+@overload(uniform, inline="always")
+def _uniform(src):  # type: ignore[no-untyped-def]
+    if isinstance(src, types.Array):
+        return lambda src: np.int64(_pcg_next(src) >> np.uint64(11)) * (1.0 / _TWO53)
+    return lambda src: src.random()
+
+
+@overload(uniform_when, inline="always")
+def _uniform_when(src, cond):  # type: ignore[no-untyped-def]
+    if isinstance(src, types.Array):
+        return lambda src, cond: np.int64(_pcg_next_if(src, cond) >> np.uint64(11)) * (1.0 / _TWO53)
+    return lambda src, cond: src.random() if cond else 0.0
+
+
+@overload(bits53, inline="always")
+def _bits53(src):  # type: ignore[no-untyped-def]
+    if isinstance(src, types.Array):
+        return lambda src: np.int64(_pcg_next(src) >> np.uint64(11))
+    return lambda src: np.int64(src.random() * _TWO53)
+
+
+@njit(cache=True, _nrt=False)
+def take_bits(src, bits, left, width):  # pragma: no cover - compiled
+    """``width`` random bits from the buffer ``(bits, left)``, refilled from one 53-bit draw
+    (``52 // width`` takes) when empty. Returns ``(value, bits, left)``.
+
+    Compiled without reference counting, so that a walk may call it every step (with it,
+    the atomic increments around the array argument cost more than the step itself)."""
+    if left == 0:
+        bits = bits53(src)
+        left = 52 // width
+    return bits & ((1 << width) - 1), bits >> width, left - 1
+
+
+def source(rng: np.random.Generator) -> Source:
+    """A draw source for kernels: ``rng``'s PCG64 state as 4 ``uint64``, or ``rng`` itself
+    when its bit generator is not PCG64. Pair it with :func:`commit` (or use :func:`draws`)."""
+    bg = rng.bit_generator
+    if type(bg) is not np.random.PCG64:
+        return rng
+    st = bg.state["state"]
+    s, inc = st["state"], st["inc"]
+    return np.array([s >> 64, s & _MASK64, inc >> 64, inc & _MASK64], dtype=np.uint64)
+
+
+def commit(rng: np.random.Generator, src: Source) -> None:
+    """Write a source's state back into ``rng`` (nothing to do when the source is ``rng``)."""
+    if src is rng:
+        return
+    bg = rng.bit_generator
+    st = bg.state
+    st["state"]["state"] = (int(src[0]) << 64) | int(src[1])  # type: ignore[index]
+    bg.state = st
+
+
+@contextmanager
+def draws(rng: np.random.Generator) -> Iterator[Source]:
+    """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them."""
+    src = source(rng)
+    yield src
+    commit(rng, src)
+
+
+def rewind(src: Source, mark: np.ndarray, n: int) -> None:
+    """Set the PCG64 source ``src`` to the state ``n`` draws after the saved state ``mark``."""
+    bg = np.random.PCG64()
+    st = bg.state
+    st["state"] = {"state": (int(mark[0]) << 64) | int(mark[1]), "inc": (int(mark[2]) << 64) | int(mark[3])}
+    bg.state = st
+    bg.advance(int(n))
+    s = bg.state["state"]["state"]
+    src[0], src[1] = s >> 64, s & _MASK64  # type: ignore[index]

@@ -1,0 +1,275 @@
+"""The shared compiled pieces: draws, union-find, heap, padded grid layouts, fast paths.
+
+Speed is not asserted anywhere (benchmarks/bench.py measures it); these tests pin down that
+every fast path computes exactly what the plain one does.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+from numba import njit
+
+import mazekit
+from mazekit.generate._common import padded, random_cell, scratch
+from mazekit.grids import RectGrid, make_grid
+from mazekit.grids import kernel as gk
+from mazekit.kernels import draw, heap, union_find
+
+from .checks import MASK_TEXT
+
+# ----------------------------------------------------------------------------- draws
+
+
+@njit(cache=True)
+def _draw_all(src, n):
+    u = np.empty(n)
+    b = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        u[i] = draw.uniform(src)
+        b[i] = draw.bits53(src)
+    return u, b
+
+
+@njit(cache=True)
+def _draw_when(src, conds):
+    out = np.zeros(conds.shape[0])
+    for i in range(conds.shape[0]):
+        out[i] = draw.uniform_when(src, conds[i] != 0)
+    return out
+
+
+@njit(cache=True)
+def _take(src, n, width):
+    out = np.empty(n, dtype=np.int64)
+    bits, left = 0, 0
+    for i in range(n):
+        out[i], bits, left = draw.take_bits(src, bits, left, width)
+    return out
+
+
+def test_inline_pcg64_is_numpys_stream():
+    fast, slow = np.random.default_rng(12), np.random.default_rng(12)
+    with draw.draws(fast) as src:
+        assert isinstance(src, np.ndarray)
+        u, b = _draw_all(src, 1000)
+    u2, b2 = _draw_all(slow, 1000)  # the generator itself, through numba's own random()
+    assert np.array_equal(u, u2) and np.array_equal(b, b2)
+    plain = np.random.default_rng(12).random(10)
+    assert np.array_equal(u[:5], plain[0::2]) and np.array_equal(b[:5], (plain[1::2] * 2**53).astype(np.int64))
+    assert fast.random() == slow.random()  # the state was written back
+
+
+def test_uniform_when_draws_only_when_asked():
+    conds = (np.random.default_rng(0).random(500) < 0.5).astype(np.uint8)
+    fast, slow = np.random.default_rng(3), np.random.default_rng(3)
+    with draw.draws(fast) as src:
+        got = _draw_when(src, conds)
+    want = np.array([slow.random() if c else 0.0 for c in conds])
+    assert np.array_equal(got[conds == 1], want[conds == 1])
+    assert fast.random() == slow.random()
+
+
+@pytest.mark.parametrize("width", [2, 3])
+def test_take_bits_serves_small_draws_from_one_double(width):
+    with draw.draws(np.random.default_rng(5)) as src:
+        got = _take(src, 100, width)
+    rng = np.random.default_rng(5)
+    want, per = [], 52 // width
+    while len(want) < 100:
+        bits = int(rng.random() * 2**53)
+        for _ in range(per):
+            want.append(bits & ((1 << width) - 1))
+            bits >>= width
+    assert got.tolist() == want[:100]
+
+
+def test_other_bit_generators_are_used_as_they_are():
+    rng = np.random.Generator(np.random.MT19937(4))
+    with draw.draws(rng) as src:
+        assert src is rng
+    maze = mazekit.generate("wilson", (9, 9), rng=np.random.Generator(np.random.MT19937(4)))
+    assert maze.is_perfect()
+
+
+def test_rewind_goes_back_to_n_draws_after_a_mark():
+    rng = np.random.default_rng(8)
+    src = draw.source(rng)
+    mark = src.copy()
+    _draw_all(src, 50)
+    draw.rewind(src, mark, 7)
+    draw.commit(rng, src)
+    other = np.random.default_rng(8)
+    other.random(7)
+    assert rng.random() == other.random()
+
+
+# ----------------------------------------------------------------------------- union-find
+
+
+def test_union_find_matches_a_plain_partition():
+    rng = np.random.default_rng(1)
+    parent = union_find.forest(200)
+    label = np.arange(200)
+    for _ in range(400):
+        a, b = (int(x) for x in rng.integers(200, size=2))
+        merged = union_find.union(parent, a, b)
+        assert merged == (label[a] != label[b])
+        label[label == label[b]] = label[a]
+    roots = np.array([union_find.find(parent, i) for i in range(200)])
+    for i in range(200):  # same set exactly when same label; sizes at the roots
+        assert np.array_equal(roots == roots[i], label == label[i])
+        assert -parent[roots[i]] == np.count_nonzero(label == label[i])
+
+
+# ----------------------------------------------------------------------------- heap
+
+
+def test_heap_pops_in_order():
+    keys = np.random.default_rng(2).integers(-(2**40), 2**40, size=1000)
+    h, n = np.empty(1000, dtype=np.int64), 0
+    popped = []
+    for i, key in enumerate(keys):
+        n = heap.push(h, n, key)
+        if i % 3 == 2:  # interleave pops with pushes
+            key, n = heap.pop(h, n)
+            popped.append(key)
+    while n:
+        key, n = heap.pop(h, n)
+        popped.append(key)
+    assert sorted(popped) == sorted(keys.tolist())
+    assert popped[-(1000 - 333) :] == sorted(popped[-(1000 - 333) :])
+
+
+# ----------------------------------------------------------------------------- grids
+
+
+def _old_ring_shift(inner: int, ring: int) -> int:
+    x = 1.0 + 6.283185307179586 * ring / inner
+    k = 0
+    while float(2 << k) <= x and k < ring:
+        k += 1
+    return k
+
+
+def test_ring_shift_equals_the_doubling_loop():
+    for inner in range(1, 60):
+        for ring in range(-2, 2000, 7):
+            assert gk.ring_shift(inner, ring) == _old_ring_shift(inner, ring), (inner, ring)
+
+
+PADDED = [("rect", (7, 9)), ("rect", (1, 1)), ("hex", (6, 7)), ("hex", (5, 8)), ("triangle", (5, 7)), ("triangle", (4, 6))]
+
+
+@pytest.mark.parametrize("kind, shape", PADDED)
+def test_padded_layout_has_the_grids_neighbours(kind, shape):
+    grid = make_grid(kind, shape)
+    assert padded(grid)
+    geo, mask = grid.kernel_args()
+    w = gk.pad_width(geo)
+    off = gk.pad_offsets(geo, w)
+    blocked = gk.pad(geo, mask, 0, 1)
+    table = grid.neighbors()
+    for cell in range(grid.size):
+        p = gk.pad_index(geo, cell)
+        assert gk.unpad_index(geo, p) == cell
+        free = gk.below(blocked, p, off, grid.n_slots, 1)
+        for slot in range(grid.n_slots):
+            q = p + off[p & 1, slot]
+            assert (free >> slot & 1) == (table[cell, slot] >= 0)
+            if table[cell, slot] >= 0:
+                assert gk.unpad_index(geo, q) == table[cell, slot]
+    values = np.arange(grid.size, dtype=np.uint8)
+    back = np.zeros(grid.size, dtype=np.uint8)
+    gk.unpad(geo, gk.pad_values(geo, values, 255), 255, back)
+    assert np.array_equal(back, values)
+
+
+def test_bit_tables():
+    for m in range(64):
+        bits = [b for b in range(6) if m >> b & 1]
+        assert gk.BIT_COUNT[m] == len(bits)
+        assert gk.NTH_BIT[m, : len(bits)].tolist() == bits
+
+
+def test_count_components_on_masks():
+    ring = RectGrid.from_text(MASK_TEXT)
+    assert gk.count_components(*ring.kernel_args()) == 1
+    islands = RectGrid((3, 7), mask=np.array([[1, 1, 0, 1, 0, 0, 1]] * 3, dtype=bool), require_connected=False)
+    assert gk.count_components(*islands.kernel_args()) == 3
+    assert gk.count_components(*make_grid("polar", (6, 6)).kernel_args()) == 1
+
+
+def test_random_cell_is_the_draw_over_existing_cells():
+    grid = RectGrid.from_text(MASK_TEXT)
+    for seed in range(20):
+        want = grid.cell_indices()[np.random.default_rng(seed).integers(grid.n_cells)]
+        assert random_cell(grid, np.random.default_rng(seed)) == want
+
+
+# ----------------------------------------------------------------------------- fast paths
+
+
+def _generator(name: str):
+    return importlib.import_module(f"mazekit.generate.{name}")
+
+
+#: (module, fast kernel, plain kernel, how to call them)
+FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder"]
+
+
+def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
+    rng = np.random.default_rng(seed)
+    passages = np.zeros(grid.size, dtype=np.uint8)
+    trace = np.zeros((4 * grid.size + 4, 3), dtype=np.int32)
+    root = random_cell(grid, rng)
+    src = draw.source(rng) if fast_draws else rng
+    geo, mask = grid.kernel_args()
+    if name in ("backtracker", "prim"):
+        used = kernel(passages, geo, mask, root, scratch(grid), src, trace)
+    elif name == "wilson":
+        used = kernel(passages, geo, mask, root, src, trace)
+    else:
+        used = kernel(passages, geo, mask, root, grid.n_cells, src, trace)
+    return passages, trace[:used]
+
+
+GRIDS = [
+    make_grid("rect", (13, 17)),
+    make_grid("rect", (1, 9)),
+    RectGrid.from_text(MASK_TEXT),
+    make_grid("hex", (9, 11)),
+    make_grid("triangle", (8, 13)),
+]
+
+
+@pytest.mark.parametrize("grid", GRIDS, ids=lambda g: f"{g.kind}{g.shape}{'-mask' if g.mask is not None else ''}")
+@pytest.mark.parametrize("name", FAST_PATHS)
+def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
+    module = _generator(name)
+    plain = getattr(module, f"_{name}")
+    fast = getattr(module, f"_{name}_padded")
+    for seed in range(3):
+        want = _run(name, plain, grid, seed, False)  # also numba's Generator path
+        got = _run(name, fast, grid, seed, True)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+@pytest.mark.parametrize("name", ["kruskal", "origin_shift", "eller", "growing_forest", "hunt_and_kill"])
+def test_pcg_and_generator_draws_make_the_same_maze(name):
+    """With a PCG64 generator, kernels step PCG64 themselves (Kruskal even draws ahead and
+    rewinds); a generator of a subclass type takes numba's route: same mazes, same state."""
+
+    class Wrapped(np.random.PCG64):  # not exactly PCG64: draw.source hands the generator over
+        pass
+
+    for seed in range(3):
+        a = np.random.default_rng(seed)
+        b = np.random.Generator(Wrapped(seed))
+        assert draw.source(b) is b
+        ma = mazekit.generate(name, (23, 31), rng=a)
+        mb = mazekit.generate(name, (23, 31), rng=b)
+        assert np.array_equal(ma.passages, mb.passages)
+        assert a.random() == b.random()

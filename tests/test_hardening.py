@@ -618,3 +618,12 @@ def test_gallery_too_big_is_refused_before_drawing():
     )  # fmt: skip
     assert r.returncode == 1 and r.stderr.startswith("mazekit: error: a gallery of 16 tiles")
     assert "needs about" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_origin_shift_steps_are_bounded():
+    """Issue 10: -O steps=10**15 on 5x5 ran until killed; now refused with the bound."""
+    import mazekit
+
+    with pytest.raises(ValueError, match=r"origin_shift steps must be at most 10,000,000"):
+        mazekit.generate("origin_shift", (5, 5), steps=10**15)
+    assert mazekit.generate("origin_shift", (5, 5), steps=500, rng=1).is_perfect()

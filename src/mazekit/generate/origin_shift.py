@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._limits import check_count
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import bits53, draws
@@ -44,6 +45,8 @@ UNIFORM = True
 ROOT = 8  # pointer value of the origin (slots are 0-7)
 SEEN = 16  # pointer flag: the origin has stood here
 LOW = 15  # pointer bits that hold the slot (or ROOT)
+MAX_STEPS_PER_CELL = 10_000  # far past the cover time (about 10-60 moves per cell)
+MIN_STEPS_BOUND = 10_000_000
 CHUNK = 1 << 22  # trace rows per kernel call when recording (the length is not known ahead)
 
 
@@ -188,10 +191,10 @@ def origin_shift(
     >>> int((out.passages > 0).sum())
     16
     """
-    if steps is not None and (
-        isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0
-    ):
-        raise ValueError(f"origin_shift steps must be a non-negative integer or None, got {steps!r}")
+    if steps is not None:
+        bound = max(MAX_STEPS_PER_CELL * grid.n_cells, MIN_STEPS_BOUND)
+        why = f"{MAX_STEPS_PER_CELL:,} per cell; the default walks until every cell is seen"
+        steps = check_count("origin_shift steps", steps, bound, why=why)
     geo, mask = grid.kernel_args()
     ptr = np.full(grid.size, 0xFF, dtype=np.uint8)
     origin = random_cell(grid, rng)

@@ -58,7 +58,9 @@ def test_inline_pcg64_is_numpys_stream():
     u2, b2 = _draw_all(slow, 1000)  # the generator itself, through numba's own random()
     assert np.array_equal(u, u2) and np.array_equal(b, b2)
     plain = np.random.default_rng(12).random(10)
-    assert np.array_equal(u[:5], plain[0::2]) and np.array_equal(b[:5], (plain[1::2] * 2**53).astype(np.int64))
+    assert np.array_equal(u[:5], plain[0::2]) and np.array_equal(
+        b[:5], (plain[1::2] * 2**53).astype(np.int64)
+    )
     assert fast.random() == slow.random()  # the state was written back
 
 
@@ -160,7 +162,14 @@ def test_ring_shift_equals_the_doubling_loop():
             assert gk.ring_shift(inner, ring) == _old_ring_shift(inner, ring), (inner, ring)
 
 
-PADDED = [("rect", (7, 9)), ("rect", (1, 1)), ("hex", (6, 7)), ("hex", (5, 8)), ("triangle", (5, 7)), ("triangle", (4, 6))]
+PADDED = [
+    ("rect", (7, 9)),
+    ("rect", (1, 1)),
+    ("hex", (6, 7)),
+    ("hex", (5, 8)),
+    ("triangle", (5, 7)),
+    ("triangle", (4, 6)),
+]
 
 
 @pytest.mark.parametrize("kind, shape", PADDED)
@@ -197,7 +206,9 @@ def test_bit_tables():
 def test_count_components_on_masks():
     ring = RectGrid.from_text(MASK_TEXT)
     assert gk.count_components(*ring.kernel_args()) == 1
-    islands = RectGrid((3, 7), mask=np.array([[1, 1, 0, 1, 0, 0, 1]] * 3, dtype=bool), require_connected=False)
+    islands = RectGrid(
+        (3, 7), mask=np.array([[1, 1, 0, 1, 0, 0, 1]] * 3, dtype=bool), require_connected=False
+    )
     assert gk.count_components(*islands.kernel_args()) == 3
     assert gk.count_components(*make_grid("polar", (6, 6)).kernel_args()) == 1
 
@@ -245,7 +256,9 @@ GRIDS = [
 ]
 
 
-@pytest.mark.parametrize("grid", GRIDS, ids=lambda g: f"{g.kind}{g.shape}{'-mask' if g.mask is not None else ''}")
+@pytest.mark.parametrize(
+    "grid", GRIDS, ids=lambda g: f"{g.kind}{g.shape}{'-mask' if g.mask is not None else ''}"
+)
 @pytest.mark.parametrize("name", FAST_PATHS)
 def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
     module = _generator(name)

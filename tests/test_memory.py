@@ -122,8 +122,6 @@ KINDS = ["rect", "hex", "triangle", "polar", "upsilon", "3d", "weave"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "kind, name, record", [(c[1], c[0], c[3]) for kind in KINDS for c in sweep(kind)]
-)
+@pytest.mark.parametrize("kind, name, record", [(c[1], c[0], c[3]) for kind in KINDS for c in sweep(kind)])
 def test_every_grid_peak_within_declaration(kind, name, record):
     check(measure(sweep(kind))[(name, kind, record)])

@@ -31,4 +31,3 @@ __all__ = [
     "BITS", "DCOL", "DROW", "MASK_OFF_CHARS", "OPPOSITE", "SLOTS", "Cell", "E", "Grid", "N",
     "RectGrid", "S", "W", "as_grid", "make_grid", "require_rect",
 ]  # fmt: skip
-

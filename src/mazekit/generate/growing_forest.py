@@ -44,6 +44,7 @@ def bytes_per_cell(grid: Grid) -> int:
     tree). With the default one tree per 100 cells it is about 9."""
     return 9 + 4 * max(2, (grid.n_slots + 1) // 2)
 
+
 CELLS_PER_SEED = 100
 TURN = 8  # cells a tree may claim per turn
 FREE, GONE = -1, -2  # owner of a cell no tree has claimed yet; of a masked-out cell
@@ -111,9 +112,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
         if forward:  # stable compaction towards lo
             w = lo
             for i in range(lo, hi):
-                alive, t = _turn(
-                    passages, geo, owner, below, tops, live[i], slots, src, trace, t
-                )
+                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t)
                 if alive:
                     live[w] = live[i]
                     w += 1
@@ -121,9 +120,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
         else:  # stable compaction towards hi
             w = hi
             for i in range(hi - 1, lo - 1, -1):
-                alive, t = _turn(
-                    passages, geo, owner, below, tops, live[i], slots, src, trace, t
-                )
+                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t)
                 if alive:
                     w -= 1
                     live[w] = live[i]

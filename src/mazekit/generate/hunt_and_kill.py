@@ -87,9 +87,7 @@ def _bit_min(words, offsets):  # pragma: no cover
 
 
 @njit(cache=True)
-def _hunt_and_kill(
-    passages, geo, mask, root, serpentine, edge_list, where, src, trace
-):  # pragma: no cover
+def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src, trace):  # pragma: no cover
     n = passages.shape[0]
     state = unavailable(n, mask) * np.uint8(GONE)
     if serpentine:

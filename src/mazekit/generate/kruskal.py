@@ -20,13 +20,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from .._memory import index_dtype
 from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, rewind, uniform
 from ..kernels.union_find import find, forest, union
-from .. import trace as tr
 from ..trace import OPEN, record
 from ._common import Carved, carved, max_edges, padded
 
@@ -125,7 +125,9 @@ def _shuffle(walls, m, src):  # pragma: no cover
 
 
 @njit(cache=True)
-def _join(passages, geo, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t):  # pragma: no cover
+def _join(
+    passages, geo, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t
+):  # pragma: no cover
     """Open walls in shuffled order between different sets until all ``n_cells`` are one;
     shuffle as it goes unless ``shuffled``. Return the walls looked at (= draws) and ``t``.
 

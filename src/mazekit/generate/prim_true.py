@@ -37,6 +37,7 @@ def bytes_per_cell(grid: Grid) -> int:
     """Peak bytes per cell on ``grid``: one int64 heap key per neighbouring pair."""
     return 2 + 8 * ((grid.n_slots + 1) // 2)
 
+
 OUT, FRONT, IN = 0, 1, 2
 
 

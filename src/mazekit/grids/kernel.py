@@ -111,7 +111,7 @@ def _parity(kind, r, c):  # pragma: no cover - compiled
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
 def _wrap_move(rows, cols, wrap, r, c, slot):  # pragma: no cover - compiled
     nr = r + _DR[RECT, 0, slot]
     nc = c + _DC[RECT, 0, slot]
@@ -124,7 +124,7 @@ def _wrap_move(rows, cols, wrap, r, c, slot):  # pragma: no cover - compiled
     return nr, nc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
 def _polar_move(rows, cols, inner, r, c, slot):  # pragma: no cover - compiled
     # Ring sizes are ``inner`` times powers of two: shifts, not divisions.
     k = ring_shift(inner, r)
@@ -181,7 +181,7 @@ def move(geo, r, c, slot):  # pragma: no cover - compiled
     return nr, nc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
 def step(geo, cell, slot):  # pragma: no cover - compiled
     """Flat index of ``cell``'s neighbour through ``slot``, or -1 (ignores the mask)."""
     cols = geo[2]
@@ -420,7 +420,7 @@ def count_components(geo, mask):  # pragma: no cover - compiled
     return components
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
 def estimate(geo, a, b):  # pragma: no cover - compiled
     """A lower bound on the steps from cell ``a`` to cell ``b`` (A*'s admissible heuristic)."""
     kind, rows, cols, param = geo

@@ -68,8 +68,9 @@ def main() -> None:
     p = py_seconds(lambda s: mazekit.solve(maze, "bfs"), k)
     rows.append(("`bfs` (solve, with its trace)", p, c_seconds(args.limit, "bfs", n, k)))
     load1 = os.getloadavg()
-    print(f"{n}x{n}, CPU seconds, best of {k}; {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} cores; {datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}\n")  # fmt: skip
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    when = f"{datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}"
+    print(f"{n}x{n}, CPU seconds, best of {k}; {machine}; {when}\n")
     print("| algorithm | mazekit Mcells/s | C Mcells/s | mazekit / C |")
     print("|---|---|---|---|")
     for name, p, c in rows:

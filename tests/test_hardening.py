@@ -627,3 +627,56 @@ def test_origin_shift_steps_are_bounded():
     with pytest.raises(ValueError, match=r"origin_shift steps must be at most 10,000,000"):
         mazekit.generate("origin_shift", (5, 5), steps=10**15)
     assert mazekit.generate("origin_shift", (5, 5), steps=500, rng=1).is_perfect()
+
+
+KERNEL_RUN = """
+import sys
+import click
+from numba import njit
+from mazekit._files import atomic_write
+from mazekit.cli import main
+
+TARGET = sys.argv[1]
+
+@njit(nogil=True)
+def spin(n):
+    total = 0
+    for i in range(n):
+        total = (total * 31 + i) % 1000003
+    return total
+
+@main.command("spin")
+def spin_command():
+    spin(10)  # compiled before the signal
+    with atomic_write(TARGET, "wb") as fh:
+        fh.write(b"half a file")
+        fh.flush()
+        print("in the kernel", flush=True)
+        fh.write(str(spin(10**13)).encode())  # hours, unless interrupted
+
+sys.argv[1:] = ["spin"]
+main()
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_inside_a_compiled_kernel_aborts_promptly(tmp_path, sig):
+    target = tmp_path / "m.png"
+    target.write_bytes(b"old")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KERNEL_RUN, str(target)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "in the kernel"
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=30)  # the kernel alone would run for hours
+    finally:
+        proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == 1
+    assert err.strip() == "mazekit: aborted"
+    assert hidden(tmp_path) == [] and target.read_bytes() == b"old"

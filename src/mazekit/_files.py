@@ -17,6 +17,8 @@ from typing import Any
 #: Random characters :func:`tempfile.mkstemp` adds to the prefix.
 _RANDOM = 8
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+#: Temporary files being written now; the interrupt watchdog removes them before a hard exit.
+_LIVE: set[str] = set()
 
 
 class Terminated(KeyboardInterrupt):
@@ -113,6 +115,7 @@ class atomic_write:
             with _signals_held():
                 self._hold_sigterm()
                 fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=directory)
+                _LIVE.add(self.tmp)
                 try:
                     self.fh = os.fdopen(fd, self.mode, encoding=encoding)
                 except BaseException:
@@ -165,6 +168,7 @@ class atomic_write:
                         try:
                             os.chmod(self.tmp, 0o644)
                             os.replace(self.tmp, self._target)
+                            _LIVE.discard(self.tmp)
                         except OSError as err:
                             error = err
                     committed = error is None
@@ -180,6 +184,7 @@ class atomic_write:
     def _discard(self) -> None:
         if self.direct or not self.tmp:
             return
+        _LIVE.discard(self.tmp)
         try:
             os.unlink(self.tmp)
         except OSError:
@@ -203,3 +208,82 @@ class atomic_write:
         if self._old_handler is not None:
             signal.signal(signal.SIGTERM, self._old_handler)
             self._old_handler = None
+
+
+# -- Ctrl-C inside compiled kernels ------------------------------------------------------
+#: Seconds the main thread gets to act on Ctrl-C itself before the watchdog ends the run.
+GRACE = 1.0
+_grace: list[float | None] = [GRACE]
+
+
+@contextmanager
+def interrupt_grace(seconds: float | None) -> Iterator[None]:
+    """Give the main thread ``seconds`` (``None``: forever) to act on Ctrl-C for a while.
+
+    For commands with their own orderly shutdown that may take longer than :data:`GRACE`,
+    such as a web server closing its connections or a cluster cancelling its tasks.
+    """
+    old = _grace[0]
+    _grace[0] = seconds
+    try:
+        yield
+    finally:
+        _grace[0] = old
+
+
+def _hard_abort(grace_from: float) -> None:
+    """After a signal: if the run has not ended within the grace, remove temp files and exit."""
+    import time
+
+    while True:
+        grace = _grace[0]
+        if grace is not None and time.monotonic() - grace_from >= grace:
+            break
+        time.sleep(0.05)
+    for tmp in list(_LIVE):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    os.write(2, b"\nmazekit: aborted\n")
+    os._exit(1)
+
+
+def watch_interrupts() -> bool:
+    """Make Ctrl-C and SIGTERM end a run within about a second, even inside a compiled kernel.
+
+    Python acts on a signal only between bytecodes, so a long numba kernel would hold Ctrl-C
+    back until it returns. The kernels release the GIL (``nogil=True``), and this starts a
+    thread that waits on :func:`signal.set_wakeup_fd`: when SIGINT or SIGTERM arrives and the
+    main thread has not finished within :data:`GRACE` seconds, the thread removes the
+    temporary files of unfinished writes, prints ``mazekit: aborted`` and exits with status 1.
+    The usual ``KeyboardInterrupt`` path (cleanup, the same message) wins whenever the main
+    thread is running Python. Returns whether the watch was started (main thread only).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(os, "pipe"):
+        return False
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    try:
+        signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    except (ValueError, OSError):  # pragma: no cover - not the main thread of the interpreter
+        os.close(r)
+        os.close(w)
+        return False
+    wanted = {int(s) for s in _SIGNALS}
+
+    def wait() -> None:
+        import time
+
+        while True:
+            try:
+                data = os.read(r, 64)
+            except OSError:  # pragma: no cover
+                return
+            if not data:  # pragma: no cover
+                return
+            if any(b in wanted for b in data):
+                _hard_abort(time.monotonic())
+
+    threading.Thread(target=wait, name="mazekit-interrupt-watch", daemon=True).start()
+    return True

@@ -387,6 +387,9 @@ class _Group(click.Group):
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)
         _terminate_like_interrupt()
+        from ._files import watch_interrupts
+
+        watch_interrupts()  # Ctrl-C ends a run within a second, even inside a compiled kernel
         try:
             result = run_main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as exc:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .maze import Maze
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _distances(passages, geo, source):  # pragma: no cover - compiled
     n = passages.shape[0]
     dist = np.full(n, -1, dtype=np.int64)

@@ -130,7 +130,7 @@ class Maze:
     __hash__ = None  # type: ignore[assignment]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _check(passages, geo, mask):  # pragma: no cover - compiled
     """``(problem, cell, slot)``: 0 if fine, else which rule of :meth:`Maze.check` failed."""
     slots = k.n_slots(geo[0])

@@ -69,7 +69,7 @@ def record(trace, t, cell, event, arg):  # pragma: no cover - compiled
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _replay(passages, geo, mask, trace, upto):  # pragma: no cover - compiled
     for i in range(upto):
         cell, event, slot = trace[i, 0], trace[i, 1], trace[i, 2]
@@ -87,7 +87,7 @@ def _replay(passages, geo, mask, trace, upto):  # pragma: no cover - compiled
             passages[nb] |= np.uint8(1 << back)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _open_room(passages, geo, mask):  # pragma: no cover - compiled
     masked = mask.shape[0] != 0
     for cell in range(passages.shape[0]):

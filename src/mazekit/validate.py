@@ -12,7 +12,7 @@ from .grids import kernel as k
 from .maze import Maze
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_bad_step(passages, geo, path):  # pragma: no cover - compiled
     """``(step, problem)`` of the first step that is not a passage: problem 1 when its cells
     are not neighbours, 2 when the wall between them is closed; ``(-1, 0)`` if all are fine."""

@@ -74,7 +74,7 @@ def carved(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Ca
     return Carved(passages.reshape(grid.shape), trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unavailable(n, mask):  # pragma: no cover - compiled
     """Per-cell flags, 1 where a cell does not exist: a "visited" array that keeps a
     generator out of masked cells without a mask check in its hot loop."""

@@ -31,7 +31,7 @@ UNIFORM = True
 VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
     """Walk until all ``n_cells`` are visited.
 
@@ -77,7 +77,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
     """:func:`_aldous_broder` on the padded layout (the same maze for the same draws): a
     step is one offset and one byte read; passages are carved into the padded bytes."""

@@ -26,7 +26,7 @@ BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
 SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
     visited = unavailable(passages.shape[0], mask)
     n_slot = gk.n_slots(geo[0])
@@ -61,7 +61,7 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _backtracker_padded(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
     """:func:`_backtracker` on the padded layout, the same maze for the same draws: the
     unvisited neighbours are a bit mask read without branches, the stack holds padded

@@ -31,7 +31,7 @@ _TWO53 = 9007199254740992.0  # rng.random() * 2**53 is exactly its 53 random bit
 _FLIPS_PER_DRAW = 53
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _binary_tree(passages, rows, cols, vslot, hslot, rng, trace):  # pragma: no cover
     """``vslot`` is N or S, ``hslot`` E or W: the two walls a cell may open."""
     root_r = 0 if vslot == 0 else rows - 1

@@ -63,7 +63,7 @@ def parse_rule(rule: str) -> tuple[np.ndarray, np.ndarray]:
     return tables[0], tables[1]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fill(rows, cols, mask, fill, rock, rng):  # pragma: no cover
     for cell in range(rows * cols):
         if mask.shape[0] != 0 and mask[cell] == 0:
@@ -72,7 +72,7 @@ def _fill(rows, cols, mask, fill, rock, rng):  # pragma: no cover
             rock[cell] = 1 if rng.random() < fill else 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _step(rows, cols, mask, rock, out, born, stays):  # pragma: no cover
     """One synchronous update of ``rock`` into ``out``; return how many cells changed."""
     changed = 0
@@ -97,7 +97,7 @@ def _step(rows, cols, mask, rock, out, born, stays):  # pragma: no cover
     return changed
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _largest_region(rows, cols, mask, rock, label, stack):  # pragma: no cover
     """Label floor regions (edge-adjacent); return ``(label, size)`` of the largest, first on ties."""
     label[:] = -1
@@ -126,14 +126,14 @@ def _largest_region(rows, cols, mask, rock, label, stack):  # pragma: no cover
     return best, best_size
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _keep(rock, label, best):  # pragma: no cover
     for cell in range(rock.shape[0]):
         if rock[cell] == 0 and label[cell] != best:
             rock[cell] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _centre(rows, cols, mask):  # pragma: no cover
     """The existing cell nearest the centre (first in reading order on ties)."""
     best, best_d = -1, 1 << 62
@@ -146,7 +146,7 @@ def _centre(rows, cols, mask):  # pragma: no cover
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _open(rows, cols, rock, passages):  # pragma: no cover
     for r in range(rows):
         for c in range(cols):

@@ -50,7 +50,7 @@ def _new_state(cols: int) -> np.ndarray:
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma: no cover
     """Make one row: write its passage bits to ``out`` and advance ``state`` to the next row.
 
@@ -113,7 +113,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _eller(passages, rows, cols, state, p_join, p_down, src, trace):  # pragma: no cover
     t = 0
     for r in range(rows):

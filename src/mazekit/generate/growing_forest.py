@@ -50,7 +50,7 @@ TURN = 8  # cells a tree may claim per turn
 FREE, GONE = -1, -2  # owner of a cell no tree has claimed yet; of a masked-out cell
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
     """Choose ``k`` distinct cells by selection sampling (Knuth's algorithm S), in one pass;
     mark masked-out cells as owned by no tree (``GONE``)."""
@@ -68,7 +68,7 @@ def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
     (No reference counting: it takes seven arrays and runs once per few cells.)"""
@@ -99,7 +99,7 @@ def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pra
     return True, t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
     """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
     k = tops.shape[0]
@@ -129,7 +129,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _seams(geo, owner, walls):  # pragma: no cover
     """Count the walls between different trees, writing ``cell * slots + slot`` (from the
     lower cell of each pair)."""
@@ -147,7 +147,7 @@ def _seams(geo, owner, walls):  # pragma: no cover
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _join(passages, geo, owner, walls, parent, src, trace, t):  # pragma: no cover
     """Open shuffled seam walls whose trees are not yet joined, until all are one
     (``parent``: a union-find over the trees, all ``-1``)."""

@@ -29,7 +29,7 @@ BYTES_PER_CELL = 6  # passages + visited + int32 active list
 RULES = ("newest", "oldest", "random", "mix")
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _pick(rule, p, lo, hi, src):  # pragma: no cover
     """The index of the active cell to grow from (no reference counting: called per step)."""
     if rule == 0:
@@ -41,7 +41,7 @@ def _pick(rule, p, lo, hi, src):  # pragma: no cover
     return lo + int(uniform(src) * (hi - lo))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pragma: no cover
     visited = unavailable(passages.shape[0], mask)
     n_slot = gk.n_slots(geo[0])

@@ -37,7 +37,7 @@ HUNTS = ("serpentine", "random")
 FRESH, EDGE, DONE, GONE = 0, 1, 2, 3  # unvisited; unvisited next to the maze; visited; masked
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bitmap_levels(n):  # pragma: no cover
     """Word offsets of each level of a 64-ary bitmap over ``n`` bits (top level: one word)."""
     sizes = []
@@ -53,7 +53,7 @@ def _bitmap_levels(n):  # pragma: no cover
     return offsets
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bit_set(words, offsets, i):  # pragma: no cover
     for lv in range(offsets.shape[0] - 1):
         w = offsets[lv] + (i >> 6)
@@ -64,7 +64,7 @@ def _bit_set(words, offsets, i):  # pragma: no cover
         i >>= 6
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bit_clear(words, offsets, i):  # pragma: no cover
     for lv in range(offsets.shape[0] - 1):
         w = offsets[lv] + (i >> 6)
@@ -74,7 +74,7 @@ def _bit_clear(words, offsets, i):  # pragma: no cover
         i >>= 6
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bit_min(words, offsets):  # pragma: no cover
     """The smallest set bit, or -1: one word per level, top down."""
     top = offsets.shape[0] - 2
@@ -86,7 +86,7 @@ def _bit_min(words, offsets):  # pragma: no cover
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src, trace):  # pragma: no cover
     n = passages.shape[0]
     state = unavailable(n, mask) * np.uint8(GONE)

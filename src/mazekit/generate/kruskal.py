@@ -47,7 +47,7 @@ def bytes_per_cell(grid: Grid) -> int:
     return 1 + size + size * ((grid.n_slots + 1) // 2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _walls(geo, mask, walls, padded):  # pragma: no cover
     """Fill ``walls`` with ``cell << 3 | slot`` for each neighbouring pair, once (from the
     lower cell); return how many. ``padded``: with the cell's padded index instead. On a
@@ -73,7 +73,7 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _place_crossings(passages, geo, parent, crossings, src, trace):  # pragma: no cover
     """Make bridges on a weave grid; ``under`` gets 1 where a tunnel runs N-S under a cell,
     2 where it runs E-W. Return the crossings' share of joins, ``under`` and the trace row."""
@@ -113,7 +113,7 @@ def _place_crossings(passages, geo, parent, crossings, src, trace):  # pragma: n
     return joined, under, t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _shuffle(walls, m, src):  # pragma: no cover
     """Fisher-Yates over ``walls[:m]``: the order the lazy shuffle in :func:`_join` makes,
     with every draw made up front (the swaps no longer wait for the unions)."""
@@ -124,7 +124,7 @@ def _shuffle(walls, m, src):  # pragma: no cover
         walls[i] = wall
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _join(
     passages, geo, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t
 ):  # pragma: no cover

@@ -50,7 +50,7 @@ MIN_STEPS_BOUND = 10_000_000
 CHUNK = 1 << 22  # trace rows per kernel call when recording (the length is not known ahead)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bfs_tree(geo, mask, origin, ptr, queue):  # pragma: no cover
     """Point every cell along the breadth-first tree from ``origin``; return the cell count."""
     ptr[origin] = ROOT | SEEN
@@ -68,7 +68,7 @@ def _bfs_tree(geo, mask, origin, ptr, queue):  # pragma: no cover
     return tail
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _record_tree(ptr, origin, trace):  # pragma: no cover
     t = 0
     for cell in range(ptr.shape[0]):
@@ -77,7 +77,7 @@ def _record_tree(ptr, origin, trace):  # pragma: no cover
     return record(trace, t, origin, VISIT, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     """Move the origin until ``walk`` says stop or the trace is nearly full; return events.
 
@@ -121,7 +121,7 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
     """:func:`_shift` on the padded pointer layout ``grid`` (border and masked cells 0xFF):
     the same moves for the same draws, a step being one offset and one byte read. The origin
@@ -162,7 +162,7 @@ def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _passages(ptr, geo, passages):  # pragma: no cover
     for cell in range(ptr.shape[0]):
         slot = ptr[cell] & LOW

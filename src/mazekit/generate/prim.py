@@ -30,7 +30,7 @@ OUT, FRONT, IN, GONE = 0, 1, 2, 3
 P_FRONT, P_IN, P_GONE = FRONT << 6, IN << 6, GONE << 6
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
     state = unavailable(passages.shape[0], mask) * np.uint8(GONE)  # masked cells never join
     n_slot = gk.n_slots(geo[0])
@@ -68,7 +68,7 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prim_padded(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
     """:func:`_prim` on the padded layout (the same maze for the same draws): neighbour
     states are bit masks read without branches, the frontier holds padded indices."""

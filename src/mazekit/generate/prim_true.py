@@ -41,7 +41,7 @@ def bytes_per_cell(grid: Grid) -> int:
 OUT, FRONT, IN = 0, 1, 2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _push_walls(geo, cell, state, heap, n, edge_bits, slot_bits, scale, src, trace, t):  # pragma: no cover
     """Push the walls from ``cell`` (just added) to its outside neighbours (no reference
     counting: called per cell with five arrays)."""
@@ -56,7 +56,7 @@ def _push_walls(geo, cell, state, heap, n, edge_bits, slot_bits, scale, src, tra
     return n, t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, src, trace):  # pragma: no cover
     state = unavailable(passages.shape[0], mask) * np.uint8(IN)  # masked cells count as joined
     low = (np.int64(1) << edge_bits) - 1

@@ -31,7 +31,7 @@ RECT_ONLY = True
 STARTS_OPEN = True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _open_room(passages, rows, cols):  # pragma: no cover
     for r in range(rows):
         for c in range(cols):
@@ -47,7 +47,7 @@ def _open_room(passages, rows, cols):  # pragma: no cover
             passages[r * cols + c] = b
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _division(passages, rows, cols, rng, trace):  # pragma: no cover
     _open_room(passages, rows, cols)
     stack = np.empty((rows + cols + 2, 4), dtype=np.int64)  # (top, left, height, width)

@@ -29,7 +29,7 @@ RECT_ONLY = True
 BIASES = ("N", "S")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sidewinder(passages, rows, cols, north, rng, trace):  # pragma: no cover
     first = 0 if north else rows - 1
     vslot = 0 if north else 2

@@ -66,7 +66,7 @@ def _unlink(passages, cols, a, b):  # pragma: no cover
         passages[b] &= ~np.uint8(1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _double(base, half_rows, half_cols, passages, rows, cols):  # pragma: no cover
     """The Hamiltonian cycle around the base maze's walls, on the even top-left part."""
     for r in range(half_rows):
@@ -90,7 +90,7 @@ def _double(base, half_rows, half_cols, passages, rows, cols):  # pragma: no cov
                 _link(passages, cols, bl, br)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _weave(passages, rows, cols):  # pragma: no cover
     """Take an odd last column and row in as detours, then cut the cycle into a path."""
     er, ec = rows - rows % 2, cols - cols % 2  # the even part
@@ -116,13 +116,13 @@ def _weave(passages, rows, cols):  # pragma: no cover
         _unlink(passages, cols, 0, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _line(passages, rows, cols):  # pragma: no cover
     for cell in range(rows * cols - 1):
         _link(passages, cols, cell, cell + 1 if rows == 1 else cell + cols)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _walk(passages, cols, start, trace):  # pragma: no cover
     """Record the path from ``start``: a ``VISIT``, then a ``CARVE`` into each next cell."""
     t = record(trace, 0, start, VISIT, -1)

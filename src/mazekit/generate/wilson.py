@@ -34,7 +34,7 @@ IN_MAZE = 8  # state value; 0..7 are next directions (slots)
 BLOCKED = 9  # padded layout: the border and masked cells
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     n = passages.shape[0]
     masked = mask.shape[0] != 0
@@ -89,7 +89,7 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _wilson_padded(passages, geo, mask, root, src, trace):  # pragma: no cover
     """:func:`_wilson` on the padded layout (the same maze for the same draws): a step is
     one offset and one byte read, the border and masked cells being ``BLOCKED``."""

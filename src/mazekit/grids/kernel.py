@@ -278,7 +278,7 @@ def unpad_index(geo, p):  # pragma: no cover - compiled
     return r * geo[2] + p - (r + 1) * w - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pad_offsets(geo, width):  # pragma: no cover - compiled
     """``(2, MAX_SLOTS)`` index offsets of each slot, by ``p & 1`` of the padded index.
 
@@ -298,7 +298,7 @@ def pad_offsets(geo, width):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
     """Bit ``slot`` set for each slot of padded cell ``p`` whose neighbour's byte is below
     ``limit`` (e.g. not yet visited). Slots 0-5; branch-free; no reference counting (a
@@ -329,7 +329,7 @@ def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
 BIT_COUNT, NTH_BIT = _bit_tables()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pad(geo, mask, inside, outside):  # pragma: no cover - compiled
     """A padded ``uint8`` layout: ``inside`` at every cell, ``outside`` on the border and at
     masked cells."""
@@ -348,7 +348,7 @@ def pad(geo, mask, inside, outside):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pad_values(geo, values, outside):  # pragma: no cover - compiled
     """A padded copy of the flat per-cell ``uint8`` array ``values``, ``outside`` on the border."""
     rows, cols = geo[1], geo[2]
@@ -359,7 +359,7 @@ def pad_values(geo, values, outside):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unpad(geo, padded, bits, out):  # pragma: no cover - compiled
     """``out[cell] = padded[p] & bits`` for every cell (the passage bits back in place)."""
     rows, cols = geo[1], geo[2]
@@ -370,7 +370,7 @@ def unpad(geo, padded, bits, out):  # pragma: no cover - compiled
             out[r * cols + c] = padded[base + c] & bits
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def neighbor_table(geo, mask):  # pragma: no cover - compiled
     """``(cells, slots)`` neighbours of every cell (-1 where none): for drawing and tests."""
     rows, cols = geo[1], geo[2]
@@ -386,7 +386,7 @@ def neighbor_table(geo, mask):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_components(geo, mask):  # pragma: no cover - compiled
     """Connected regions of the grid graph (the cells a maze could join into one).
 

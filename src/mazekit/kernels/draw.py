@@ -158,7 +158,7 @@ def _bits53(src):  # type: ignore[no-untyped-def]
     return lambda src: np.int64(src.random() * _TWO53)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def take_bits(src, bits, left, width):  # pragma: no cover - compiled
     """``width`` random bits from the buffer ``(bits, left)``, refilled from one 53-bit draw
     (``52 // width`` takes) when empty. Returns ``(value, bits, left)``.

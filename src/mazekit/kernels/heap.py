@@ -27,7 +27,7 @@ from __future__ import annotations
 from numba import njit
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def push(heap, n, key):  # pragma: no cover - compiled
     """Add ``key`` to ``heap[:n]``; return the new size."""
     i = n
@@ -41,7 +41,7 @@ def push(heap, n, key):  # pragma: no cover - compiled
     return n + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def pop(heap, n):  # pragma: no cover - compiled
     """Remove the smallest key of ``heap[:n]`` (``n > 0``); return it and the new size."""
     top = heap[0]

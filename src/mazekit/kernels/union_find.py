@@ -30,7 +30,7 @@ def forest(n: int, dtype: type[np.signedinteger] = np.int32) -> np.ndarray:
     return np.full(n, -1, dtype=dtype)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def find(parent, a):  # pragma: no cover - compiled
     """The root of ``a``'s set."""
     while parent[a] >= 0:
@@ -42,7 +42,7 @@ def find(parent, a):  # pragma: no cover - compiled
     return a
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def union(parent, a, b):  # pragma: no cover - compiled
     """Merge the sets of ``a`` and ``b`` (the smaller under the larger); False if already one."""
     a = find(parent, a)

@@ -95,7 +95,7 @@ def _link_color(a, b, is_open):  # pragma: no cover - compiled
     return ROAD
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _repaint(pixels, state, passages, geo, mask, fixed, c, cell, wall):  # pragma: no cover
     """Repaint cell ``c`` (its mark colour if ``fixed[c]`` is one) and the four walls around it."""
     cols = geo[2]
@@ -117,7 +117,7 @@ def _repaint(pixels, state, passages, geo, mask, fixed, c, cell, wall):  # pragm
             _paint(pixels, 2 * r + 1, 2 * j, color, cell, wall)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _posts(pixels, passages, rows, cols, c, cell, wall):  # pragma: no cover - compiled
     """Repaint the four corner posts of cell ``c``: a post stands where a wall meets it.
 
@@ -177,7 +177,7 @@ def _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze):  # p
     return nb
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _apply(
     pixels, state, passages, geo, mask, fixed, events, solving, in_maze, cell, wall
 ):  # pragma: no cover - compiled
@@ -196,7 +196,7 @@ def _apply(
     return last
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _advance(state, passages, geo, mask, events, solving, in_maze):  # pragma: no cover - compiled
     """Apply trace ``events`` to the cell states and passages only (the pictures drawn from
     geometry colour the cells afterwards); return the cell of the last one (-1 if none)."""
@@ -208,7 +208,7 @@ def _advance(state, passages, geo, mask, events, solving, in_maze):  # pragma: n
     return last
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _path(pixels, state, passages, geo, mask, fixed, cells, cell, wall):  # pragma: no cover
     for i in range(cells.shape[0]):
         state[cells[i]] = PATH

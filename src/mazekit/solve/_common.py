@@ -11,7 +11,7 @@ from ..maze import Maze
 from ..solution import Solution
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walk_back(prev, start, goal):  # pragma: no cover - compiled
     """The path start..goal from a predecessor array (``prev[start] == start``), or empty."""
     if prev[goal] < 0:

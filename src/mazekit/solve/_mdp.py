@@ -34,7 +34,7 @@ from ._common import flat_ends, solution
 from ._walk import is_slot, turn
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def move(geo, bits, cell, slot):  # pragma: no cover - compiled
     """Where trying ``slot`` from ``cell`` (open slots ``bits``) lands: across an open
     passage, or nowhere."""
@@ -43,7 +43,7 @@ def move(geo, bits, cell, slot):  # pragma: no cover - compiled
     return cell
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
     """Where a move meant through ``action`` slips: clockwise for ``d = 1``, else the other
     side (``bits``: the cell's open slots, which pick a weave slip's level)."""
@@ -56,7 +56,7 @@ def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
     return turn(geo, cell, action, d)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def outcome(geo, bits, cell, action, j, slip):  # pragma: no cover - compiled
     """The ``j``-th (0..2) way ``action`` can turn out: ``(slot, probability)``."""
     if j == 0:
@@ -84,7 +84,7 @@ def _beyond(values, cell, nb):  # pragma: no cover - compiled
     return 0.0, 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def q_value(passages, geo, values, cell, action, slip, gamma, reward):  # pragma: no cover
     """Expected value of ``action`` in ``cell`` (neighbours' values must be finite if slip > 0)."""
     bits = passages[cell]
@@ -117,7 +117,7 @@ def _backup_rect(passages, cols, values, cell, slip, gamma, reward):  # pragma: 
     return best, arg
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def backup(passages, geo, values, cell, slip, gamma, reward):  # pragma: no cover - compiled
     """The Bellman backup of ``cell``: best value and its action (first slot on ties)."""
     slots = k.n_slots(geo[0])
@@ -155,7 +155,7 @@ def backup(passages, geo, values, cell, slip, gamma, reward):  # pragma: no cove
         op, vp, oa, va, s = oa, va, on, vn, nxt
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_wave(passages, geo, goal, values, parent, gamma, reward):  # pragma: no cover
     """Cells breadth-first from the goal, each given its no-slip backup as it is reached.
 
@@ -182,7 +182,7 @@ def value_wave(passages, geo, goal, values, parent, gamma, reward):  # pragma: n
     return order[:tail]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _tree_pass(passages, geo, order, parent, policy, values, slip, gamma, reward, a, b):  # pragma: no cover
     # Leaves first, write each cell's value as a[c] + b[c] * V(parent) by eliminating its
     # breadth-first subtree; edges that close loops use the values of the last pass.
@@ -215,7 +215,7 @@ def _tree_pass(passages, geo, order, parent, policy, values, slip, gamma, reward
     return delta
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def evaluate(
     passages, geo, order, parent, policy, values, slip, gamma, reward, tol, passes
 ):  # pragma: no cover
@@ -231,7 +231,7 @@ def evaluate(
     return passes, False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def climb(passages, geo, values, start, goal):  # pragma: no cover - compiled
     """Path from ``start`` stepping to the best open neighbour while values strictly rise.
 
@@ -289,7 +289,7 @@ def check_sweeps(tol: Any, max_sweeps: Any) -> tuple[float, int]:
     return t, check_count(max_sweeps, "max_sweeps", 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _start_policy(passages, geo, order, parent, slip, policy):  # pragma: no cover - compiled
     # Re-parent each cell on its first neighbour one step nearer the goal, so the tree that
     # evaluate() solves exactly is the one the policy mostly walks. Then, of the actions that

@@ -85,7 +85,7 @@ def require_flat(grid: Grid, what: str) -> None:
 # -- turning ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _polar_doubles(geo, r):  # pragma: no cover - compiled
     """Whether the polar ring outside ring ``r`` has twice its cells (so out2 exists)."""
     inner = geo[3]
@@ -117,7 +117,7 @@ def turn(geo, cell, slot, d):  # pragma: no cover - compiled
     return p ^ 3 if p == 1 or p == 2 else p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def is_slot(geo, cell, slot):  # pragma: no cover - compiled
     """Whether ``slot`` is one of ``cell``'s sides (a wall or not): upsilon squares have no
     diagonal slots, polar cells no out2 where the ring outside does not double."""
@@ -131,7 +131,7 @@ def is_slot(geo, cell, slot):  # pragma: no cover - compiled
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def clockwise(geo, cell, slot):  # pragma: no cover - compiled
     """The slots of ``cell`` in clockwise order, starting from ``slot``.
 
@@ -154,7 +154,7 @@ def clockwise(geo, cell, slot):  # pragma: no cover - compiled
     return out[:m].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hand_rule(geo, bits, cell, back, d):  # pragma: no cover - compiled
     """The first open slot from ``back`` (the way in) turning ``d`` (1 clockwise: left hand on
     the wall, -1: right hand), ``back`` itself last; -1 if the cell has no open passage."""
@@ -182,7 +182,7 @@ def full_turn(geo):  # pragma: no cover - compiled
     return 4
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def heading(geo, cell, slot):  # pragma: no cover - compiled
     """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
     north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
@@ -211,7 +211,7 @@ def heading(geo, cell, slot):  # pragma: no cover - compiled
     return (2 * outer + 1) * (full // 2) // (n * ratio)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def aim(geo, cell, want):  # pragma: no cover - compiled
     """The slot of ``cell`` heading exactly ``want``, or -1 if none does."""
     for slot in range(k.n_slots(geo[0])):
@@ -240,7 +240,7 @@ def start_back(maze: Maze, start: Cell) -> int:
     return int(cw[len(cw) // 2])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def grow(buf, i):  # pragma: no cover - compiled
     """``buf``, or a copy twice as long if index ``i`` does not fit."""
     if i < buf.shape[0]:
@@ -250,7 +250,7 @@ def grow(buf, i):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def loop_erase(walk, n):  # pragma: no cover - compiled
     """The walk with every loop erased in the order it was closed: a simple path."""
     pos = np.full(n, -1, dtype=np.int64)
@@ -270,7 +270,7 @@ def loop_erase(walk, n):  # pragma: no cover - compiled
     return path[:m].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walk_trace(walk, cols):  # pragma: no cover - compiled
     """A ``VISIT`` per step and a ``BACKTRACK`` after each turn back (a step straight back
     to the previous cell), and the walk as ``(row, col)`` pairs."""

@@ -27,7 +27,7 @@ from ._common import flat_ends, solution, visits, walk_back
 SHORTEST = True  # always a shortest path
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _push(keys, vals, size, key, val):  # pragma: no cover - compiled
     i = size
     while i > 0:
@@ -42,7 +42,7 @@ def _push(keys, vals, size, key, val):  # pragma: no cover - compiled
     return size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pop(keys, vals, size):  # pragma: no cover - compiled
     val = vals[0]
     size -= 1
@@ -64,7 +64,7 @@ def _pop(keys, vals, size):  # pragma: no cover - compiled
     return val, size
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _astar(passages, geo, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])

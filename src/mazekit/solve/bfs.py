@@ -23,7 +23,7 @@ from ._common import flat_ends, solution, visits, walk_back
 SHORTEST = True  # always a shortest path
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bfs(passages, geo, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     prev = np.full(n, -1, dtype=np.int64)

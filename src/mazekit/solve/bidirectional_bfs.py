@@ -35,7 +35,7 @@ SOLVES_LOOPS = True
 SOLVES_ISLAND = True  # searches from both ends reach every reachable cell
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _ring(passages, geo, queue, head, tail, prev, other, side, trace, t):  # pragma: no cover - compiled
     """Expand one ring of one side; return ``(head, tail, cell, nb, t)``, ``cell >= 0`` on meeting."""
     end = tail
@@ -56,7 +56,7 @@ def _ring(passages, geo, queue, head, tail, prev, other, side, trace, t):  # pra
     return head, tail, -1, -1, t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _join(from_start, from_goal, start, goal, a, b):  # pragma: no cover - compiled
     """start .. a (start side's predecessors), then b .. goal (goal side's)."""
     first = walk_back(from_start, start, a)
@@ -74,7 +74,7 @@ def _join(from_start, from_goal, start, goal, a, b):  # pragma: no cover - compi
     return path
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bidirectional(passages, geo, start, goal, trace):  # pragma: no cover - compiled
     n = passages.shape[0]
     from_start = np.full(n, -1, dtype=np.int64)

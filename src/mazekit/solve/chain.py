@@ -54,7 +54,7 @@ SOLVES_ISLAND = True  # it always finds a path when there is one (module notes)
 FLAT_ONLY = True  # the robots' argument needs the plane: no 3d, weave or wrapped grids
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _line(cols, start, goal):  # pragma: no cover - compiled
     """The guiding line on a rectangle: flat cells from start to goal, each step toward the
     goal, choosing at each step the cell nearer the straight segment."""
@@ -77,7 +77,7 @@ def _line(cols, start, goal):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _grid_line(geo, start, goal, x, y):  # pragma: no cover - compiled
     """The guiding line on any grid: a shortest route through the grid graph (walls and mask
     ignored), each step to the neighbour nearer the goal whose centre ``(x, y)`` strays least
@@ -116,7 +116,7 @@ def _grid_line(geo, start, goal, x, y):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _step(geo, bits, cell, back, hand):  # pragma: no cover - compiled
     """One wall-follower step from ``cell`` (open slots ``bits``): the sharpest turn to the
     ``hand`` side (+1 right, -1 left) from the way in (slot ``back``), else straight, else
@@ -139,7 +139,7 @@ def _add(path, pos, m, cell):  # pragma: no cover - compiled
     return m + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _robots(passages, geo, along, i, cell, wall, seen, trace, t):  # pragma: no cover - compiled
     """Race the right- and left-hand robots from ``cell`` (line index ``i``, blocked through
     slot ``wall``) to the line beyond ``i``. Returns ``(hand, steps, t)``; hand 0: both lapped."""
@@ -167,7 +167,7 @@ def _robots(passages, geo, along, i, cell, wall, seen, trace, t):  # pragma: no 
     return 0, steps, t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _chain(passages, geo, line, trace):  # pragma: no cover - compiled
     n = passages.shape[0]
     start = line[0]

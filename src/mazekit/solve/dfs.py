@@ -25,7 +25,7 @@ from ._common import flat_ends, solution
 SHORTEST = False  # the only path in a perfect maze, not the shortest with loops
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _dfs(passages, geo, start, goal, trace):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])

@@ -32,7 +32,7 @@ SOLVES_LOOPS = True
 SOLVES_ISLAND = True  # a search from the start reaches every reachable cell
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _dijkstra(passages, geo, weights, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     dist = np.full(n, np.inf)

@@ -98,7 +98,7 @@ def _grab(geo, bits, cell, want, s, full):  # pragma: no cover - compiled
     return arg, -best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pledge(passages, geo, start, goal, want, s, cap):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])

@@ -47,7 +47,7 @@ SOLVES_LOOPS = True
 SOLVES_ISLAND = True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _improve(passages, geo, order, values, policy, slip, gamma, reward, tol):  # pragma: no cover
     """Switch each cell to its best action where that is better by more than ``tol``."""
     changed = 0

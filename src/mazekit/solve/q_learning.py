@@ -47,7 +47,7 @@ SOLVES_LOOPS = False
 SOLVES_ISLAND = False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _best_slot(q, geo, cell, rng):  # pragma: no cover - compiled
     """A slot of highest ``Q(cell, .)``, ties broken uniformly at random."""
     best, arg, ties = 0.0, -1, 0
@@ -79,7 +79,7 @@ def _any_slot(geo, cell, slots, rng):  # pragma: no cover - compiled
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _max_q(q, geo, cell):  # pragma: no cover - compiled
     best = -np.inf
     for a in range(q.shape[1]):
@@ -88,7 +88,7 @@ def _max_q(q, geo, cell):  # pragma: no cover - compiled
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _learn(passages, geo, start, goal, q, episodes, max_steps, params, rng, order):  # pragma: no cover
     """Run the episodes; return their lengths and how many cells were ever visited
     (``order`` gets them in the order of first visit)."""
@@ -128,7 +128,7 @@ def _learn(passages, geo, start, goal, q, episodes, max_steps, params, rng, orde
     return lengths, n_seen
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _follow(passages, geo, q, start, goal):  # pragma: no cover - compiled
     """The greedy walk from ``start`` (first slot on ties): ``(cells, slots)``, empty if it
     hits a wall or revisits a cell."""
@@ -153,7 +153,7 @@ def _follow(passages, geo, q, start, goal):  # pragma: no cover - compiled
     return path[: m + 1].copy(), taken[:m].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _slot_table(geo, n):  # pragma: no cover - compiled
     """``(n, slots)`` uint8: 1 where the cell has that slot (an action)."""
     out = np.zeros((n, k.n_slots(geo[0])), dtype=np.uint8)

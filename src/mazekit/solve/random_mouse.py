@@ -41,7 +41,7 @@ SOLVES_ISLAND = False
 STEPS_PER_CELL = 100  # the default step limit, per cell of the grid
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _random_mouse(passages, geo, start, goal, max_steps, rng):  # pragma: no cover - compiled
     slots = k.n_slots(geo[0])
     walk = np.empty(min(max_steps, slots * passages.shape[0]) + 1, dtype=np.int64)

@@ -39,7 +39,7 @@ SOLVES_ISLAND = True  # a search from the start reaches every reachable cell
 EXACT_BELOW = 2**53
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _dag(passages, geo, start, goal):  # pragma: no cover - compiled
     """BFS order (up to the goal), distances, cells on a shortest path, number of paths."""
     n = passages.shape[0]
@@ -86,7 +86,7 @@ def _dag(passages, geo, start, goal):  # pragma: no cover - compiled
     return order[:head], dist, on, count[goal]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _enumerate(passages, geo, dist, on, start, goal, limit):  # pragma: no cover - compiled
     """Up to ``limit`` distinct shortest paths, as rows of flat cells, depth-first."""
     slots = k.n_slots(geo[0])

@@ -49,7 +49,7 @@ def _pick(bits, marks, base, want, slots):  # pragma: no cover - compiled
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _marked_path(passages, marks, geo, start, goal):  # pragma: no cover - compiled
     """Follow the passages marked exactly once from the start to the goal."""
     slots = k.n_slots(geo[0])
@@ -71,7 +71,7 @@ def _marked_path(passages, marks, geo, start, goal):  # pragma: no cover - compi
     return path[:m].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _tremaux(passages, geo, start, goal):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])

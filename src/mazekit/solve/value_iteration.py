@@ -52,7 +52,7 @@ SOLVES_LOOPS = True
 SOLVES_ISLAND = True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sweeps(passages, geo, order, values, slip, gamma, reward, tol, max_sweeps):  # pragma: no cover
     """Gauss-Seidel sweeps in ``order`` until no value moves by ``tol``: (sweeps, converged)."""
     for sweep in range(1, max_sweeps + 1):
@@ -67,7 +67,7 @@ def _sweeps(passages, geo, order, values, slip, gamma, reward, tol, max_sweeps):
     return max_sweeps, False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def greedy(passages, geo, order, values, slip, gamma, reward, policy):  # pragma: no cover
     """Fill ``policy`` with each cell's best action (the goal keeps its -1)."""
     for i in range(1, order.shape[0]):

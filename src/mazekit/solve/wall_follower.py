@@ -52,7 +52,7 @@ SOLVES_LOOPS = False  # only when start and goal both touch the outer wall
 SOLVES_ISLAND = False  # a goal on an island is never reached
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _wall_follower(passages, geo, start, goal, back, d):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])

@@ -53,7 +53,7 @@ def wall_slots(kind):  # pragma: no cover - compiled
     return 4 if kind == k.WEAVE else k.n_slots(kind)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _crossed(passages, cols, out):  # pragma: no cover - compiled
     n = passages.shape[0]
     for cell in range(n):
@@ -114,7 +114,7 @@ def replay_from(passages: np.ndarray, trace: np.ndarray, grid: Grid, upto: int |
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _snapshot(passages, geo, mask, out):  # pragma: no cover - compiled
     masked = mask.shape[0] != 0
     t = 0

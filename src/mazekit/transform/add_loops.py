@@ -35,7 +35,7 @@ def bytes_per_cell(grid: Grid) -> int:
     return 1 + 4 * grid.n_slots // 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _closed_walls(passages, geo, mask, crossed, walls):  # pragma: no cover - compiled
     """Write the closed walls a loop may open to ``walls`` as ``cell * slots + slot``, each
     once from its lower cell; return how many there are."""
@@ -60,7 +60,7 @@ def _closed_walls(passages, geo, mask, crossed, walls):  # pragma: no cover - co
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _add_loops(passages, geo, mask, walls, count, fraction, rng, trace):  # pragma: no cover
     m = walls.shape[0]
     n = count if count >= 0 else int(np.floor(fraction * m + 0.5))

@@ -29,7 +29,7 @@ OPENS_ONLY = True
 BYTES_PER_CELL = 9  # passages copy + int64 dead-end list
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _braid(passages, geo, mask, crossed, order, target, rng, trace):  # pragma: no cover - compiled
     n = order.shape[0]
     masked = mask.shape[0] != 0

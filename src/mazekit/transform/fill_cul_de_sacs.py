@@ -44,7 +44,7 @@ USES_RNG = False
 BYTES_PER_CELL = 19  # passages copy, drop bits, next slot, int32 disc, low, dfs and block stacks
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _blocks(passages, geo, s, goal, disc, low, dfs, blk, trace):  # pragma: no cover - compiled
     """Close the passages on no simple s-goal path; return the number of trace rows."""
     n = passages.shape[0]

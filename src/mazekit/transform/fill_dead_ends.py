@@ -33,7 +33,7 @@ USES_RNG = False
 BYTES_PER_CELL = 5  # passages copy + int32 queue
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fill(passages, geo, keep_a, keep_b, queue, trace):  # pragma: no cover - compiled
     head, tail = 0, 0
     for cell in range(passages.shape[0]):

@@ -48,7 +48,7 @@ MAX_SIDE = 2**31 - 1
 GRIDS = ("rect", "hex", "triangle", "upsilon", "3d")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rooms(passages, geo, mask, band, cells, taken, count, lo, hi, tries, rng, trace, t):  # pragma: no cover
     """Place ``count`` more rooms; ``taken`` and the trace position ``t`` carry over calls."""
     cols = geo[2]

@@ -110,7 +110,15 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     for name in SOLVERS:
         out.append((f"solver {name}", partial(solved, name)))
     out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
+    out.append(("statistics", lambda: mazekit.stats(braided())))
+    out.append(("environment (mazekit.env)", _env_warmup))
     return out
+
+
+def _env_warmup() -> None:
+    from mazekit.env._maker import warmup as env_warmup
+
+    env_warmup()
 
 
 def warmup(stream: TextIO | None = None) -> float:

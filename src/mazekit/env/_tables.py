@@ -1,0 +1,89 @@
+"""The compiled side of the environment: one maze's transition table and distances, at reset.
+
+A step then costs a few array reads: where action ``a`` from cell ``c`` lands is
+``dest[c, a, j]``, ``j = 0`` for the move as meant and ``j = 1, 2`` for the two ways it can
+slip (clockwise and counter-clockwise, as :mod:`mazekit.solve._mdp` defines them, so the
+environment and mazekit's MDP solvers agree on every grid). A move into a wall, through a
+side the cell does not have, or from a cell that does not exist stays put.
+
+No gymnasium here: :mod:`mazekit.env.export` builds its MDP from the same tables.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grids import kernel as k
+from ..kernels.draw import uniform
+from ..solve._mdp import sideways
+from ..solve._walk import is_slot
+
+
+@njit(cache=True)
+def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
+    """Fill ``dest`` (``(cells, slots, 3)`` int) with where each action lands, each way.
+
+    A slot that is not open (a wall, a side the cell lacks, a cell that does not exist) is
+    never crossed, so only the meant action needs the "is it a side at all" question: a
+    push through a side the cell does not have stays put, slips included."""
+    kind = geo[0]
+    n_slot = k.n_slots(kind)
+    odd = kind == k.UPSILON or kind == k.POLAR  # the grids whose cells lack some slots
+    for cell in range(passages.shape[0]):
+        bits = passages[cell]
+        for a in range(n_slot):
+            dest[cell, a, 0] = k.through(geo, cell, a) if bits >> a & 1 else cell
+    if slip == 0.0:
+        dest[:, :, 1] = dest[:, :, 0]
+        dest[:, :, 2] = dest[:, :, 0]
+        return
+    plain = kind == k.RECT
+    for cell in range(passages.shape[0]):
+        bits = passages[cell]
+        for a in range(n_slot):
+            if bits == 0 or (odd and not is_slot(geo, cell, a)):
+                dest[cell, a, 1] = cell
+                dest[cell, a, 2] = cell
+            elif plain:  # the perpendiculars, without a call
+                dest[cell, a, 1] = dest[cell, (a + 1) & 3, 0]
+                dest[cell, a, 2] = dest[cell, (a + 3) & 3, 0]
+            else:
+                dest[cell, a, 1] = dest[cell, sideways(geo, bits, cell, a, 1), 0]
+                dest[cell, a, 2] = dest[cell, sideways(geo, bits, cell, a, -1), 0]
+
+
+@njit(cache=True)
+def prepare(passages, geo, slip, goal, dest, dist):  # pragma: no cover - compiled
+    """:func:`transitions` and :func:`distances` in one call (one dispatch per reset)."""
+    transitions(passages, geo, slip, dest)
+    return distances(passages, geo, goal, dist)
+
+
+@njit(cache=True)
+def distances(passages, geo, goal, dist):  # pragma: no cover - compiled
+    """Breadth-first steps from every cell to ``goal`` into ``dist`` (-1: cannot get there)."""
+    n = passages.shape[0]
+    queue = np.empty(n, dtype=np.int64)
+    dist[:] = -1
+    dist[goal] = 0
+    queue[0] = goal
+    head, tail = 0, 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        bits = passages[cell]
+        for slot in range(k.n_slots(geo[0])):
+            if bits >> slot & 1:
+                nb = k.through(geo, cell, slot)
+                if dist[nb] < 0:
+                    dist[nb] = dist[cell] + 1
+                    queue[tail] = nb
+                    tail += 1
+    return tail
+
+
+@njit(cache=True)
+def draw_index(src, n):  # pragma: no cover - compiled
+    """A uniform integer in ``[0, n)`` from a kernel draw source."""
+    return min(int(uniform(src) * n), n - 1)

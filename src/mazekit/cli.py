@@ -414,6 +414,7 @@ class _Group(click.Group):
         "gallery": "gallery:gallery",
         "play": "play:play",
         "print": "print_:print_",
+        "serve": "serve:serve",
         "transform": "transform:transform",
     }
 

@@ -1,0 +1,327 @@
+"""The FastAPI application: the page, its assets and the JSON API (OpenAPI page at ``/docs``).
+
+Endpoints (every one answers bad input with a 4xx and ``{"detail": "one line"}``):
+
+``GET /``, ``/app.js``, ``/style.css``
+    The page and its assets, read from the package (no path from the client is ever used).
+``GET /api/catalogue``
+    Generators (and the grids each runs on), solvers, grids, ends, formats, the limits.
+``POST /api/generate``
+    A maze from options: the document ``mazekit generate -o maze.json`` writes, and on
+    request its trace, the page's drawing geometry and a solution.
+``POST /api/solve``
+    Solve an uploaded maze document (or one made from options).
+``POST /api/render``
+    An uploaded maze (or one made from options) as PNG, SVG, PDF, GIF or JSON.
+``GET /api/maze.{format}``
+    The same from query options (the page's download links and share links use these).
+
+Limits (:class:`mazekit.web.work.Limits`) bound every request: grid cells, body bytes and
+work time. Work runs in a small pool of threads, so a slow request never blocks the others.
+
+Examples
+--------
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> r = client.post("/api/generate", json={"algorithm": "prim", "size": "5x4", "seed": 1})
+>>> r.status_code, r.json()["maze"]["grid"]
+(200, {'type': 'rect', 'shape': [4, 5]})
+>>> print(client.post("/api/generate", json={"algorithm": "nope"}).json()["detail"])
+unknown generator 'nope'; choose from aldous_broder, backtracker, ...
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Annotated, Any, Literal, TypeVar
+
+import anyio
+from fastapi import Body, FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import work
+from .work import Limits, MazeOptions
+
+T = TypeVar("T")
+
+GridKind = Literal["rect", "hex", "triangle", "polar", "upsilon", "3d", "weave"]
+Ends = Literal["corners", "opposite", "sides", "random", "diameter"]
+Format = Literal["png", "svg", "pdf", "gif", "json"]
+#: The page's assets: URL name -> (file in ``static/``, media type).
+ASSETS = {
+    "": ("index.html", "text/html; charset=utf-8"),
+    "app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "style.css": ("style.css", "text/css; charset=utf-8"),
+}
+SIZE_PATTERN = r"^\s*\d{1,9}\s*([xX×*,]\s*\d{1,9}\s*){0,2}$"
+
+
+class Options(BaseModel):
+    """How to make a maze: the options of ``mazekit generate``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    algorithm: str = Field("backtracker", max_length=64, description="Generator (see /api/catalogue).")
+    grid: GridKind = Field("rect", description="Grid shape.")
+    size: str | None = Field(
+        None, max_length=40, pattern=SIZE_PATTERN,
+        description="WIDTHxHEIGHT in cells; polar RINGSxCELLS; 3d WIDTHxHEIGHTxLEVELS. Default as the CLI.",
+    )  # fmt: skip
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="The same seed gives the same maze.")
+    braid: float | None = Field(None, ge=0, le=1, description="Remove this fraction of dead ends (loops).")
+    wrap: Literal["x", "y", "xy"] | None = Field(None, description="Join a rect grid's edges.")
+    ends: Ends = Field("corners", description="Where start and goal go.")
+
+    def plain(self) -> MazeOptions:
+        return MazeOptions(self.algorithm, self.grid, self.size, self.seed, self.braid, self.wrap, self.ends)
+
+
+class GenerateRequest(Options):
+    """Options, and what to send back besides the maze document."""
+
+    trace: bool = Field(False, description="Include the generator's trace (flat cell, event, arg list).")
+    geometry: bool = Field(False, description="Include the page's drawing geometry.")
+    solver: str | None = Field(None, max_length=64, description="Also solve it (trace included).")
+
+
+Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+
+class SolveRequest(BaseModel):
+    """A maze to solve: an uploaded maze document, or options to make one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    maze: dict[str, Any] | None = Field(
+        None, description="A maze document (as `mazekit generate -o x.json`)."
+    )
+    options: Options | None = Field(None, description="Make the maze from these options instead.")
+    solver: str = Field("bfs", max_length=64, description="Solver (see /api/catalogue).")
+    start: Cell | None = Field(None, description="[row, col]; default the maze's start.")
+    goal: Cell | None = Field(None, description="[row, col]; default the maze's goal.")
+    trace: bool = Field(True, description="Include the solver's trace.")
+
+
+class RenderRequest(BaseModel):
+    """A maze to draw: an uploaded maze document, or options to make one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    maze: dict[str, Any] | None = Field(None, description="A maze document (its solution, if any, is drawn).")
+    options: Options | None = Field(None, description="Make the maze from these options instead.")
+    format: Format = Field("png", description="Picture or file format.")
+    solver: str | None = Field(None, max_length=64, description="Solve it and draw the path.")
+    heatmap: bool = Field(False, description="Colour cells by distance from the start (PNG, SVG).")
+
+
+class DownloadQuery(Options):
+    """Query options of ``GET /api/maze.{format}``."""
+
+    solver: str | None = Field(None, max_length=64, description="Solve it and draw the path.")
+    heatmap: bool = Field(False, description="Colour cells by distance from the start (PNG, SVG).")
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("mazekit.web").joinpath("static", name).read_bytes()
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"detail": message}, status_code=status)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__)[:500]
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """The web application, every request bounded by ``limits`` (the defaults if None)."""
+    limits = limits or Limits()
+    app = FastAPI(
+        title="mazekit",
+        version=_version(),
+        description="Generate, solve and draw mazes on every grid shape. The page is at `/`.",
+    )
+    app.state.limits = limits
+    gate = anyio.CapacityLimiter(limits.workers)
+
+    async def in_thread(func: Callable[[], T]) -> T:
+        """Run ``func`` in the worker pool, at most ``limits.timeout`` seconds."""
+        with anyio.fail_after(limits.timeout):
+            return await anyio.to_thread.run_sync(func, abandon_on_cancel=True, limiter=gate)
+
+    @app.middleware("http")
+    async def bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limits.max_body_bytes):
+            return _error(413, f"request body too large: this server takes at most "
+                               f"{limits.max_body_bytes:,} bytes, got {length}")  # fmt: skip
+        try:
+            return await call_next(request)
+        except TimeoutError:
+            return _error(503, f"the request took longer than this server's {limits.timeout:g} s limit")
+
+    @app.exception_handler(ValueError)
+    async def value_error(request: Request, exc: ValueError) -> JSONResponse:
+        return _error(422, _one_line(exc))
+
+    @app.exception_handler(MemoryError)
+    async def memory_error(request: Request, exc: MemoryError) -> JSONResponse:
+        return _error(
+            422, _one_line(exc) if str(exc) else "the request needs more memory than the server has"
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:3]:
+            if err.get("type") == "json_invalid":
+                why = (err.get("ctx") or {}).get("error", "")
+                parts.append(f"the body is not valid JSON{': ' + str(why) if why else ''}")
+                continue
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
+        return JSONResponse({"detail": "; ".join(parts) or "invalid request", "errors": _plain(exc.errors())},
+                            status_code=422)  # fmt: skip
+
+    def page(name: str) -> Callable[[], Awaitable[Response]]:
+        file, media = ASSETS[name]
+
+        async def serve() -> Response:
+            return Response(_asset(file), media_type=media, headers={"Cache-Control": "no-cache"})
+
+        serve.__name__ = f"asset_{file.replace('.', '_')}"
+        return serve
+
+    app.get("/", response_class=HTMLResponse, include_in_schema=False)(page(""))
+    for name in ("app.js", "style.css"):
+        app.get(f"/{name}", include_in_schema=False)(page(name))
+
+    @app.get("/api/catalogue", summary="Generators, solvers, grids and the server's limits")
+    async def catalogue() -> dict[str, Any]:
+        return work.catalogue(limits)
+
+    @app.post("/api/generate", summary="Generate a maze (its trace, drawing and solution on request)")
+    async def generate(req: Annotated[GenerateRequest, Body()]) -> dict[str, Any]:
+        return await in_thread(functools.partial(_generate, req, limits))
+
+    @app.post("/api/solve", summary="Solve an uploaded maze document, or one made from options")
+    async def solve(req: Annotated[SolveRequest, Body()]) -> dict[str, Any]:
+        return await in_thread(functools.partial(_solve, req, limits))
+
+    @app.post(
+        "/api/render",
+        summary="Draw an uploaded maze (or one made from options) as PNG, SVG, PDF, GIF or JSON",
+        response_class=Response,
+        responses={200: {"content": {t: {} for t in work.MEDIA_TYPES.values()}}},
+    )
+    async def render(req: Annotated[RenderRequest, Body()]) -> Response:
+        data = await in_thread(functools.partial(_render, req, limits))
+        return Response(data, media_type=work.MEDIA_TYPES[req.format])
+
+    @app.get(
+        "/api/maze.{format}",
+        summary="Make a maze from query options and download it as PNG, SVG, PDF, GIF or JSON",
+        response_class=Response,
+        responses={200: {"content": {t: {} for t in work.MEDIA_TYPES.values()}}},
+    )
+    async def download(format: Annotated[Format, Path()], q: Annotated[DownloadQuery, Query()]) -> Response:
+        options = Options(**q.model_dump(exclude={"solver", "heatmap"}))
+        req = RenderRequest(maze=None, options=options, format=format, solver=q.solver, heatmap=q.heatmap)
+        data = await in_thread(functools.partial(_render, req, limits))
+        name = _file_name(q, format)
+        return Response(data, media_type=work.MEDIA_TYPES[format],
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
+
+    return app
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _plain(errors: Any) -> Any:
+    """Validation errors as JSON can hold them (their ``ctx`` may hold exceptions)."""
+    return json.loads(json.dumps(errors, default=str))
+
+
+def _file_name(q: DownloadQuery, fmt: str) -> str:
+    size = (q.size or "default").replace(" ", "")
+    seed = "" if q.seed is None else f"-{q.seed}"
+    stem = f"{q.algorithm}-{q.grid}-{size}{seed}"
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in stem) + f".{fmt}"
+
+
+def _maze_of(
+    maze: dict[str, Any] | None, options: Options | None, limits: Limits, record: bool = False
+) -> Any:
+    if (maze is None) == (options is None):
+        raise ValueError("give either a maze document ('maze') or options to make one ('options')")
+    if maze is not None:
+        return work.read_maze(maze, limits)
+    assert options is not None
+    return work.build_maze(options.plain(), limits, record=record), None
+
+
+def _generate(req: GenerateRequest, limits: Limits) -> dict[str, Any]:
+    opts = req.plain()
+    detail = req.trace or req.geometry or req.solver is not None
+    if detail:
+        from ..cli import grid_shape
+
+        work.check_grid_size(opts.grid, grid_shape(opts.grid, opts.size, None, None), limits.max_cells)
+    maze = work.build_maze(opts, limits, record=req.trace)
+    if detail and maze.grid.size > limits.max_trace_cells:
+        raise ValueError(f"this server sends traces, drawings and solutions of mazes of at most "
+                         f"{limits.max_trace_cells:,} cells; a {maze.grid.kind} {maze.grid.describe()} "
+                         f"grid has {maze.grid.size:,}")  # fmt: skip
+    out: dict[str, Any] = {"maze": work.maze_document(maze)}
+    if req.trace:
+        events, cut = work.trace_list(maze.trace, limits)
+        out.update(trace=events, trace_truncated=cut, starts_open=work.starts_open(maze))
+        if out["starts_open"]:
+            from ..trace import open_room
+
+            out["open_room"] = open_room(maze.grid).ravel().tolist()
+    if req.geometry:
+        from .geometry import drawing
+
+        out["geometry"] = drawing(maze)
+    if req.solver is not None:
+        sol = work.solve_maze(maze, req.solver)
+        out["solution"] = work.solution_payload(maze, sol, limits)
+    return out
+
+
+def _solve(req: SolveRequest, limits: Limits) -> dict[str, Any]:
+    maze, _ = _maze_of(req.maze, req.options, limits)
+    if req.trace and maze.grid.size > limits.max_trace_cells:
+        raise ValueError(f"this server sends solver traces of mazes of at most {limits.max_trace_cells:,} "
+                         "cells; ask with trace false")  # fmt: skip
+    start = tuple(req.start) if req.start is not None else None
+    goal = tuple(req.goal) if req.goal is not None else None
+    sol = work.solve_maze(maze, req.solver, start, goal)  # type: ignore[arg-type]
+    return {"solution": work.solution_payload(maze, sol, limits, trace=req.trace)}
+
+
+def _render(req: RenderRequest, limits: Limits) -> bytes:
+    record = req.format == "gif" and req.options is not None
+    if record:
+        from ..cli import grid_shape
+
+        opts = req.options.plain()  # type: ignore[union-attr]
+        shape = grid_shape(opts.grid, opts.size, None, None)
+        work.check_grid_size(opts.grid, shape, limits.max_gif_cells, "animates mazes")
+    maze, sol = _maze_of(req.maze, req.options, limits, record=record)
+    if req.solver is not None:
+        sol = work.solve_maze(maze, req.solver)
+    elif req.format == "gif" and sol is None:
+        sol = work.solve_maze(maze, "dfs")
+    return work.render_bytes(maze, sol, req.format, limits, heatmap=req.heatmap)

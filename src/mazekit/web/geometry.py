@@ -1,0 +1,106 @@
+"""Any grid as the page's canvas draws it: regions, walls that may stand, and neighbours.
+
+The page replays a generator's trace and a solver's walk itself, many times a second, so it
+needs every wall that can ever stand and *when* it stands, not a finished picture. This is
+the model of :class:`mazekit.render.frames.CellPainter` (the animations and the game window
+use it), sent as JSON in cell units with y pointing down (see :mod:`mazekit.render.geometry`):
+
+- ``regions``: polygons coloured by the class of ``region_cell`` (a weave cell has an inner
+  square plus a corridor end per side, shown when ``region_side`` is open);
+- ``lines`` and ``tris``: wall polylines and stair triangles, each with an item
+  ``(kind, cell, slot, other)`` saying when it stands (:data:`ITEM_KINDS`);
+- ``nb``, ``back``: the neighbour through every slot and the slot that leads back (for the
+  replay), ``dirs``: the screen direction of every slot (for the arrow keys);
+- ``openings``: the start's and goal's gaps in the outer wall.
+
+Examples
+--------
+>>> import mazekit
+>>> d = drawing(mazekit.generate("kruskal", (2, 3), grid="hex", rng=1))
+>>> d["kind"], d["n_slots"], len(d["centers"]) == 2 * d["size"], len(d["items"]) == 4 * len(d["lines"])
+('hex', 6, True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..game.state import _back_slots, _directions
+from ..maze import Maze
+from ..render import frames
+from ..render import geometry as geom
+
+#: What decides whether a wall item stands (the numbers of :mod:`mazekit.render.frames`).
+ITEM_KINDS = {
+    "always": frames._ALWAYS,
+    "closed": frames._CLOSED,
+    "corridor": frames._CORRIDOR,
+    "opening": frames._OPENING,
+    "up": frames._UP,
+    "up_both": frames._UP_BOTH,
+    "down": frames._DOWN,
+    "down_both": frames._DOWN_BOTH,
+}
+
+_DIGITS = 4
+
+
+def _flat(points: np.ndarray) -> list[float]:
+    """A polyline or polygon as ``[x0, y0, x1, y1, ...]`` (NaN padding dropped)."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    pts = pts[~np.isnan(pts).any(axis=1)]
+    return [float(v) for v in np.round(pts, _DIGITS).ravel().tolist()]
+
+
+def drawing(maze: Maze) -> dict[str, Any]:
+    """What the page needs to draw and walk ``maze``'s grid (see the module docstring)."""
+    grid = maze.grid
+    exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
+    polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
+    nb = grid.neighbors()
+    mids = walls.mean(axis=2)
+    centers = grid.centers()
+    width, height = grid.extent()
+    openings = []
+    for name in ("start", "goal"):
+        cell = grid.flat(getattr(maze, name))
+        slot = geom._opening(name, cell, mids, centers, nb, width, height, grid.kind)
+        if slot >= 0:
+            openings.append((int(cell), int(slot)))
+    if grid.kind == "weave":
+        regions, region_cell, region_side, lines, items = frames._weave_parts(grid, exists)
+    else:
+        cells = np.flatnonzero(exists)
+        regions = geom._round_polygons(grid, polys[cells], width)
+        region_cell, region_side = cells, np.full(len(cells), -1, np.int64)
+        pieces, items = frames._wall_parts(walls, nb, geom._back_slots(nb, mids), exists, openings)
+        lines = geom._round(grid, list(pieces), width)
+    tris, tri_items = frames._stair_parts(grid, nb, exists, centers)
+    dirs = np.round(_directions(grid), _DIGITS)
+    return {
+        "kind": grid.kind,
+        "rows": grid.rows,
+        "cols": grid.cols,
+        "size": grid.size,
+        "n_slots": grid.n_slots,
+        "slot_names": list(grid.slot_names),
+        "width": round(float(width), _DIGITS),
+        "height": round(float(height), _DIGITS),
+        "exists": None if grid.mask is None else exists.astype(int).tolist(),
+        "centers": _flat(centers),
+        "nb": nb.ravel().tolist(),
+        "back": _back_slots(nb).ravel().tolist(),
+        "dirs": [None if np.isnan(v) else float(v) for v in dirs.ravel().tolist()],
+        "tunnels": grid.kind == "weave",
+        "regions": [_flat(p) for p in regions],
+        "region_cell": np.asarray(region_cell).tolist(),
+        "region_side": np.asarray(region_side).tolist(),
+        "lines": [_flat(line) for line in lines],
+        "items": np.asarray(items, dtype=np.int64).ravel().tolist(),
+        "tris": [_flat(t) for t in tris],
+        "tri_items": np.asarray(tri_items, dtype=np.int64).ravel().tolist(),
+        "openings": [list(o) for o in openings],
+        "item_kinds": ITEM_KINDS,
+    }

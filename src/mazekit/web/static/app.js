@@ -1,0 +1,747 @@
+// mazekit's page: generate, watch, solve and play mazes on every grid shape.
+//
+// The server sends a maze document, the generator's trace, the solver's walk and the grid's
+// drawing geometry (see mazekit/web/geometry.py); this file replays them on a canvas, the
+// way `mazekit play` does: walls stand where a cell's side is closed, cells take colour
+// classes (current red, frontier amber, stack blue, explored and backtracked tints).
+"use strict";
+(() => {
+  const EV = { CARVE: 0, VISIT: 1, BACKTRACK: 2, FRONTIER: 3, OPEN: 4, CLOSE: 5 };
+  // Colours of `mazekit play` (mazekit/game/picture.py), the stack of `mazekit animate`.
+  const C = {
+    road: "#ffffff", wall: "rgb(27,27,31)", unvisited: "rgb(92,98,112)", frontier: "rgb(255,200,90)",
+    current: "rgb(255,0,0)", explored: "rgb(178,208,255)", backtracked: "rgb(247,172,200)",
+    path: "rgb(224,32,32)", start: "rgb(31,170,60)", goal: "rgb(32,96,224)", trail: "rgb(255,240,170)",
+    hint: "rgb(40,200,200)", player: "rgb(240,130,0)", head: "rgb(130,30,190)", stack: "#8fb8ff",
+  };
+  const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  const DEFAULT_SIZES = { rect: "20x12", hex: "16x10", triangle: "24x12", polar: "8x8", upsilon: "14x10",
+    "3d": "8x6x3", weave: "16x10" };
+  // Keys that walk through named slots, per grid (mazekit/game/state.py WALK_KEYS).
+  const WALK_KEYS = {
+    hex: { q: ["NW"], w: ["N"], e: ["NE"], a: ["SW"], s: ["S"], d: ["SE"] },
+    upsilon: { q: ["NW"], w: ["N"], e: ["NE"], a: ["W"], d: ["E"], z: ["SW"], x: ["S"], c: ["SE"] },
+    polar: { w: ["out", "out2"], s: ["in"], a: ["ccw"], d: ["cw"], q: ["out"], e: ["out2"] },
+    "3d": { u: ["up"], j: ["down"], pageup: ["up"], pagedown: ["down"] },
+  };
+  const GRID_HELP = {
+    hex: "Hex: Q W E, A S D walk NW N NE, SW S SE.",
+    upsilon: "Upsilon: Q W E, A D, Z X C walk NW N NE, W E, SW S SE.",
+    polar: "Polar: W / S walk out / in (Q, E: to the left / right outer cell), A / D counter-clockwise / clockwise.",
+    "3d": "3D: U / Page Up and J / Page Down take the stairs up and down.",
+    weave: "Weave: walk straight on to go over or under a crossing.",
+  };
+  const ARROWS = { arrowup: [0, -1], arrowdown: [0, 1], arrowleft: [-1, 0], arrowright: [1, 0],
+    w: [0, -1], s: [0, 1], a: [-1, 0], d: [1, 0] };
+  const ARROW_COS = 0.7;
+
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("maze");
+  const ctx = canvas.getContext("2d");
+  const S = {
+    catalogue: null, data: null, geo: null, request: 0, mode: "watch", phase: "idle", paused: false,
+    speed: 0, heat: false, wrap: "", ends: "corners", acc: 0,
+  };
+
+  // -- options and the address bar ---------------------------------------------------------
+  function randomSeed() { return Math.floor(Math.random() * 1e9); }
+
+  function readForm() {
+    const grid = $("grid").value;
+    const seedText = $("seed").value.trim();
+    const braid = parseFloat($("braid").value);
+    return {
+      algorithm: $("algorithm").value, grid,
+      size: $("size").value.trim() || DEFAULT_SIZES[grid],
+      seed: seedText === "" ? null : Number(seedText),
+      braid: braid > 0 ? braid : null,
+      wrap: grid === "rect" && S.wrap ? S.wrap : null,
+      ends: S.ends, solver: $("solver").value,
+    };
+  }
+
+  function mazeQuery(o) {
+    const q = new URLSearchParams();
+    q.set("algorithm", o.algorithm); q.set("grid", o.grid); q.set("size", o.size);
+    if (o.seed !== null) q.set("seed", String(o.seed));
+    if (o.braid) q.set("braid", String(o.braid));
+    if (o.wrap) q.set("wrap", o.wrap);
+    if (o.ends && o.ends !== "corners") q.set("ends", o.ends);
+    return q;
+  }
+
+  function pageQuery(o) {
+    const q = mazeQuery(o);
+    q.set("solver", o.solver);
+    if (S.speed) q.set("speed", String(S.speed));
+    if (S.mode === "play") q.set("mode", "play");
+    if (S.heat) q.set("heatmap", "1");
+    return q;
+  }
+
+  function applyUrl() {
+    const q = new URLSearchParams(location.search);
+    const grid = q.get("grid");
+    if (grid && S.catalogue.grids.includes(grid)) $("grid").value = grid;
+    fillChoices();
+    const alg = q.get("algorithm");
+    if (alg) setSelect("algorithm", alg);
+    const solver = q.get("solver");
+    if (solver) setSelect("solver", solver);
+    $("size").value = q.get("size") || DEFAULT_SIZES[$("grid").value];
+    $("seed").value = q.get("seed") || String(randomSeed());
+    $("braid").value = q.get("braid") || "0";
+    $("braid-value").textContent = $("braid").value;
+    S.wrap = q.get("wrap") || "";
+    S.ends = q.get("ends") || "corners";
+    const speed = parseInt(q.get("speed") || "0", 10);
+    setSpeed(Number.isFinite(speed) ? speed : 0);
+    S.heat = q.get("heatmap") === "1";
+    $("heatmap").checked = S.heat;
+    S.wantPlay = q.get("mode") === "play";
+  }
+
+  function setSelect(id, value) {
+    const el = $(id);
+    const opt = [...el.options].find((o) => o.value === value);
+    if (opt && !opt.disabled) el.value = value;
+  }
+
+  function fillChoices() {
+    const grid = $("grid").value;
+    for (const [id, list] of [["algorithm", S.catalogue.generators], ["solver", S.catalogue.solvers]]) {
+      const el = $(id);
+      const keep = el.value;
+      el.textContent = "";
+      for (const item of list) {
+        const opt = document.createElement("option");
+        opt.value = item.name;
+        opt.textContent = item.name.replaceAll("_", " ");
+        opt.title = item.summary;
+        opt.disabled = !item.grids.includes(grid);
+        el.appendChild(opt);
+      }
+      const fallback = id === "solver" ? "dfs" : "backtracker";
+      const ok = (name) => list.some((i) => i.name === name && i.grids.includes(grid));
+      el.value = ok(keep) ? keep : ok(fallback) ? fallback : list.find((i) => i.grids.includes(grid)).name;
+    }
+    $("grid-keys").textContent = GRID_HELP[grid] || "";
+  }
+
+  // -- talking to the server ---------------------------------------------------------------
+  async function api(path, body) {
+    const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) });
+    let data = null;
+    try { data = await r.json(); } catch (err) { data = { detail: `${r.status} ${r.statusText}` }; }
+    if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `${r.status} ${r.statusText}`);
+    return data;
+  }
+
+  function showError(text) {
+    const el = $("error");
+    el.textContent = text || "";
+    el.hidden = !text;
+  }
+
+  async function generate() {
+    const o = readForm();
+    if (o.seed === null || !Number.isInteger(o.seed) || o.seed < 0) {
+      o.seed = randomSeed();
+      $("seed").value = String(o.seed);
+    }
+    const id = ++S.request;
+    showError("");
+    setPhase("loading", "generating…");
+    let data;
+    try {
+      data = await api("api/generate", { algorithm: o.algorithm, grid: o.grid, size: o.size, seed: o.seed,
+        braid: o.braid, wrap: o.wrap, ends: o.ends, trace: true, geometry: true, solver: o.solver });
+    } catch (err) {
+      if (id === S.request) { showError(err.message); setPhase(S.data ? S.phase : "error", S.data ? null : "no maze"); }
+      return;
+    }
+    if (id !== S.request) return; // a newer request is on its way
+    S.options = o;
+    load(data);
+    history.replaceState(null, "", `?${pageQuery(o)}`);
+    updateLinks();
+    if (S.wantPlay) { S.wantPlay = false; enterPlay(); }
+  }
+
+  function updateLinks() {
+    const o = S.options;
+    if (!o) return;
+    const q = mazeQuery(o);
+    const withSolver = new URLSearchParams(q); withSolver.set("solver", o.solver);
+    const heat = S.heat ? "&heatmap=true" : "";
+    $("dl-png").href = `api/maze.png?${q}${heat}`;
+    $("dl-answer").href = `api/maze.png?${withSolver}${heat}`;
+    $("dl-svg").href = `api/maze.svg?${q}${heat}`;
+    $("dl-pdf").href = `api/maze.pdf?${withSolver}`;
+    $("dl-json").href = `api/maze.json?${q}`;
+    $("dl-gif").href = `api/maze.gif?${withSolver}`;
+    const gifOk = S.geo && S.geo.size <= S.catalogue.limits.max_gif_cells;
+    $("dl-gif").toggleAttribute("hidden", !gifOk);
+  }
+
+  // -- the maze in memory ------------------------------------------------------------------
+  function decodePassages(doc, geo) {
+    const digits = geo.n_slots > 4 ? 2 : 1;
+    const out = new Uint8Array(geo.size);
+    doc.passages.forEach((row, r) => {
+      for (let c = 0; c < geo.cols; c++) out[r * geo.cols + c] = parseInt(row.substr(c * digits, digits), 16);
+    });
+    return out;
+  }
+
+  function load(data) {
+    const g = data.geometry;
+    S.data = data; S.geo = g;
+    S.exists = g.exists ? Uint8Array.from(g.exists) : null;
+    S.final = decodePassages(data.maze, g);
+    S.trace = Int32Array.from(data.trace || []);
+    S.genN = S.trace.length / 3;
+    S.usesStack = false;
+    for (let i = 1; i < S.trace.length; i += 3) if (S.trace[i] === EV.BACKTRACK) { S.usesStack = true; break; }
+    const sol = data.solution;
+    S.solTrace = Int32Array.from(sol ? sol.trace : []);
+    S.solN = S.solTrace.length / 3;
+    S.path = sol && sol.found ? sol.path.map(([r, c]) => r * g.cols + c) : [];
+    S.pathLines = sol && sol.found ? sol.lines : [];
+    S.pathPoints = S.pathLines.reduce((n, pts) => n + pts.length / 2, 0);
+    S.start = data.maze.start[0] * g.cols + data.maze.start[1];
+    S.goal = data.maze.goal[0] * g.cols + data.maze.goal[1];
+    S.regionPaths = g.regions.map((pts) => polyPath(pts, true));
+    S.wallW = g.kind === "rect" ? 0.16 : 0.12;
+    S.distStart = bfs(S.start);
+    S.distGoal = bfs(S.goal);
+    S.maxStart = Math.max(1, ...S.distStart);
+    const m = data.maze;
+    const found = sol && sol.found ? `${sol.solver}: path ${sol.length} steps, ${sol.explored} cells explored`
+      : sol ? `${sol.solver} found no path` : "";
+    $("summary").textContent = `${m.algorithm} · ${g.kind} ${S.options.size} · seed ${m.seed}` +
+      (S.options.braid ? ` · braid ${S.options.braid}` : "") + (found ? ` · ${found}` : "");
+    resize();
+    restart();
+  }
+
+  function polyPath(pts, close) {
+    const p = new Path2D();
+    p.moveTo(pts[0], pts[1]);
+    for (let i = 2; i < pts.length; i += 2) p.lineTo(pts[i], pts[i + 1]);
+    if (close) p.closePath();
+    return p;
+  }
+
+  function neighbour(c, slot) {
+    const nb = S.geo.nb[c * S.geo.n_slots + slot];
+    return nb >= 0 && (!S.exists || S.exists[nb]) ? nb : -1;
+  }
+
+  function bfs(from) {
+    const g = S.geo;
+    const dist = new Int32Array(g.size).fill(-1);
+    const queue = new Int32Array(g.size);
+    let head = 0, tail = 0;
+    dist[from] = 0; queue[tail++] = from;
+    while (head < tail) {
+      const c = queue[head++];
+      for (let s = 0; s < g.n_slots; s++) {
+        if (!((S.final[c] >> s) & 1)) continue;
+        const nb = neighbour(c, s);
+        if (nb >= 0 && dist[nb] < 0) { dist[nb] = dist[c] + 1; queue[tail++] = nb; }
+      }
+    }
+    return dist;
+  }
+
+  // -- the animation -----------------------------------------------------------------------
+  function restart() {
+    const g = S.geo;
+    if (!g) return;
+    const open = S.data.starts_open && S.data.open_room;
+    S.passages = open ? Uint8Array.from(S.data.open_room) : new Uint8Array(g.size);
+    S.level = new Uint8Array(g.size).fill(open ? 2 : 0);
+    S.stack = new Uint8Array(g.size);
+    S.explored = new Uint8Array(g.size);
+    S.genPos = 0; S.solPos = 0; S.pathPos = 0; S.acc = 0;
+    S.current = -1; S.head = -1;
+    S.mode = "watch";
+    $("mode").setAttribute("aria-pressed", "false");
+    $("hint").disabled = true;
+    $("message").textContent = "";
+    $("timer").textContent = ""; $("moves").textContent = "";
+    if (S.genN > 0) setPhase("generating");
+    else finishGeneration();
+    S.dirty = true;
+  }
+
+  function finishGeneration() {
+    S.passages = Uint8Array.from(S.final);
+    S.level.fill(2); S.stack.fill(0);
+    S.genPos = S.genN; S.current = -1;
+    if (S.solN > 0) setPhase("solving");
+    else if (S.path.length) setPhase("path");
+    else setPhase("done");
+  }
+
+  function enter(c) { S.level[c] = 2; if (S.usesStack) S.stack[c] = 1; }
+
+  function applyGen(i) {
+    const t = S.trace, c = t[3 * i], ev = t[3 * i + 1], slot = t[3 * i + 2];
+    const p = S.passages;
+    let nb = -1;
+    if (slot >= 0) nb = neighbour(c, slot);
+    const fresh = S.level[c] < 2;
+    if (ev === EV.CARVE || ev === EV.OPEN || ev === EV.CLOSE) {
+      if (nb >= 0) {
+        const back = S.geo.back[c * S.geo.n_slots + slot];
+        if (ev === EV.CLOSE) { p[c] &= ~(1 << slot); if (back >= 0) p[nb] &= ~(1 << back); }
+        else { p[c] |= 1 << slot; if (back >= 0) p[nb] |= 1 << back; }
+      }
+      if (ev === EV.CLOSE && slot < 0) { S.level[c] = 0; S.stack[c] = 0; }
+      if (ev !== EV.CLOSE) { if (fresh) enter(c); if (nb >= 0 && S.level[nb] < 2) enter(nb); }
+    } else if (ev === EV.VISIT) { if (fresh) enter(c); }
+    else if (ev === EV.BACKTRACK) S.stack[c] = 0;
+    else if (ev === EV.FRONTIER && S.level[c] === 0) S.level[c] = 1;
+    S.current = c;
+  }
+
+  function applySolve(i) {
+    const t = S.solTrace, c = t[3 * i], ev = t[3 * i + 1];
+    if (c < 0 || c >= S.geo.size) return;
+    if (ev === EV.VISIT) S.explored[c] = Math.max(S.explored[c], 1);
+    else if (ev === EV.BACKTRACK) S.explored[c] = 2;
+    S.head = c;
+  }
+
+  function rate() {
+    const n = S.phase === "generating" ? S.genN : S.phase === "solving" ? S.solN : S.path.length * 4;
+    return Math.max(1, n / 240) * 2 ** S.speed;
+  }
+
+  function advance(count) {
+    let left = count;
+    while (left > 0) {
+      if (S.phase === "generating") {
+        const end = Math.min(S.genN, S.genPos + left);
+        for (let i = S.genPos; i < end; i++) applyGen(i);
+        left -= end - S.genPos; S.genPos = end;
+        if (S.genPos >= S.genN) finishGeneration();
+      } else if (S.phase === "solving") {
+        const end = Math.min(S.solN, S.solPos + left);
+        for (let i = S.solPos; i < end; i++) applySolve(i);
+        left -= end - S.solPos; S.solPos = end;
+        if (S.solPos >= S.solN) { S.head = -1; setPhase(S.path.length ? "path" : "done"); }
+      } else if (S.phase === "path") {
+        const end = Math.min(S.path.length, S.pathPos + left);
+        left -= end - S.pathPos; S.pathPos = end;
+        if (S.pathPos >= S.path.length) setPhase("done");
+      } else break;
+    }
+    S.dirty = true;
+  }
+
+  function frame(now) {
+    if (!S.paused && ["generating", "solving", "path"].includes(S.phase)) {
+      S.acc += rate();
+      const k = Math.floor(S.acc);
+      S.acc -= k;
+      if (k > 0) advance(k);
+    }
+    if (S.mode === "play" && S.t0 !== null && S.phase === "playing") showTimer(now);
+    if (S.dirty) { draw(); S.dirty = false; }
+    requestAnimationFrame(frame);
+  }
+
+  const PHASE_TEXT = {
+    loading: "generating…", generating: "carving", solving: "solving", path: "drawing the path",
+    playing: "your turn: walk to the blue cell", won: "solved by you", "gave-up": "the answer", error: "error",
+  };
+
+  function setPhase(phase, text) {
+    S.phase = phase;
+    const el = $("status");
+    el.dataset.phase = phase;
+    let words = text || PHASE_TEXT[phase] || phase;
+    if (phase === "done") {
+      const sol = S.data && S.data.solution;
+      words = sol && sol.found ? `solved: ${sol.solver} found a path of ${sol.length} steps after exploring ${sol.explored} cells`
+        : sol ? `${sol.solver} found no path` : "done";
+    }
+    $("phase").textContent = words;
+    $("pause").textContent = S.paused ? "Play" : "Pause";
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+  function resize() {
+    const g = S.geo;
+    if (!g) return;
+    const stage = $("stage");
+    const availW = Math.max(200, stage.clientWidth);
+    const availH = Math.max(240, window.innerHeight * 0.72);
+    const w = g.width + S.wallW, h = g.height + S.wallW;
+    const k = Math.max(2, Math.min(availW / w, availH / h, 60));
+    const cssW = Math.floor(w * k), cssH = Math.floor(h * k);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${cssW}px`; canvas.style.height = `${cssH}px`;
+    canvas.width = Math.round(cssW * dpr); canvas.height = Math.round(cssH * dpr);
+    S.kCss = k; S.padCss = (S.wallW / 2) * k;
+    S.k = k * dpr; S.pad = S.padCss * dpr;
+    S.dirty = true;
+  }
+
+  function sideBits(c) {
+    const p = S.passages[c];
+    return S.geo.tunnels ? (p | (p >> 4)) & 15 : p;
+  }
+
+  function heatColor(c) {
+    const d = S.distStart[c];
+    if (d < 0) return C.unvisited;
+    const t = (d / S.maxStart) * (VIRIDIS.length - 1);
+    const i = Math.min(VIRIDIS.length - 2, Math.floor(t)), f = t - i;
+    const a = VIRIDIS[i], b = VIRIDIS[i + 1];
+    return `rgb(${Math.round(a[0] + (b[0] - a[0]) * f)},${Math.round(a[1] + (b[1] - a[1]) * f)},${Math.round(a[2] + (b[2] - a[2]) * f)})`;
+  }
+
+  function fillOf(c) {
+    if (S.phase === "generating" || S.phase === "loading") {
+      if (c === S.current) return C.current;
+      if (S.level[c] === 0) return C.unvisited;
+      if (S.level[c] === 1) return C.frontier;
+      return S.stack[c] ? C.stack : C.road;
+    }
+    if (c === S.start) return C.start;
+    if (c === S.goal) return C.goal;
+    if (S.final[c] === 0) return C.wall; // rock: a cell no passage reaches
+    if (S.mode === "play") {
+      if (c === S.hint) return C.hint;
+      if (S.heat) return heatColor(c);
+      return S.trail[c] ? C.trail : C.road;
+    }
+    if (S.heat) return heatColor(c);
+    if (S.explored[c] === 2) return C.backtracked;
+    if (S.explored[c] === 1) return C.explored;
+    return C.road;
+  }
+
+  function stands(kind, c, slot, other) {
+    const K = S.geo.item_kinds;
+    const bits = S.passages;
+    if (kind === K.always) return true;
+    if (kind === K.opening) return S.phase === "generating";
+    if (kind === K.closed) return !((sideBits(c) >> slot) & 1);
+    if (kind === K.corridor) {
+      if ((sideBits(c) >> slot) & 1) return true;
+      return other >= 0 && ((bits[other] >> (5 + (slot % 2 === 0 ? 1 : 0))) & 1) === 1;
+    }
+    const up = (bits[c] >> 4) & 1, down = (bits[c] >> 5) & 1;
+    if (kind === K.up) return up === 1 && down === 0;
+    if (kind === K.down) return up === 0 && down === 1;
+    return up === 1 && down === 1; // up_both, down_both
+  }
+
+  function center(c) { return [S.geo.centers[2 * c], S.geo.centers[2 * c + 1]]; }
+
+  function draw() {
+    const g = S.geo;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = C.road;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (!g) return;
+    ctx.setTransform(S.k, 0, 0, S.k, S.pad, S.pad);
+    ctx.lineJoin = "round"; ctx.lineCap = "round";
+    ctx.lineWidth = 1.2 / S.k; // hides the seams between cells of one colour
+    for (let i = 0; i < g.regions.length; i++) {
+      const c = g.region_cell[i], side = g.region_side[i];
+      if (side >= 0 && !((sideBits(c) >> side) & 1)) continue;
+      const color = fillOf(c);
+      ctx.fillStyle = color; ctx.strokeStyle = color;
+      ctx.fill(S.regionPaths[i]); ctx.stroke(S.regionPaths[i]);
+    }
+    ctx.beginPath();
+    const it = g.items;
+    for (let i = 0; i < g.lines.length; i++) {
+      if (!stands(it[4 * i], it[4 * i + 1], it[4 * i + 2], it[4 * i + 3])) continue;
+      const pts = g.lines[i];
+      ctx.moveTo(pts[0], pts[1]);
+      for (let j = 2; j < pts.length; j += 2) ctx.lineTo(pts[j], pts[j + 1]);
+    }
+    ctx.strokeStyle = C.wall; ctx.lineWidth = Math.max(S.wallW, 1.5 / S.k);
+    ctx.stroke();
+    ctx.fillStyle = C.wall;
+    const ti = g.tri_items;
+    for (let i = 0; i < g.tris.length; i++) {
+      if (stands(ti[4 * i], ti[4 * i + 1], ti[4 * i + 2], ti[4 * i + 3])) ctx.fill(polyPath(g.tris[i], true));
+    }
+    const showPath = S.mode === "watch" ? ["path", "done"].includes(S.phase) : S.phase === "gave-up";
+    if (showPath) drawPath(S.mode === "watch" ? S.pathPos : S.path.length);
+    if (S.mode === "watch" && S.phase === "solving" && S.head >= 0) dot(S.head, C.head, 0.28);
+    if (S.mode === "play") dot(S.player, C.player, 0.3);
+  }
+
+  function drawPath(upto) {
+    // the server's line (through the openings, over wraps and under crossings), revealed
+    // in proportion to the steps shown
+    const lines = S.pathLines;
+    if (!lines.length || upto <= 0) return;
+    let left = Math.round((S.pathPoints * Math.min(upto, S.path.length)) / S.path.length);
+    ctx.beginPath();
+    for (const pts of lines) {
+      if (left <= 0) break;
+      const n = Math.min(pts.length / 2, left);
+      ctx.moveTo(pts[0], pts[1]);
+      for (let j = 1; j < n; j++) ctx.lineTo(pts[2 * j], pts[2 * j + 1]);
+      left -= n;
+    }
+    ctx.strokeStyle = C.path;
+    ctx.lineWidth = S.geo.kind === "rect" ? 0.36 : 0.3;
+    ctx.stroke();
+  }
+
+  function dot(c, color, r) {
+    if (c < 0) return;
+    const [x, y] = center(c);
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = color;
+    ctx.fill();
+  }
+
+  // -- play mode ---------------------------------------------------------------------------
+  function enterPlay() {
+    if (!S.geo) return;
+    S.passages = Uint8Array.from(S.final);
+    S.level.fill(2); S.current = -1; S.head = -1;
+    S.mode = "play";
+    S.player = S.start; S.moves = 0; S.t0 = null; S.hint = -1;
+    S.trail = new Uint8Array(S.geo.size); S.trail[S.start] = 1;
+    $("mode").setAttribute("aria-pressed", "true");
+    $("hint").disabled = false;
+    $("message").textContent = "";
+    $("timer").textContent = "0.0 s"; $("moves").textContent = "0 moves";
+    setPhase("playing");
+    if (S.player === S.goal) win();
+    history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    S.dirty = true;
+  }
+
+  function leavePlay() {
+    S.mode = "watch";
+    $("mode").setAttribute("aria-pressed", "false");
+    $("hint").disabled = true;
+    $("message").textContent = "";
+    S.pathPos = S.path.length; S.solPos = S.solN; S.head = -1;
+    setPhase("done");
+    history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    S.dirty = true;
+  }
+
+  function showTimer(now) {
+    const t = ((S.t1 || now) - S.t0) / 1000;
+    $("timer").textContent = `${t.toFixed(1)} s`;
+  }
+
+  function walkSlot(slot) {
+    if (S.mode !== "play" || S.phase !== "playing") return false;
+    if (!((S.passages[S.player] >> slot) & 1)) return false;
+    const nb = neighbour(S.player, slot);
+    if (nb < 0) return false;
+    if (S.t0 === null) { S.t0 = performance.now(); S.t1 = null; }
+    S.player = nb; S.moves += 1; S.trail[nb] = 1; S.hint = -1;
+    $("moves").textContent = `${S.moves} move${S.moves === 1 ? "" : "s"}`;
+    if (nb === S.goal) win();
+    S.dirty = true;
+    return true;
+  }
+
+  function walkTowards(dx, dy) {
+    const g = S.geo, c = S.player;
+    let best = -1, bestCos = -2;
+    for (let s = 0; s < g.n_slots; s++) {
+      const x = g.dirs[2 * (c * g.n_slots + s)], y = g.dirs[2 * (c * g.n_slots + s) + 1];
+      if (x === null || !((S.passages[c] >> s) & 1)) continue;
+      const cos = x * dx + y * dy;
+      if (cos > bestCos) { bestCos = cos; best = s; }
+    }
+    if (best >= 0 && bestCos > ARROW_COS) walkSlot(best);
+  }
+
+  function walkNames(names) {
+    for (const name of names) {
+      const s = S.geo.slot_names.indexOf(name);
+      if (s >= 0 && (S.passages[S.player] >> s) & 1) { walkSlot(s); return; }
+    }
+  }
+
+  function win() {
+    S.t1 = performance.now();
+    if (S.t0 === null) S.t0 = S.t1;
+    showTimer(S.t1);
+    setPhase("won");
+    const best = S.distStart[S.goal];
+    const extra = S.moves === best ? "the shortest way!" : `the shortest way is ${best}`;
+    $("message").textContent = `You made it! ${S.moves} moves in ${((S.t1 - S.t0) / 1000).toFixed(1)} s — ${extra}`;
+  }
+
+  function hint() {
+    if (S.mode !== "play" || S.phase !== "playing") return;
+    const g = S.geo, c = S.player, d = S.distGoal;
+    for (let s = 0; s < g.n_slots; s++) {
+      const nb = neighbour(c, s);
+      if (nb >= 0 && (S.passages[c] >> s) & 1 && d[nb] === d[c] - 1) { S.hint = nb; break; }
+    }
+    S.dirty = true;
+  }
+
+  function tapAt(clientX, clientY) {
+    if (S.mode !== "play" || S.phase !== "playing") return;
+    const rect = canvas.getBoundingClientRect();
+    const x = (clientX - rect.left - S.padCss) / S.kCss, y = (clientY - rect.top - S.padCss) / S.kCss;
+    const g = S.geo, c = S.player;
+    const [cx, cy] = center(c);
+    let best = -1, bestD = Math.hypot(x - cx, y - cy);
+    for (let s = 0; s < g.n_slots; s++) {
+      const nb = neighbour(c, s);
+      if (nb < 0 || !((S.passages[c] >> s) & 1)) continue;
+      const [nx, ny] = center(nb);
+      const d = Math.hypot(x - nx, y - ny);
+      if (d < bestD && d < 1.2) { bestD = d; best = s; }
+    }
+    if (best >= 0) walkSlot(best);
+  }
+
+  // -- controls ----------------------------------------------------------------------------
+  function togglePause() {
+    S.paused = !S.paused;
+    $("pause").textContent = S.paused ? "Play" : "Pause";
+    $("pause").setAttribute("aria-pressed", String(S.paused));
+  }
+
+  function step() {
+    if (!S.paused) togglePause();
+    if (S.mode === "watch") advance(1);
+  }
+
+  function setSpeed(v) {
+    S.speed = Math.max(-4, Math.min(8, v));
+    $("speed").value = String(S.speed);
+    $("speed-value").textContent = S.speed >= 0 ? `${2 ** S.speed}×` : `1/${2 ** -S.speed}×`;
+  }
+
+  function toggleHeat(on) {
+    S.heat = on;
+    $("heatmap").checked = on;
+    updateLinks();
+    if (S.options) history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    S.dirty = true;
+  }
+
+  async function copyLink() {
+    const url = location.href;
+    try {
+      await navigator.clipboard.writeText(url);
+      $("message").textContent = "Link copied";
+    } catch (err) {
+      window.prompt("Copy this link:", url);
+      return;
+    }
+    setTimeout(() => { if ($("message").textContent === "Link copied") $("message").textContent = ""; }, 1500);
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const key = e.key.toLowerCase();
+    const clicking = (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") && (key === " " || key === "enter");
+    if (clicking) return;
+    if (S.mode === "play" && S.phase === "playing") {
+      const table = WALK_KEYS[S.geo.kind];
+      if (table && table[key]) { walkNames(table[key]); e.preventDefault(); return; }
+      if (ARROWS[key]) { walkTowards(...ARROWS[key]); e.preventDefault(); return; }
+    }
+    const actions = {
+      " ": togglePause, ".": step, r: restart, p: () => (S.mode === "play" ? leavePlay() : enterPlay()),
+      h: hint, m: () => toggleHeat(!S.heat), n: newMaze, "+": () => setSpeed(S.speed + 1),
+      "=": () => setSpeed(S.speed + 1), "-": () => setSpeed(S.speed - 1),
+    };
+    if (actions[key]) { actions[key](); e.preventDefault(); }
+    else if (ARROWS[key] && key.startsWith("arrow") && S.mode === "play") e.preventDefault();
+  }
+
+  function newMaze() {
+    $("seed").value = String(randomSeed());
+    generate();
+  }
+
+  function wire() {
+    $("controls").addEventListener("submit", (e) => { e.preventDefault(); generate(); });
+    $("new-seed").addEventListener("click", newMaze);
+    $("grid").addEventListener("change", () => {
+      $("size").value = DEFAULT_SIZES[$("grid").value];
+      fillChoices();
+      generate();
+    });
+    for (const id of ["algorithm", "solver"]) $(id).addEventListener("change", generate);
+    $("braid").addEventListener("input", () => { $("braid-value").textContent = $("braid").value; });
+    $("braid").addEventListener("change", generate);
+    $("pause").addEventListener("click", togglePause);
+    $("step").addEventListener("click", step);
+    $("restart").addEventListener("click", restart);
+    $("speed").addEventListener("input", () => {
+      setSpeed(parseInt($("speed").value, 10));
+      if (S.options) history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    });
+    $("mode").addEventListener("click", () => {
+      if (S.mode === "play") leavePlay(); else enterPlay();
+      canvas.focus();
+    });
+    $("hint").addEventListener("click", () => { hint(); canvas.focus(); });
+    $("heatmap").addEventListener("change", () => toggleHeat($("heatmap").checked));
+    $("share").addEventListener("click", copyLink);
+    document.addEventListener("keydown", onKey);
+    let touch = null;
+    canvas.addEventListener("pointerdown", (e) => { touch = { x: e.clientX, y: e.clientY }; });
+    canvas.addEventListener("pointerup", (e) => {
+      if (!touch) return;
+      const dx = e.clientX - touch.x, dy = e.clientY - touch.y, len = Math.hypot(dx, dy);
+      touch = null;
+      if (len > 24) walkTowards(dx / len, dy / len);
+      else tapAt(e.clientX, e.clientY);
+    });
+    window.addEventListener("resize", resize);
+  }
+
+  async function start() {
+    wire();
+    requestAnimationFrame(frame);
+    try {
+      const r = await fetch("api/catalogue");
+      S.catalogue = await r.json();
+    } catch (err) {
+      showError("cannot reach the mazekit server");
+      return;
+    }
+    const gridSel = $("grid");
+    for (const g of S.catalogue.grids) {
+      const opt = document.createElement("option");
+      opt.value = g; opt.textContent = g;
+      gridSel.appendChild(opt);
+    }
+    applyUrl();
+    await generate();
+  }
+
+  // Read-only view for tests and the curious: the maze document and where the page is.
+  window.mazekitPage = {
+    get maze() { return S.data ? S.data.maze : null; },
+    get solution() { return S.data ? S.data.solution : null; },
+    get phase() { return S.phase; },
+    get player() { return S.player; },
+  };
+
+  start();
+})();

@@ -1,0 +1,324 @@
+"""What the web API does, without the web: make, read, solve and draw mazes within limits.
+
+Every function takes plain values and returns plain values or bytes; bad input raises
+``ValueError`` with a one-line message (the API answers it with a 422). Sizes are checked
+against :class:`Limits` *before* anything of that size is allocated.
+
+A maze made here is the maze ``mazekit generate`` makes from the same options: the same
+grid shape rules (:func:`mazekit.cli.grid_shape`), the same generator call and the same
+braid step (:func:`mazekit.cli.reshape`), so :func:`maze_document` is byte for byte the file
+``mazekit generate -o maze.json`` writes.
+
+Examples
+--------
+>>> m = build_maze(MazeOptions(algorithm="prim", size="6x4", seed=3), Limits())
+>>> m.shape, m.seed
+((4, 6), 3)
+>>> build_maze(MazeOptions(size="400x300"), Limits(max_cells=10_000))
+Traceback (most recent call last):
+...
+ValueError: this server makes mazes of at most 10,000 cells; a rect 400x300 grid has 120,000
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..maze import Maze
+from ..solution import Solution
+
+#: Formats that :func:`render_bytes` writes, and their media types.
+MEDIA_TYPES = {
+    "png": "image/png",
+    "svg": "image/svg+xml",
+    "pdf": "application/pdf",
+    "gif": "image/gif",
+    "json": "application/json",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask of the server (``mazekit serve`` takes them as options).
+
+    Attributes
+    ----------
+    max_cells : int
+        Largest grid (layout cells) a request may make, read, solve or draw.
+    max_trace_cells : int
+        Largest grid whose trace or drawing geometry is sent (both grow with the cells).
+    max_gif_cells : int
+        Largest grid drawn as an animated GIF.
+    max_body_bytes : int
+        Largest request body (an uploaded maze document).
+    max_trace_events : int
+        Most trace events sent per trace; a longer one is cut (and says so).
+    timeout : float
+        Seconds a request may work before it is answered with a 503.
+    workers : int
+        Requests worked on at once; more wait their turn.
+    """
+
+    max_cells: int = 40_000
+    max_trace_cells: int = 10_000
+    max_gif_cells: int = 2_500
+    max_body_bytes: int = 2_000_000
+    max_trace_events: int = 400_000
+    timeout: float = 30.0
+    workers: int = 4
+
+    def __post_init__(self) -> None:
+        for name in ("max_cells", "max_trace_cells", "max_gif_cells", "max_body_bytes",
+                     "max_trace_events", "workers"):  # fmt: skip
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        if not (isinstance(self.timeout, int | float) and math.isfinite(self.timeout) and self.timeout > 0):
+            raise ValueError(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+
+
+@dataclass(frozen=True)
+class MazeOptions:
+    """The options that make a maze, as ``mazekit generate`` takes them (``size`` is
+    WIDTHxHEIGHT, RINGSxCELLS on polar, WIDTHxHEIGHTxLEVELS on 3d; None for the default)."""
+
+    algorithm: str = "backtracker"
+    grid: str = "rect"
+    size: str | None = None
+    seed: int | None = None
+    braid: float | None = None
+    wrap: str | None = None
+    ends: str = "corners"
+
+
+def _too_big(what: str, limit: int, grid: str, cells: int) -> ValueError:
+    return ValueError(f"this server {what} of at most {limit:,} cells; {grid} has {cells:,}")
+
+
+def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "makes mazes") -> None:
+    """Refuse a grid of more than ``limit`` layout cells before it is built.
+
+    A polar grid's rings double outwards, so its layout is estimated from its rings first
+    (its widest ring holds about ``2 pi`` cells per ring) and measured once built.
+    """
+    cells = math.prod(shape)
+    if kind == "polar":
+        rings, inner = shape
+        cells = rings * max(inner, 2 ** math.ceil(math.log2(max(2 * math.pi * rings, 1))))
+    if cells > limit:
+        raise _too_big(what, limit, f"a {kind} {_describe(kind, shape)} grid", cells)
+
+
+def _describe(kind: str, shape: tuple[int, ...]) -> str:
+    if kind == "3d":
+        return f"{shape[2]}x{shape[1]}x{shape[0]}"
+    if kind == "polar":
+        return f"{shape[0]}x{shape[1]}"
+    return f"{shape[1]}x{shape[0]}"
+
+
+def build_maze(opts: MazeOptions, limits: Limits, *, record: bool = False) -> Maze:
+    """The maze ``mazekit generate`` makes from ``opts`` (with its trace if ``record``)."""
+    from ..cli import ENDS, GRID_KINDS, grid_shape, reshape
+    from ..generate import generate
+    from ..grids import make_grid
+
+    if opts.grid not in GRID_KINDS:
+        raise ValueError(f"unknown grid {opts.grid!r}; choose from {', '.join(GRID_KINDS)}")
+    if opts.ends not in ENDS:
+        raise ValueError(f"unknown ends {opts.ends!r}; choose from {', '.join(ENDS)}")
+    if opts.braid is not None and not (math.isfinite(opts.braid) and 0 <= opts.braid <= 1):
+        raise ValueError(f"braid must be a fraction between 0 and 1, got {opts.braid}")
+    if opts.seed is not None and opts.seed < 0:
+        raise ValueError(f"seed must be at least 0, got {opts.seed}")
+    shape = grid_shape(opts.grid, opts.size, None, None)
+    check_grid_size(opts.grid, shape, limits.max_cells)
+    grid = make_grid(opts.grid, shape, wrap=opts.wrap or None)
+    _check_built(grid, limits.max_cells, "makes mazes")
+    maze = generate(opts.algorithm, grid, rng=opts.seed, record=record, ends=opts.ends)
+    return reshape(maze, opts.braid, None, None)
+
+
+def _check_built(grid: Any, limit: int, what: str) -> None:
+    if grid.size > limit:
+        raise _too_big(what, limit, f"a {grid.kind} {grid.describe()} grid", grid.size)
+
+
+def read_maze(doc: Any, limits: Limits) -> tuple[Maze, Solution | None]:
+    """A maze document (as ``mazekit generate -o maze.json`` writes) parsed and checked.
+
+    The grid's size is checked against ``limits`` before its passages are decoded.
+    """
+    from ..grids import from_dict
+    from ..io import from_json
+
+    if not isinstance(doc, dict):
+        raise ValueError(f"a maze document must be a JSON object, got {type(doc).__name__}")
+    grid_doc = doc.get("grid")
+    if isinstance(grid_doc, dict):
+        shape = grid_doc.get("shape")
+        if isinstance(shape, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in shape):
+            if math.prod(shape) > limits.max_cells:
+                raise ValueError(f"this server reads mazes of at most {limits.max_cells:,} cells; "
+                                 f"this one's grid has {math.prod(shape):,}")  # fmt: skip
+        grid = from_dict(grid_doc)
+        _check_built(grid, limits.max_cells, "reads mazes")
+    try:
+        return from_json(doc)
+    except (KeyError, TypeError, IndexError) as exc:
+        reason = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ValueError(f"not a valid maze document: {reason}") from None
+
+
+def solve_maze(
+    maze: Maze, solver: str, start: tuple[int, int] | None = None, goal: tuple[int, int] | None = None
+) -> Solution:
+    """``mazekit solve``'s answer: the solver seeded by the maze's seed, as on the command line."""
+    from ..cli import solver_options
+    from ..solve import solve
+
+    options = solver_options(solver, {}, maze.seed)
+    return solve(maze, solver, start=start, goal=goal, **options)
+
+
+def maze_document(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
+    """The JSON document of ``maze`` (and ``solution``), as :func:`mazekit.save` writes it."""
+    from ..io import to_json
+
+    return to_json(maze, solution)
+
+
+def maze_file_bytes(maze: Maze, solution: Solution | None = None) -> bytes:
+    """The bytes of ``maze.json`` exactly as :func:`mazekit.save` writes them."""
+    return (json.dumps(maze_document(maze, solution), indent=1) + "\n").encode("utf-8")
+
+
+def trace_list(trace: np.ndarray | None, limits: Limits) -> tuple[list[int], bool]:
+    """A trace as a flat ``[cell, event, arg, ...]`` list, and whether it was cut short."""
+    if trace is None:
+        return [], False
+    cut = len(trace) > limits.max_trace_events
+    return np.asarray(trace[: limits.max_trace_events], dtype=np.int64).ravel().tolist(), cut
+
+
+def solution_payload(maze: Maze, sol: Solution, limits: Limits, *, trace: bool = True) -> dict[str, Any]:
+    """A solution as the page reads it: path as ``[[row, col], ...]`` and flat trace."""
+    events, cut = trace_list(sol.trace if trace else None, limits)
+    return {
+        "lines": path_lines(maze, sol),
+        "solver": sol.solver,
+        "start": list(sol.start),
+        "goal": list(sol.goal),
+        "found": sol.found,
+        "length": sol.length,
+        "explored": sol.n_explored,
+        "path": sol.path.tolist(),
+        "trace": events,
+        "trace_truncated": cut,
+    }
+
+
+def path_lines(maze: Maze, sol: Solution) -> list[list[float]]:
+    """The solution's line as the pictures draw it, in cell units: pieces of flat
+    ``[x0, y0, x1, ...]`` that leave through the openings, break at wrapped edges and stairs,
+    dip under weave crossings and follow a polar grid's rings."""
+    from ..render import at_solution_ends
+    from ..render.geometry import scene
+    from .geometry import _flat
+
+    if not sol.found:
+        return []
+    return [_flat(piece) for piece in scene(at_solution_ends(maze, sol), sol).path]
+
+
+def starts_open(maze: Maze) -> bool:
+    """Whether the maze's generator carves by putting walls up in an open room."""
+    from ..render.animate import _starts_open
+
+    return _starts_open(maze)
+
+
+def render_bytes(
+    maze: Maze, solution: Solution | None, fmt: str, limits: Limits, *, heatmap: bool = False
+) -> bytes:
+    """``maze`` (with ``solution``'s path, if any) drawn as ``fmt`` (a key of :data:`MEDIA_TYPES`).
+
+    PDF is a puzzle page and an answer page (the solution's path, or a shortest one); GIF
+    replays the generation (if ``maze.trace`` is set) and the solving; JSON is the maze file.
+    """
+    from ..render import render
+
+    if fmt not in MEDIA_TYPES:
+        raise ValueError(f"unknown format {fmt!r}; choose from {', '.join(MEDIA_TYPES)}")
+    _check_built(maze.grid, limits.max_cells, "draws mazes")
+    if fmt == "json":
+        return maze_file_bytes(maze, solution)
+    if fmt == "svg":
+        text = render(maze, solution, format="svg", **({"heatmap": "start"} if heatmap else {}))
+        return str(text).encode("utf-8")
+    if fmt == "pdf":
+        from ..render.pdf import render_pdf
+
+        return render_pdf([maze], [solution], answer_key=True)
+    if fmt == "png":
+        import io
+
+        options: dict[str, Any] = {"heatmap": "start", "path": solution is not None} if heatmap else {}
+        image = render(maze, solution, format="image", **options)
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        return buf.getvalue()
+    _check_built(maze.grid, limits.max_gif_cells, "animates mazes")
+    from ..render.animate import animate
+
+    with tempfile.TemporaryDirectory(prefix="mazekit-web-") as tmp:
+        out = Path(tmp) / "maze.gif"
+        animate(maze, solution, max_frames=150, hold=1.5).save(out)
+        return out.read_bytes()
+
+
+def catalogue(limits: Limits) -> dict[str, Any]:
+    """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
+    from ..cli import ENDS
+    from ..generate import GENERATORS, properties, summary
+    from ..grids import GRIDS
+    from ..solve import SOLVERS
+
+    def solver_grids(func: Any) -> list[str]:
+        import sys
+
+        mod = sys.modules[func.__module__]
+        kinds = list(getattr(mod, "GRIDS", GRIDS))
+        if getattr(mod, "FLAT_ONLY", False):
+            kinds = [k for k in kinds if k not in ("3d", "weave")]
+        return kinds
+
+    return {
+        "generators": [
+            {
+                "name": name,
+                "grids": list(properties(f)["grids"]),
+                "summary": summary(f),
+                "rect_only": bool(properties(f)["rect_only"]),
+            }
+            for name, f in GENERATORS.items()
+        ],  # fmt: skip
+        "solvers": [{"name": n, "grids": solver_grids(f), "summary": summary(f)} for n, f in SOLVERS.items()],
+        "grids": list(GRIDS),
+        "ends": list(ENDS),
+        "formats": list(MEDIA_TYPES),
+        "limits": {
+            "max_cells": limits.max_cells,
+            "max_trace_cells": limits.max_trace_cells,
+            "max_gif_cells": limits.max_gif_cells,
+            "max_body_bytes": limits.max_body_bytes,
+            "timeout": limits.timeout,
+        },
+    }

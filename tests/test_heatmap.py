@@ -157,9 +157,14 @@ def test_cli_render_heatmap(tmp_path):
     from PIL import Image
 
     m = mazekit.load(tmp_path / "m.json")
-    want = heatmap_image(m, "start", cmap="plasma", cell_size=CELL, wall_width=WALL)
+    want = heatmap_image(m, "start", cmap="plasma", cell_size=CELL, wall_width=WALL, marks=True, legend=True)
+    plain = heatmap_image(m, "start", cmap="plasma", cell_size=CELL, wall_width=WALL)
     with Image.open(tmp_path / "heat.png") as im:
-        assert np.array_equal(np.asarray(im.convert("RGB")), np.asarray(want))
+        got = np.asarray(im.convert("RGB"))
+    assert np.array_equal(got, np.asarray(want))
+    # the picture is the plain heat map with start and goal marked, above a colour bar
+    assert got.shape[1] >= plain.width and got.shape[0] > plain.height
+    assert not np.array_equal(got[: plain.height, : plain.width], np.asarray(plain))
     r = run("render", "m.json", "--heatmap", "3,4", "-o", "heat.svg", cwd=tmp_path)
     assert r.returncode == 0 and 'id="heatmap"' in (tmp_path / "heat.svg").read_text()
     for args, message in (

@@ -565,8 +565,9 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
         return
     from .render import render_file
 
+    extra = {"legend": True, "marks": True} if suffix in IMAGE_SUFFIXES else {}
     render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=_image_colors(ropts),
-                cell_size=ropts["cell_size"], wall_width=ropts["wall_width"])  # fmt: skip
+                cell_size=ropts["cell_size"], wall_width=ropts["wall_width"], **extra)  # fmt: skip
 
 
 @main.command()

@@ -198,6 +198,7 @@ def heatmap_image(
     path: bool = False,
     marks: bool = False,
     arrows: bool | None = None,
+    legend: bool = False,
 ) -> Any:
     """A ``PIL.Image`` of the maze with every cell coloured by its heat value.
 
@@ -213,6 +214,11 @@ def heatmap_image(
     arrows : bool, optional
         With ``source="values"``: draw ``solution.extras["policy"]`` as an arrow per cell.
         By default arrows are drawn when cells are at least :data:`ARROW_MIN_CELL` pixels.
+    marks : bool
+        Mark the start and goal cells.
+    legend : bool
+        Add a colour bar under the maze, from the lowest to the highest value, saying what
+        the colours count (see :func:`add_legend`).
 
     Examples
     --------
@@ -228,7 +234,8 @@ def heatmap_image(
     from .image import _draw_marks, _draw_path
 
     if uses_geometry(maze.grid):
-        return _grid_heatmap(maze, source, solution, cmap, cell_size, wall_width, colors, path, marks, arrows)
+        image = _grid_heatmap(maze, source, solution, cmap, cell_size, wall_width, colors, path, marks, arrows)
+        return add_legend(image, maze, source, solution, cmap) if legend else image
     cell, wall = sizes(maze.shape, cell_size, wall_width)
     lut = colormap(cmap)
     palette = colors_with_defaults(colors, wall=wall_color(lut))
@@ -245,7 +252,62 @@ def heatmap_image(
         _draw_path(image, maze, solution.path, cell, wall, _rgb(palette["path"], "path"))
     if marks:
         _draw_marks(image, maze, cell, wall, _rgb(palette["start"], "start"), _rgb(palette["goal"], "goal"))
-    return image
+    return add_legend(image, maze, source, solution, cmap) if legend else image
+
+
+def legend_text(maze: Maze, source: Any) -> str:
+    """What a heat map's colours count, e.g. ``"steps from the start (0, 0)"``."""
+    if isinstance(source, str) and source == "values":
+        return "value of each cell (MDP solution)"
+    cell = resolve_source(maze, source)
+    names = {"start": "the start", "goal": "the goal", "centre": "the centre", "center": "the centre"}
+    where = names.get(source, "") if isinstance(source, str) else ""
+    return f"steps from {where} {tuple(cell)}".replace("from  ", "from ")
+
+
+def add_legend(image: Any, maze: Maze, source: Any, solution: Solution | None, cmap: str) -> Any:
+    """``image`` with a colour bar below it: the low and high values at its ends, and what
+    they count. Cells that cannot be reached, if any, are named with their count.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (3, 4), rng=0)
+    >>> plain = heatmap_image(m, "start", cell_size=8, wall_width=2)
+    >>> keyed = heatmap_image(m, "start", cell_size=8, wall_width=2, legend=True)
+    >>> plain.size, keyed.size  # at least 160 px wide, for the labels
+    ((42, 32), (160, 84))
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    values = heat_values(maze, source, solution)
+    finite = np.isfinite(values)
+    lo = float(values[finite].min()) if finite.any() else 0.0
+    hi = float(values[finite].max()) if finite.any() else 0.0
+    unreachable = int(np.count_nonzero(~finite & (maze.grid.mask if maze.grid.mask is not None else True)))
+    font = ImageFont.load_default()
+    pad, bar_h, line_h = 6, 12, 13
+    width = max(image.width, 160)
+    strip = Image.new("RGB", (width, pad + bar_h + 2 + line_h * 2 + pad), (255, 255, 255))
+    lut = colormap(cmap)
+    bar_w = width - 2 * pad
+    ramp = lut[np.linspace(0, len(lut) - 1, bar_w).round().astype(np.intp)]
+    strip.paste(Image.fromarray(np.repeat(ramp[None].astype(np.uint8), bar_h, axis=0)), (pad, pad))
+    draw = ImageDraw.Draw(strip)
+    draw.rectangle((pad - 1, pad - 1, pad + bar_w, pad + bar_h), outline=(0, 0, 0))
+    fmt = (lambda v: f"{v:g}") if not (lo.is_integer() and hi.is_integer()) else (lambda v: f"{int(v)}")
+    y = pad + bar_h + 2
+    draw.text((pad, y), fmt(lo), fill=(0, 0, 0), font=font)
+    high = fmt(hi)
+    draw.text((pad + bar_w - draw.textlength(high, font=font), y), high, fill=(0, 0, 0), font=font)
+    caption = legend_text(maze, source)
+    if unreachable:
+        caption += f"; {unreachable} cells unreachable (background)"
+    draw.text((pad, y + line_h), caption, fill=(0, 0, 0), font=font)
+    out = Image.new("RGB", (width, image.height + strip.height), (255, 255, 255))
+    out.paste(image.convert("RGB"), (0, 0))
+    out.paste(strip, (0, image.height))
+    return out
 
 
 def _grid_heatmap(

@@ -442,3 +442,18 @@ def test_maker_reset_stream_is_seeded() -> None:
     for _ in range(3):
         ea, eb = a.make(), b.make()
         assert np.array_equal(ea.passages, eb.passages) and ea.maze.is_perfect()
+
+
+def test_a_given_maze_every_episode() -> None:
+    cube = mazekit.generate("prim", (2, 3, 4), grid="3d", rng=1, ends="random")
+    heart = mazekit.RectGrid.from_text("\n ###   ###\n##### #####\n###########\n #########\n   #####\n     #\n")
+    masked = mazekit.generate("prim", heart, rng=2)
+    for maze, mode in ((cube, "window"), (masked, "maze")):
+        env = MazeEnv(maze=maze, observation_mode=mode, new_maze=True)  # new_maze is moot here
+        obs, info = env.reset(seed=0)
+        assert env.observation_space.contains(obs) and env.maze == maze
+        assert (info["start"], info["goal"]) == (maze.start, maze.goal)
+        env.reset(seed=1)
+        env.reset()
+        assert env.maze == maze
+    assert MazeEnv(maze=masked, render_mode="ansi").reset(seed=0) is not None

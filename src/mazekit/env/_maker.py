@@ -188,6 +188,8 @@ class MazeMaker:
     # -- grids --------------------------------------------------------------------------
     def layout(self) -> tuple[int, int]:
         """The largest ``(rows, cols)`` layout any maze of the size range can have."""
+        if self.fixed is not None:
+            return self.fixed.grid.shape
         if self.low == self.high:
             return self._grid(self.low).grid.shape
         rows = cols = 0

@@ -30,19 +30,27 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
     kind = geo[0]
     n_slot = k.n_slots(kind)
     odd = kind == k.UPSILON or kind == k.POLAR  # the grids whose cells lack some slots
-    for cell in range(passages.shape[0]):
-        bits = passages[cell]
-        for a in range(n_slot):
-            dest[cell, a, 0] = k.through(geo, cell, a) if bits >> a & 1 else cell
-    if slip == 0.0:
-        dest[:, :, 1] = dest[:, :, 0]
-        dest[:, :, 2] = dest[:, :, 0]
-        return
+    if kind == k.RECT and geo[3] == 0:  # the common case without branches or calls
+        cols = geo[2]
+        for cell in range(passages.shape[0]):
+            bits = np.int64(passages[cell])
+            dest[cell, 0, 0] = cell - cols * (bits & 1)
+            dest[cell, 1, 0] = cell + (bits >> 1 & 1)
+            dest[cell, 2, 0] = cell + cols * (bits >> 2 & 1)
+            dest[cell, 3, 0] = cell - (bits >> 3 & 1)
+    else:
+        for cell in range(passages.shape[0]):
+            bits = passages[cell]
+            for a in range(n_slot):
+                dest[cell, a, 0] = k.through(geo, cell, a) if bits >> a & 1 else cell
     plain = kind == k.RECT
     for cell in range(passages.shape[0]):
         bits = passages[cell]
         for a in range(n_slot):
-            if bits == 0 or (odd and not is_slot(geo, cell, a)):
+            if slip == 0.0:
+                dest[cell, a, 1] = dest[cell, a, 0]
+                dest[cell, a, 2] = dest[cell, a, 0]
+            elif bits == 0 or (odd and not is_slot(geo, cell, a)):
                 dest[cell, a, 1] = cell
                 dest[cell, a, 2] = cell
             elif plain:  # the perpendiculars, without a call

@@ -446,7 +446,7 @@ def test_maker_reset_stream_is_seeded() -> None:
 
 def test_a_given_maze_every_episode() -> None:
     cube = mazekit.generate("prim", (2, 3, 4), grid="3d", rng=1, ends="random")
-    heart = mazekit.RectGrid.from_text("\n ###   ###\n##### #####\n###########\n #########\n   #####\n     #\n")
+    heart = mazekit.RectGrid.from_text(" ###   ###\n##### #####\n###########\n #########\n   #####\n     #")
     masked = mazekit.generate("prim", heart, rng=2)
     for maze, mode in ((cube, "window"), (masked, "maze")):
         env = MazeEnv(maze=maze, observation_mode=mode, new_maze=True)  # new_maze is moot here

@@ -419,3 +419,24 @@ def test_deterministic(name):
     a = render_image(m, sol, cell_size=12).tobytes()
     assert a == render_image(grid_maze(name), mazekit.solve(grid_maze(name)), cell_size=12).tobytes()
     assert render_pdf([m]) == render_pdf([grid_maze(name)])
+
+
+@pytest.mark.parametrize("kind", ["rect", "hex", "polar"])
+def test_a_walking_solver_draws_its_walk(kind, tmp_path):
+    """wall_follower's picture shows the walk (dead ends and all), not just the path bfs draws."""
+    from PIL import Image
+
+    from mazekit.grids import make_grid
+    from mazekit.render import render_file
+
+    m = mazekit.generate("backtracker", make_grid(kind, (8, 8)), rng=2)
+    walked, shortest = mazekit.solve(m, "wall_follower"), mazekit.solve(m, "bfs")
+    assert len(walked.extras["walk"]) > len(walked.path)  # the walk went into dead ends
+    render_file(m, tmp_path / "w.png", walked, cell_size=12)
+    render_file(m, tmp_path / "b.png", shortest, cell_size=12)
+    with Image.open(tmp_path / "w.png") as w, Image.open(tmp_path / "b.png") as b:
+        walk_px = np.all(np.asarray(w.convert("RGB")) == (0xF2, 0xA5, 0x41), axis=-1).sum()
+        assert walk_px > 50 and np.all(np.asarray(b.convert("RGB")) == (0xF2, 0xA5, 0x41), axis=-1).sum() == 0
+    svg = render_file(m, tmp_path / "w.svg", walked).read_text()
+    assert 'id="walk"' in svg and svg.index('id="walk"') < svg.index('id="solution"')
+    assert 'id="walk"' not in render_file(m, tmp_path / "b.svg", shortest).read_text()

@@ -65,6 +65,8 @@ class Scene:
         Pieces of the solution line, each ``(k, 2)``; empty without a solution.
     path_width : float
         Width of the solution line.
+    walk : list of numpy.ndarray
+        Pieces of a walking solver's walk (``extras["walk"]``), drawn thin under the path.
     marks : dict
         ``"start"`` and ``"goal"``: the polygon (``(V, 2)``) that marks each end.
     stairs : list of numpy.ndarray
@@ -83,6 +85,7 @@ class Scene:
     rock: np.ndarray
     path: list[np.ndarray] = field(default_factory=list)
     path_width: float = PATH_WIDTH
+    walk: list[np.ndarray] = field(default_factory=list)
     marks: dict[str, np.ndarray] = field(default_factory=dict)
     stairs: list[np.ndarray] = field(default_factory=list)
     centers: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)), repr=False)
@@ -141,6 +144,12 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     if solution is not None and solution.found:
         path = solution.path[:, 0].astype(np.int64) * grid.cols + solution.path[:, 1]
         out.path = _path(grid, path, centers, mids, nb, back, openings, width)
+    from .image import walk_cells
+
+    walk = walk_cells(solution)
+    if walk is not None:
+        flat = walk[:, 0].astype(np.int64) * grid.cols + walk[:, 1]
+        out.walk = _path(grid, flat, centers, mids, nb, back, openings, width)
     return out
 
 

@@ -234,7 +234,8 @@ def heatmap_image(
     from .image import _draw_marks, _draw_path
 
     if uses_geometry(maze.grid):
-        image = _grid_heatmap(maze, source, solution, cmap, cell_size, wall_width, colors, path, marks, arrows)
+        image = _grid_heatmap(maze, source, solution, cmap, cell_size, wall_width, colors, path, marks,
+                              arrows)  # fmt: skip
         return add_legend(image, maze, source, solution, cmap) if legend else image
     cell, wall = sizes(maze.shape, cell_size, wall_width)
     lut = colormap(cmap)

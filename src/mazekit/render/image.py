@@ -23,7 +23,17 @@ DEFAULT_COLORS = {
     "goal": "#2060e0",
     "explored": "#cfe3ff",
     "backtracked": "#f4c7d9",
+    "walk": "#f2a541",
 }
+
+
+def walk_cells(solution: Solution | None) -> np.ndarray | None:
+    """The ``(k, 2)`` cells a walking solver stepped on, in order (``extras["walk"]`` of
+    ``wall_follower``, ``pledge`` ...), or ``None`` for a solver that does not walk."""
+    if solution is None or "walk" not in solution.extras:
+        return None
+    walk = np.asarray(solution.extras["walk"]).reshape(-1, 2)
+    return walk if len(walk) > 1 else None
 
 #: The longest side, in pixels, that an automatic cell size aims for.
 AUTO_SIDE = 2400
@@ -66,8 +76,10 @@ def render_image(
     cell_size, wall_width : int, optional
         Pixels per cell and per wall; by default chosen from the maze size.
     colors : dict, optional
-        Any of ``background, wall, path, start, goal, explored, backtracked``: colour names
-        or ``#rrggbb``. The path is red, the start green and the goal blue by default.
+        Any of ``background, wall, path, start, goal, explored, backtracked, walk``: colour
+        names or ``#rrggbb``. The path is red, the start green and the goal blue by default.
+        A walking solver's walk (``wall_follower``, ``pledge``: every step it took, dead ends
+        and all) is drawn as a thin ``walk`` line under the path.
     explored : bool
         Tint the cells the solver explored (and, for DFS, those it backtracked from).
     path_style : {"line", "fill"}
@@ -122,6 +134,10 @@ def render_image(
     image = Image.fromarray(lut[pixels])
     if line:
         assert solution is not None
+        walk = walk_cells(solution)
+        if walk is not None:
+            thin = max(1, cell // 6) if cell > 2 else 1
+            _draw_path(image, maze, walk, cell, wall, _rgb(palette["walk"], "walk"), width=thin)
         _draw_path(image, maze, solution.path, cell, wall, tuple(lut[PATH].tolist()))
         if marks:
             _draw_marks(image, maze, cell, wall, tuple(lut[START].tolist()), tuple(lut[GOAL].tolist()))
@@ -135,7 +151,9 @@ def _centres(cells: np.ndarray, cell: int, wall: int) -> np.ndarray:
     return np.stack([wall + cells[:, 1] * pitch + half, wall + cells[:, 0] * pitch + half], axis=1)
 
 
-def _draw_path(image: Any, maze: Maze, path: np.ndarray, cell: int, wall: int, color: tuple) -> None:
+def _draw_path(
+    image: Any, maze: Maze, path: np.ndarray, cell: int, wall: int, color: tuple, width: int | None = None
+) -> None:
     """The solution as one polyline, extended out through the entrance and exit gaps."""
     from PIL import ImageDraw
 
@@ -160,7 +178,8 @@ def _draw_path(image: Any, maze: Maze, path: np.ndarray, cell: int, wall: int, c
         outside[name].append((float(x), float(y)))
     head, tail = outside["start"], outside["goal"]
     points = head + [tuple(p) for p in pts.tolist()] + tail
-    width = max(1, cell // 2) if cell > 2 else cell
+    if width is None:
+        width = max(1, cell // 2) if cell > 2 else cell
     draw = ImageDraw.Draw(image)
     if len(points) == 1:
         x, y = points[0]

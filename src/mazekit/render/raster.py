@@ -92,6 +92,9 @@ def draw(
         under = image.getpixel((int(cx), int(cy)))
         light = under[0] * 299 + under[1] * 587 + under[2] * 114 > 140_000  # type: ignore[index]
         pen.polygon(pts, fill=(0, 0, 0) if light else (255, 255, 255))
+    if path and sc.walk:
+        _lines(pen, [xy(piece) for piece in sc.walk], max(1, round(sc.path_width * (cell + wall) / 3)) * k,
+               colors["walk"])  # fmt: skip
     if path and sc.path:
         _lines(pen, [xy(piece) for piece in sc.path], max(1, round(sc.path_width * (cell + wall))) * k,
                colors["path"])  # fmt: skip

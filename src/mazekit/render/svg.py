@@ -19,6 +19,7 @@ from ..maze import Maze
 from ..solution import Solution
 from .geometry import ARROW as _ARROW
 from .geometry import Scene, scene, uses_geometry
+from .image import walk_cells
 from .pixels import colors_with_defaults
 from .segments import cell_runs, path_points, wall_runs
 from .segments import number as _num
@@ -209,6 +210,11 @@ def render_svg(
     if values and solution is not None and "policy" in solution.extras and arrows is not False:
         if arrows or maze.passages.size <= ARROW_MAX_CELLS:
             lines += _layer("policy", _policy_layer(maze, solution))
+    walk = walk_cells(solution)
+    if walk is not None:
+        d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in path_points(maze, walk).tolist())
+        style = 'stroke-width="0.13" stroke-linecap="round" stroke-linejoin="round"'
+        lines += _layer("walk", [f'<path fill="none" stroke="{fill["walk"]}" {style} d="{d}"/>'])
     if solution is not None and solution.found:
         pts = path_points(maze, solution.path)
         d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts.tolist())
@@ -303,6 +309,10 @@ def _grid_svg(
             lines += _layer(
                 "policy", [f'<path fill="#ffffff" stroke="#000000" stroke-width="0.04" d="{d}"/>']
             )
+    if sc.walk:
+        d = "".join(_polyline_d(piece) for piece in sc.walk)
+        style = f'stroke-width="{_num(sc.path_width / 3)}" stroke-linecap="round" stroke-linejoin="round"'
+        lines += _layer("walk", [f'<path fill="none" stroke="{fill["walk"]}" {style} d="{d}"/>'])
     if sc.path:
         d = "".join(_polyline_d(piece) for piece in sc.path)
         style = f'stroke-width="{_num(sc.path_width)}" stroke-linecap="round" stroke-linejoin="round"'

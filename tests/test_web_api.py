@@ -173,7 +173,8 @@ def test_render_every_format_from_options_and_from_an_upload(client, fmt):
     r = ok(client.get(f"/api/maze.{fmt}", params={"size": "6x5", "seed": 4, "solver": "dfs"}))
     assert r.headers["content-type"].split(";")[0] == {"png": "image/png", "svg": "image/svg+xml",
         "pdf": "application/pdf", "gif": "image/gif", "json": "application/json"}[fmt]  # fmt: skip
-    assert r.headers["content-disposition"] == f'attachment; filename="backtracker-rect-6x5-4.{fmt}"'
+    solved = "-dfs" if fmt in ("png", "svg") else ""
+    assert r.headers["content-disposition"] == f'attachment; filename="backtracker-rect-6x5-4{solved}.{fmt}"'
     _check_file(fmt, r.content)
     doc = mazekit.io.to_json(mazekit.generate("kruskal", (4, 5), grid="hex", rng=2))
     _check_file(fmt, ok(client.post("/api/render", json={"maze": doc, "format": fmt})).content)

@@ -35,6 +35,7 @@ _LAZY = {
     "render_file": "render",
     "Solution": "solution",
     "SOLVERS": "solve",
+    "stats": "measure",
     "solve": "solve",
     "TRANSFORMS": "transform",
     "transform": "transform",
@@ -46,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .grids import GRIDS, Grid, RectGrid, make_grid
     from .io import load, load_solution, save
     from .maze import Maze
+    from .measure import stats
     from .render import render, render_file
     from .solution import Solution
     from .solve import SOLVERS, solve

@@ -415,6 +415,7 @@ class _Group(click.Group):
         "play": "play:play",
         "print": "print_:print_",
         "serve": "serve:serve",
+        "stats": "stats:stats",
         "transform": "transform:transform",
     }
 

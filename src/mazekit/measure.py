@@ -53,7 +53,7 @@ def degree(bits):  # pragma: no cover - compiled
 # -- dead ends, pieces, loops ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _dead_ends(passages, out):  # pragma: no cover - compiled
     """Count cells with exactly one open passage; write their flat indices to ``out`` if it
     has room (pass a zero-length array just to count)."""
@@ -86,7 +86,7 @@ def dead_end_cells(maze: Maze) -> np.ndarray:
     return out[:n].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _components(passages, geo, mask):  # pragma: no cover - compiled
     n = passages.shape[0]
     slots = k.n_slots(geo[0])
@@ -139,7 +139,7 @@ def loops(maze: Maze) -> int:
 # -- texture ----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _corridors(passages, geo, deg):  # pragma: no cover - compiled
     """Sizes of the runs of degree-2 cells joined by passages (corridor lengths)."""
     n = passages.shape[0]
@@ -179,19 +179,186 @@ def straight_bits(grid: Grid) -> np.ndarray:
     return table
 
 
-def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
-    """Texture statistics of a maze, on any grid.
+def _triangle_bends() -> np.ndarray:
+    """``(2, 3, 3)`` int8: +1 where a walk through a triangle that enters by slot ``a`` and
+    leaves by slot ``b`` bends left, -1 where it bends right (index 0: pointing up).
 
-    Returns a dict with: ``cells``, ``passages``, ``components`` (connected regions),
-    ``loops`` (independent cycles: passages - cells + components; 0 for a perfect maze),
-    ``dead_ends`` and ``dead_end_ratio`` (cells with one passage), ``junctions`` (three or
-    more), ``crossroads`` (four or more), ``straights`` and ``turns`` (cells with two
-    passages, leaving through facing sides or not: see :data:`STRAIGHT_PAIRS`; every
-    two-passage triangle is a turn), ``corridor_mean`` and ``corridor_max`` (runs of
-    two-passage cells), ``horizontal_ratio`` (share of passages running east-west, through a
-    slot named ``E``; None on grids without one: hex and polar), ``solution_length`` (steps
-    from start to goal, -1 if unreachable) and ``diameter`` (longest shortest path from the
-    start's region, found by two breadth-first sweeps: exact on perfect mazes).
+    Every pass through a triangle bends by 60 degrees, so one cell cannot tell a straight
+    line from a turn. Along a straight band the bends alternate (left, right, left: the
+    zigzag of a row of triangles); two bends the same way in a row turn the walk by 120
+    degrees round a corner. That pair is what counts as a turn on a triangle grid.
+    """
+    normals = ((150, 30, 270), (210, 330, 90))  # outward normal of W, E, base, in degrees
+    out = np.zeros((2, 3, 3), dtype=np.int8)
+    for parity, angle in enumerate(normals):
+        for a in range(3):
+            for b in range(3):
+                if a != b:
+                    out[parity, a, b] = 1 if (angle[b] - angle[a] - 180) % 360 < 180 else -1
+    return out
+
+
+TRIANGLE_BENDS = _triangle_bends()
+
+
+@njit(cache=True, inline="always")
+def _other_slot(bits, slot, slots):  # pragma: no cover - compiled
+    """The open slot of a two-passage cell that is not ``slot``."""
+    for s in range(slots):
+        if (bits >> s & 1) and s != slot:
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _bend(geo, cell, a, b, bends):  # pragma: no cover - compiled
+    """The bend (+1 left, -1 right) of a walk through triangle ``cell`` from slot a to b."""
+    r = cell // geo[2]
+    return bends[(r + cell - r * geo[2]) & 1, a, b]
+
+
+@njit(cache=True, nogil=True)
+def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compiled
+    """Degree histogram, turning two-passage cells, and dead-end passage lengths.
+
+    Returns ``(hist, turn, river_cells)``: ``hist[d]`` cells with ``d`` passages, ``turn``
+    1 at every two-passage cell that turns, ``river_cells`` the cells of every dead-end
+    passage summed (walked from each dead end to the first cell without two passages).
+    """
+    n = passages.shape[0]
+    slots = k.n_slots(geo[0])
+    triangle = geo[0] == k.TRIANGLE
+    masked = mask.shape[0] != 0
+    hist = np.zeros(k.MAX_SLOTS + 1, dtype=np.int64)
+    turn = np.zeros(n, dtype=np.uint8)
+    river = 0
+    for cell in range(n):
+        if masked and mask[cell] == 0:
+            continue
+        bits = passages[cell]
+        d = degree(bits)
+        hist[d] += 1
+        if d == 1:  # walk the dead-end passage to its first branching (or other end)
+            prev, slot = cell, _other_slot(bits, -1, slots)
+            cur = k.through(geo, prev, slot)
+            river += 1
+            while degree(passages[cur]) == 2:
+                river += 1
+                slot = _other_slot(passages[cur], k.back(geo, prev, slot), slots)
+                prev, cur = cur, k.through(geo, cur, slot)
+        if d != 2:
+            continue
+        if not triangle:
+            turn[cell] = 0 if straight[bits] else 1
+            continue
+        for slot in range(slots):  # a turn: bending the same way as a corridor neighbour
+            if bits >> slot & 1:
+                nb = k.through(geo, cell, slot)
+                if degree(passages[nb]) != 2:
+                    continue
+                mine = _bend(geo, cell, _other_slot(bits, slot, slots), slot, bends)
+                entry = k.back(geo, cell, slot)
+                theirs = _bend(geo, nb, entry, _other_slot(passages[nb], entry, slots), bends)
+                if mine == theirs:
+                    turn[cell] = 1
+    return hist, turn, river
+
+
+@njit(cache=True, nogil=True)
+def _walk_path(passages, geo, dist, start, straight, bends):  # pragma: no cover - compiled
+    """Walk the shortest path from ``start`` down ``dist`` (distances to the goal).
+
+    Returns ``(turns, decisions, branches)``: changes of direction along the path (on a
+    triangle grid, two bends the same way in a row), cells where more than one way leads on
+    (the start, if it has two passages or more; a cell inside the path with three or more),
+    and the side passages leaving the path (the goal's included).
+    """
+    slots = k.n_slots(geo[0])
+    triangle = geo[0] == k.TRIANGLE
+    cell, entry, last = start, -1, 0
+    turns, decisions, branches = 0, 0, 0
+    while dist[cell] > 0:
+        bits = passages[cell]
+        nxt = -1
+        for slot in range(slots):
+            if bits >> slot & 1 and dist[k.through(geo, cell, slot)] == dist[cell] - 1:
+                nxt = slot
+                break
+        onward = degree(bits) - (1 if entry >= 0 else 0)
+        if onward >= 2:
+            decisions += 1
+        branches += onward - 1
+        if entry >= 0:
+            if triangle:
+                bend = _bend(geo, cell, entry, nxt, bends)
+                if bend == last:
+                    turns += 1
+                last = bend
+            elif not straight[(1 << entry) | (1 << nxt)]:
+                turns += 1
+        entry = k.back(geo, cell, nxt)
+        cell = k.through(geo, cell, nxt)
+    branches += degree(passages[cell]) - (1 if entry >= 0 else 0)
+    return turns, decisions, branches
+
+
+def turning(maze: Maze) -> np.ndarray:
+    """``bool`` array of ``maze.shape``: the two-passage cells where a corridor turns.
+
+    On grids whose cells have facing sides a corridor cell turns unless its two passages
+    face each other (:data:`STRAIGHT_PAIRS`); on a triangle grid, unless it bends the other
+    way from each corridor neighbour (see :data:`TRIANGLE_BENDS`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("binary_tree", (3, 4), rng=0)
+    >>> turning(m).astype(int)  # the corner of the top row, and two bends of the bottom one
+    array([[1, 0, 0, 0],
+           [0, 0, 0, 0],
+           [1, 0, 1, 0]])
+    """
+    _, turn, _ = _turning(maze.passages.ravel(), *maze.grid.kernel_args(), straight_bits(maze.grid),
+                          TRIANGLE_BENDS)  # fmt: skip
+    return turn.reshape(maze.shape).astype(bool)
+
+
+def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
+    """Every statistic of a maze's texture and of its solution, on any grid.
+
+    Structure:
+
+    - ``cells``, ``passages``, ``components`` (separate pieces) and ``loops`` (the cycle
+      rank, passages - cells + pieces: 0 for a perfect maze, one per wall a braid opened).
+    - ``dead_ends`` and ``dead_end_ratio`` (cells with one passage), ``junctions`` (three or
+      more), ``crossroads`` (four or more) and ``junctions_by_degree`` (``{3: n, 4: n, ...}``).
+    - ``corridors`` (runs of two-passage cells joined by passages), ``corridor_mean`` and
+      ``corridor_max`` (their length in cells).
+    - ``straights`` and ``turns`` (two-passage cells that run straight or turn) and
+      ``turns_per_cell`` = turns / two-passage cells, the straightness: a cell turns when its
+      passages do not face each other (:data:`STRAIGHT_PAIRS`: on a rect grid, a change of
+      direction; polar: around the ring or in and out; 3d: up and down too); a triangle has
+      no facing sides, so there a cell turns when it bends the same way as a corridor
+      neighbour (two 60-degree bends one way make a corner; see :data:`TRIANGLE_BENDS`).
+    - ``river``: the mean length in cells of a dead-end passage, walked from the dead end to
+      the first cell where it branches. Walter D. Pullen (*Think Labyrinth*, "Maze
+      Algorithms") calls a maze with few but long dead ends high in *river* and one with many
+      short ones low; this makes the word a number (on 50x50 mazes about 1.6 for Prim, 2.2 for
+      the backtracker).
+    - ``horizontal_ratio``: share of passages running east-west (None on grids without an
+      ``E`` slot: hex, polar).
+
+    Solution (omitted with ``solution_length=False``), from ``maze.start`` to ``maze.goal``
+    along a shortest path:
+
+    - ``solution_length`` (steps; -1 if the goal cannot be reached, and then the other
+      solution numbers are 0), ``solution_share`` (cells on the path / cells),
+      ``solution_turns`` (changes of direction, as above), ``solution_decisions`` (cells
+      where more than one way leads on: a walker must choose), ``solution_branches`` (side
+      passages leaving the path) and ``branching`` (side passages per cell of the path).
+    - ``diameter`` (the longest shortest path) and ``diameter_ends`` (its two cells), by two
+      breadth-first sweeps from the start: exact on a perfect maze, a lower bound on one with
+      loops, and within the start's piece; the two cells in row-major order.
 
     Examples
     --------
@@ -199,17 +366,25 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
     >>> s = stats(mazekit.generate("wilson", (6, 8), grid="hex", rng=1))
     >>> s["loops"], s["components"], s["horizontal_ratio"]
     (0, 1, None)
+    >>> line = stats(mazekit.generate("backtracker", (1, 5), rng=0))
+    >>> line["corridors"], line["corridor_max"], line["turns_per_cell"], line["river"]
+    (1, 3, 0.0, 4.0)
+    >>> line["solution_length"], line["diameter_ends"], line["solution_decisions"]
+    (4, ((0, 0), (0, 4)), 0)
     """
-    from .distances import distance_map, farthest_pair
+    from .distances import _distances
 
     grid = maze.grid
     flat = maze.passages.ravel()
-    deg = maze.degree().ravel()
+    geo, mask = grid.kernel_args()
+    table = straight_bits(grid)
+    hist, turn, river = _turning(flat, geo, mask, table, TRIANGLE_BENDS)
     cells = grid.n_cells
-    passages = maze.n_passages
+    passages = int(hist @ np.arange(hist.size)) // 2
     pieces = components(maze)
-    straight = straight_bits(grid)[flat]
-    runs = _corridors(flat, grid.geo, deg)
+    deg = maze.degree().ravel()
+    runs = _corridors(flat, geo, deg)
+    n_turns = int(turn.sum())
     east = [slot for slot, name in enumerate(grid.slot_names) if name in EAST]
     horizontal = sum(int(((flat >> slot) & 1).sum()) for slot in east)
     out: dict[str, Any] = {
@@ -217,19 +392,39 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
         "passages": passages,
         "components": pieces,
         "loops": passages - cells + pieces,
-        "dead_ends": int((deg == 1).sum()),
-        "dead_end_ratio": float((deg == 1).sum() / cells),
-        "junctions": int((deg >= 3).sum()),
-        "crossroads": int((deg >= 4).sum()),
-        "straights": int(straight.sum()),
-        "turns": int(((deg == 2) & ~straight).sum()),
+        "dead_ends": int(hist[1]),
+        "dead_end_ratio": float(hist[1] / cells),
+        "junctions": int(hist[3:].sum()),
+        "crossroads": int(hist[4:].sum()),
+        "junctions_by_degree": {d: int(hist[d]) for d in range(3, grid.n_slots + 1) if hist[d]},
+        "corridors": int(runs.size),
         "corridor_mean": float(runs.mean()) if runs.size else 0.0,
         "corridor_max": int(runs.max()) if runs.size else 0,
+        "straights": int(hist[2]) - n_turns,
+        "turns": n_turns,
+        "turns_per_cell": n_turns / int(hist[2]) if hist[2] else 0.0,
+        "river": river / int(hist[1]) if hist[1] else 0.0,
         "horizontal_ratio": (horizontal / passages if passages else 0.0) if east else None,
     }
     if solution_length:
-        d = distance_map(maze, maze.start)
-        out["solution_length"] = int(d[maze.goal])
-        a, b = farthest_pair(maze, maze.start)
-        out["diameter"] = int(distance_map(maze, a)[b])
+        start, goal = grid.flat(maze.start), grid.flat(maze.goal)
+        to_goal = _distances(flat, geo, goal)
+        length = int(to_goal[start])
+        turns, decisions, branches = (
+            _walk_path(flat, geo, to_goal, start, table, TRIANGLE_BENDS) if length >= 0 else (0, 0, 0)
+        )
+        on_path = length + 1 if length >= 0 else 0
+        out.update(
+            solution_length=length,
+            solution_share=on_path / cells,
+            solution_turns=int(turns),
+            solution_decisions=int(decisions),
+            solution_branches=int(branches),
+            branching=branches / on_path if on_path else 0.0,
+        )
+        u = int(np.argmax(_distances(flat, geo, start)))
+        far = _distances(flat, geo, u)
+        v = int(np.argmax(far))
+        out["diameter"] = int(far[v])
+        out["diameter_ends"] = tuple(sorted((grid.unflat(u), grid.unflat(v))))
     return out

@@ -255,7 +255,8 @@ def _plain(errors: Any) -> Any:
 def _file_name(q: DownloadQuery, fmt: str) -> str:
     size = (q.size or "default").replace(" ", "")
     seed = "" if q.seed is None else f"-{q.seed}"
-    stem = f"{q.algorithm}-{q.grid}-{size}{seed}"
+    solved = f"-{q.solver}" if q.solver and fmt in ("png", "svg") else ""
+    stem = f"{q.algorithm}-{q.grid}-{size}{seed}{solved}"
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in stem) + f".{fmt}"
 
 

@@ -144,8 +144,28 @@
     el.hidden = !text;
   }
 
+  // The server's own check, made first so a size the server would refuse is not sent.
+  function sizeProblem(grid, size) {
+    const m = /^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$/.exec(size);
+    const form = grid === "3d" ? "WIDTHxHEIGHTxLEVELS, e.g. 8x6x3" : grid === "polar" ? "RINGSxCELLS, e.g. 8x8"
+      : "WIDTHxHEIGHT, e.g. 20x12";
+    if (!m || (grid === "3d" ? !m[3] : m[3])) return `size must look like ${form}, got '${size}'`;
+    const nums = [m[1], m[2] || m[1], m[3] || "1"].map(Number);
+    if (Math.min(...nums) < 1) return `size must be at least 1x1, got ${size}`;
+    let cells = nums[0] * nums[1] * nums[2];
+    if (grid === "polar") cells = nums[0] * Math.max(nums[1], 2 ** Math.ceil(Math.log2(Math.max(2 * Math.PI * nums[0], 1))));
+    const limit = S.catalogue.limits.max_trace_cells;
+    if (cells > limit) {
+      return `this server animates mazes of at most ${limit.toLocaleString("en")} cells; ` +
+        `a ${grid} ${size} grid has ${cells.toLocaleString("en")}`;
+    }
+    return null;
+  }
+
   async function generate() {
     const o = readForm();
+    const problem = sizeProblem(o.grid, o.size);
+    if (problem) { showError(problem); return; }
     if (o.seed === null || !Number.isInteger(o.seed) || o.seed < 0) {
       o.seed = randomSeed();
       $("seed").value = String(o.seed);
@@ -524,7 +544,7 @@
     $("timer").textContent = "0.0 s"; $("moves").textContent = "0 moves";
     setPhase("playing");
     if (S.player === S.goal) win();
-    history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    syncUrl();
     S.dirty = true;
   }
 
@@ -535,7 +555,7 @@
     $("message").textContent = "";
     S.pathPos = S.path.length; S.solPos = S.solN; S.head = -1;
     setPhase("done");
-    history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    syncUrl();
     S.dirty = true;
   }
 
@@ -629,13 +649,18 @@
     S.speed = Math.max(-4, Math.min(8, v));
     $("speed").value = String(S.speed);
     $("speed-value").textContent = S.speed >= 0 ? `${2 ** S.speed}×` : `1/${2 ** -S.speed}×`;
+    syncUrl();
+  }
+
+  function syncUrl() {
+    if (S.options) history.replaceState(null, "", `?${pageQuery(S.options)}`);
   }
 
   function toggleHeat(on) {
     S.heat = on;
     $("heatmap").checked = on;
     updateLinks();
-    if (S.options) history.replaceState(null, "", `?${pageQuery(S.options)}`);
+    syncUrl();
     S.dirty = true;
   }
 
@@ -691,10 +716,7 @@
     $("pause").addEventListener("click", togglePause);
     $("step").addEventListener("click", step);
     $("restart").addEventListener("click", restart);
-    $("speed").addEventListener("input", () => {
-      setSpeed(parseInt($("speed").value, 10));
-      if (S.options) history.replaceState(null, "", `?${pageQuery(S.options)}`);
-    });
+    $("speed").addEventListener("input", () => setSpeed(parseInt($("speed").value, 10)));
     $("mode").addEventListener("click", () => {
       if (S.mode === "play") leavePlay(); else enterPlay();
       canvas.focus();
@@ -741,6 +763,7 @@
     get solution() { return S.data ? S.data.solution : null; },
     get phase() { return S.phase; },
     get player() { return S.player; },
+    get solveProgress() { return S.solN ? S.solPos / S.solN : 0; },
   };
 
   start();

@@ -1,0 +1,339 @@
+"""The web page in a real browser against a real server: Debian's chromium driven by
+Playwright (never a downloaded browser), the server a real uvicorn on a free port.
+
+One browser for the module; each test gets a fresh context and fails on any console error.
+Set ``MAZEKIT_DOCS_IMAGES=1`` to also write the README's screenshot (docs/images/web.png).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import mazekit
+
+pytest.importorskip("fastapi")
+uvicorn = pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from mazekit.web.app import create_app  # noqa: E402
+from mazekit.web.work import Limits  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+ROOT = Path(__file__).resolve().parents[1]
+RGB = {"path": (224, 32, 32), "current": (255, 0, 0), "stack": (143, 184, 255), "explored": (178, 208, 255),
+       "backtracked": (247, 172, 200), "hint": (40, 200, 200), "player": (240, 130, 0),
+       "unvisited": (92, 98, 112), "trail": (255, 240, 170)}  # fmt: skip
+COUNT_JS = """(colors) => {
+  const c = document.getElementById("maze");
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const names = Object.keys(colors), want = names.map((n) => colors[n]);
+  const out = Object.fromEntries(names.map((n) => [n, 0]));
+  for (let i = 0; i < d.length; i += 4)
+    for (let k = 0; k < want.length; k++)
+      if (d[i] === want[k][0] && d[i + 1] === want[k][1] && d[i + 2] === want[k][2]) out[names[k]]++;
+  return out;
+}"""
+
+PHASE_LOG = """() => {
+  window.phaseLog = [];
+  const status = document.getElementById("status");
+  new MutationObserver(() => window.phaseLog.push(status.dataset.phase)).observe(status, {attributes: true});
+}"""
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "the browser tests drive Debian's chromium: apt-get install chromium", allow_module_level=True
+    )
+
+
+@pytest.fixture(scope="module")
+def server():
+    config = uvicorn.Config(create_app(Limits(max_cells=10_000, max_gif_cells=400)), host="127.0.0.1", port=0,
+                            log_level="warning")  # fmt: skip
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not srv.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    port = srv.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, accept_downloads=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def wait_phase(page, phase, timeout=60_000):
+    page.wait_for_selector(f"#status[data-phase='{phase}']", timeout=timeout)
+
+
+def colors(page, *names):
+    return page.evaluate(COUNT_JS, {n: RGB[n] for n in names})
+
+
+def wait_colors(page, name, timeout=10.0):
+    """Pixel counts once ``name`` shows (the page draws on its next animation frame)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = colors(page, name, "trail", "player")
+        if got[name] > 0 or time.monotonic() > deadline:
+            return got
+        time.sleep(0.05)
+
+
+def canvas_png(page):
+    return page.evaluate("document.getElementById('maze').toDataURL('image/png')")
+
+
+def api_maze(server, **options):
+    body = {**options, "geometry": True, "solver": "bfs"}
+    r = httpx.post(server + "api/generate", json=body, timeout=60)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_watch_the_carving_the_solver_and_the_path(server, page):
+    page.goto(server + "?algorithm=backtracker&grid=rect&size=12x8&seed=7&solver=dfs&speed=-3")
+    wait_phase(page, "generating")
+    page.click("#pause")
+    assert page.get_attribute("#pause", "aria-pressed") == "true"
+    page.wait_for_timeout(100)
+    before = canvas_png(page)
+    for _ in range(6):
+        page.click("#step")
+    page.wait_for_function(
+        "(png) => document.getElementById('maze').toDataURL('image/png') !== png", arg=before
+    )
+    carving = wait_colors(page, "stack") | colors(page, "current", "unvisited")
+    assert carving["current"] > 0 and carving["stack"] > 0 and carving["unvisited"] > 0, carving
+    page.click("#pause")
+    page.focus("#maze")
+    for _ in range(11):
+        page.keyboard.press("+")  # the speed, from the keyboard
+    assert "speed=8" in page.url
+    wait_phase(page, "done")
+    done = colors(page, "path", "explored", "backtracked", "unvisited")
+    assert done["path"] > 500 and done["backtracked"] > 0 and done["unvisited"] == 0, done
+    assert canvas_png(page) != before
+    status = page.text_content("#phase")
+    sol = api_maze(server, algorithm="backtracker", size="12x8", seed=7)["solution"]
+    assert f"path of {sol['length']} steps" in status
+    page.evaluate(PHASE_LOG)
+    page.keyboard.press("r")  # restart: the carving again
+    page.keyboard.press("m")  # heat map on: cells coloured by distance
+    wait_phase(page, "done")
+    page.wait_for_timeout(100)
+    log = page.evaluate("window.phaseLog")
+    assert log[0] == "generating" and log[-1] == "done", log
+    assert "heatmap=1" in page.url and colors(page, "explored")["explored"] == 0
+
+
+def _keys_along(data, table):
+    """The key that walks each step of the API's shortest path."""
+    geo, path = data["geometry"], data["solution"]["path"]
+    slots, cols = geo["n_slots"], geo["cols"]
+    keys = []
+    for (r0, c0), (r1, c1) in zip(path, path[1:], strict=False):
+        a, b = r0 * cols + c0, r1 * cols + c1
+        slot = next(s for s in range(slots) if geo["nb"][a * slots + s] == b)
+        keys.append(table[geo["slot_names"][slot]])
+    return keys
+
+
+def test_play_to_the_goal_with_the_keys(server, page):
+    data = api_maze(server, algorithm="prim", size="9x7", seed=11)
+    page.goto(server + "?algorithm=prim&grid=rect&size=9x7&seed=11&solver=bfs&speed=8")
+    wait_phase(page, "done")
+    page.click("#mode")
+    wait_phase(page, "playing")
+    assert "mode=play" in page.url
+    page.keyboard.press("h")
+    assert wait_colors(page, "hint")["hint"] > 0
+    arrows = {"N": "ArrowUp", "E": "ArrowRight", "S": "ArrowDown", "W": "ArrowLeft"}
+    keys = _keys_along(data, arrows)
+    for key in keys[:-1]:
+        page.keyboard.press(key)
+    assert page.text_content("#moves") == f"{len(keys) - 1} moves"
+    assert wait_colors(page, "trail")["player"] > 0
+    page.keyboard.press(keys[-1])
+    wait_phase(page, "won")
+    message = page.text_content("#message")
+    assert message.startswith(f"You made it! {len(keys)} moves in") and "the shortest way!" in message
+
+
+def test_play_a_hex_maze_with_its_own_keys(server, page):
+    data = api_maze(server, algorithm="wilson", grid="hex", size="6x5", seed=2)
+    page.goto(server + "?algorithm=wilson&grid=hex&size=6x5&seed=2&solver=bfs&mode=play&speed=8")
+    wait_phase(page, "playing")
+    letters = {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}
+    for key in _keys_along(data, letters):
+        page.keyboard.press(key)
+    wait_phase(page, "won")
+    assert "You made it!" in page.text_content("#message")
+
+
+def test_a_share_link_gives_the_same_maze(server, browser, page):
+    page.goto(server + "?grid=polar&size=6x8&solver=astar&braid=0.5&speed=4")  # no seed: the page picks one
+    wait_phase(page, "done")
+    seed = parse_qs(urlparse(page.url).query)["seed"][0]
+    link, maze, picture = page.url, page.evaluate("window.mazekitPage.maze"), canvas_png(page)
+    assert maze["seed"] == int(seed) and maze["options"]["transforms"][0]["fraction"] == 0.5
+    other = browser.new_page(viewport={"width": 1000, "height": 800})
+    try:
+        other.goto(link)
+        wait_phase(other, "done")
+        assert other.evaluate("window.mazekitPage.maze") == maze
+        assert canvas_png(other) == picture
+        assert other.input_value("#grid") == "polar" and other.input_value("#solver") == "astar"
+    finally:
+        other.close()
+
+
+def test_download_every_format(server, page, tmp_path):
+    from PIL import Image
+
+    page.goto(server + "?algorithm=kruskal&grid=hex&size=8x6&seed=5&solver=dfs&speed=8")
+    wait_phase(page, "done")
+    got = {}
+    for name in ("png", "answer", "svg", "pdf", "json", "gif"):
+        with page.expect_download() as info:
+            page.click(f"#dl-{name}")
+        download = info.value
+        target = tmp_path / f"{name}-{download.suggested_filename}"
+        download.save_as(target)
+        got[name] = target
+    assert got["json"].name == "json-kruskal-hex-8x6-5.json"
+    assert got["answer"].name == "answer-kruskal-hex-8x6-5-dfs.png"
+    maze = mazekit.load(got["json"])
+    assert maze == page_maze(page) and maze.grid.kind == "hex"
+    for name in ("png", "answer"):
+        with Image.open(got[name]) as image:
+            assert image.format == "PNG" and image.width > 100
+    assert Image.open(got["answer"]).tobytes() != Image.open(got["png"]).tobytes()
+    assert got["pdf"].read_bytes().count(b"/Type /Page ") == 2
+    import xml.etree.ElementTree as ET
+
+    assert ET.parse(got["svg"]).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    with Image.open(got["gif"]) as gif:
+        assert gif.format == "GIF" and gif.n_frames > 5
+
+
+def page_maze(page):
+    return mazekit.io.from_json(page.evaluate("window.mazekitPage.maze"))[0]
+
+
+def test_every_grid_animates(server, page):
+    for grid, algorithm, size in (("triangle", "prim", "10x6"), ("upsilon", "backtracker", "6x5"),
+                                  ("3d", "backtracker", "4x4x2"), ("weave", "kruskal", "8x6")):  # fmt: skip
+        page.goto(server + f"?algorithm={algorithm}&grid={grid}&size={size}&seed=1&solver=dfs&speed=8")
+        wait_phase(page, "done")
+        assert page_maze(page).grid.kind == grid
+        assert colors(page, "path")["path"] > 100, grid
+    page.select_option("#grid", "hex")  # changing the grid makes a maze at once
+    page.wait_for_function("window.mazekitPage.maze && window.mazekitPage.maze.grid.type === 'hex'")
+    assert "grid=hex" in page.url and page.input_value("#size") == "16x10"
+
+
+def test_bad_options_show_a_message_not_a_console_error(server, page):
+    page.goto(server + "?grid=rect&size=500x500&seed=1")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "at most 10,000 cells; a rect 500x500 grid has 250,000" in page.text_content("#error")
+
+
+def test_a_phone_walks_with_swipes_and_taps(server, browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 760}, device_scale_factor=2, has_touch=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        data = api_maze(server, algorithm="backtracker", size="8x8", seed=3)
+        page.goto(server + "?algorithm=backtracker&grid=rect&size=8x8&seed=3&solver=bfs&mode=play")
+        wait_phase(page, "playing")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("#maze").bounding_box()
+        assert box["width"] <= 390 and box["height"] > 200
+        geo, path = data["geometry"], data["solution"]["path"]
+        scale = box["width"] / (geo["width"] + 0.16)
+
+        def at(cell):
+            r, c = cell
+            return box["x"] + (0.08 + c + 0.5) * scale, box["y"] + (0.08 + r + 0.5) * scale
+
+        # a swipe towards the first step
+        x0, y0 = at(path[0])
+        dx, dy = path[1][1] - path[0][1], path[1][0] - path[0][0]
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        page.mouse.move(x0 + 60 * dx, y0 + 60 * dy, steps=4)
+        page.mouse.up()
+        cols = geo["cols"]
+        page.wait_for_function(f"window.mazekitPage.player === {path[1][0] * cols + path[1][1]}")
+        # then taps on each next cell
+        for cell in path[2:]:
+            page.mouse.click(*at(cell))
+        wait_phase(page, "won")
+        assert "You made it!" in page.text_content("#message")
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_keyboard_reaches_every_control(server, page):
+    page.goto(server + "?size=6x4&seed=1&speed=8")
+    wait_phase(page, "done")
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate("document.activeElement.id || document.activeElement.textContent"))
+    for control in ("algorithm", "grid", "size", "seed", "braid", "solver", "generate", "maze", "pause",
+                    "mode", "heatmap", "share", "dl-png"):  # fmt: skip
+        assert control in seen, (control, seen)
+
+
+def test_screenshot_of_the_page(server, page, tmp_path):
+    page.set_viewport_size({"width": 1000, "height": 760})
+    page.goto(server + "?algorithm=backtracker&grid=hex&size=22x12&seed=5&solver=dfs&speed=2")
+    page.wait_for_function("window.mazekitPage.solveProgress > 0.6", timeout=60_000)
+    page.click("#pause")
+    page.mouse.move(0, 0)
+    out = tmp_path / "web.png"
+    page.screenshot(path=str(out))
+    from PIL import Image
+
+    with Image.open(io.BytesIO(out.read_bytes())) as image:
+        assert image.size == (1000, 760)
+    if os.environ.get("MAZEKIT_DOCS_IMAGES"):
+        (ROOT / "docs" / "images" / "web.png").write_bytes(out.read_bytes())

@@ -249,7 +249,8 @@ def test_cli_animate(tmp_path):
         assert im.n_frames == len(want.frames) and f"{len(want.frames)} frames" in r.stderr
         im.seek(im.n_frames - 1)
         assert np.array_equal(np.asarray(im.convert("RGB")), want.rgb(len(want.frames) - 1))
-    r = run("animate", "--size", "6x4", "--only", "generate", "--theme", "dark", "--color", "current=#00ff00",
+    r = run("animate", "--size", "6x4", "--only", "generate", "--theme", "dark",
+            "--palette", "current=#00ff00",
             "--fps", "10", "-o", "gen.webp", cwd=tmp_path)  # fmt: skip
     assert r.returncode == 0, r.stderr
     with Image.open(tmp_path / "gen.webp") as im:
@@ -260,7 +261,8 @@ def test_cli_animate(tmp_path):
     "args, message",
     [
         (["-o", "run.avi"], "unknown suffix"),
-        (["-o", "run.gif", "--color", "nope=red"], "unknown colour key 'nope'"),
+        (["-o", "run.gif", "--palette", "nope=red"], "unknown colour key 'nope'"),
+        (["-o", "run.gif", "--color", "nope=red"], "unknown colour key 'nope'"),  # the old name
         (["-o", "run.gif", "--solver", "nope"], "unknown solver 'nope'"),
     ],
 )

@@ -440,3 +440,27 @@ def test_the_command_gives_sigterm_back_after_a_failed_start():
     cmd = [sys.executable, "-c", script]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == -15, done.stderr
+
+
+def test_play_theme_and_palette_colour_the_window(play_command, monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from mazekit.game import picture
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    shots = {}
+    for name, extra in (("light", []), ("dark", ["--theme", "dark", "--palette", "wall=#00ff00"])):
+        out = tmp_path / f"{name}.png"
+        args = ["--frames", "2", "--size", "6x4", "--seed", "1", "--window", "320x240"]
+        args += ["--screenshot", str(out)]
+        r = CliRunner().invoke(play_command, args + extra)
+        assert r.exit_code == 0, r.output
+        from PIL import Image
+
+        with Image.open(out) as im:
+            shots[name] = {tuple(c) for c in np.asarray(im.convert("RGB")).reshape(-1, 3).tolist()}
+        picture.set_colors()  # the palette is module state: back to the default for other tests
+    assert (0, 255, 0) in shots["dark"] and (0, 255, 0) not in shots["light"]
+    assert picture.THEMES["dark"]["bar"] in shots["dark"] and picture.THEMES["light"]["bar"] in shots["light"]
+    r = CliRunner().invoke(play_command, ["--frames", "1", "--palette", "nope=red"])
+    assert r.exit_code == 1 and "unknown colour key 'nope'" in r.output and r.output.count("\n") == 1

@@ -32,17 +32,19 @@ from ..cli import make_maze, maze_options, parse_options, run
 @click.option("--wall-width", type=int, default=None, help="Pixels per wall [a quarter cell].")
 @click.option("--theme", type=click.Choice(["light", "dark"]), default="light", show_default=True)
 @click.option(
-    "--color",
+    "--palette",
     "colors",
     multiple=True,
     metavar="KEY=COLOUR",
-    help="Colour override, e.g. --color current=#ff00ff (keys: background, wall, unvisited, "
+    help="Colour override, e.g. --palette current=#ff00ff (keys: background, wall, unvisited, "
     "current, frontier, stack, explored, backtracked, path, start, goal). Repeatable.",
 )
+@click.option("--color", "old_colors", multiple=True, hidden=True,
+              help="Old name of --palette (elsewhere --color is auto/always/never).")  # fmt: skip
 @run
 def animate(solver: str, output: str, only: str | None, fps: float, steps_per_frame: int | None,
             max_frames: int, hold: float, cell_size: int | None, wall_width: int | None, theme: str,
-            colors: tuple[str, ...], **kw: Any) -> None:  # fmt: skip
+            colors: tuple[str, ...], old_colors: tuple[str, ...], **kw: Any) -> None:  # fmt: skip
     """Animate a maze being generated, then solved, then its path (GIF, WebP, MP4)."""
     from .. import solve
     from ..render.animate import animate as make_animation
@@ -55,7 +57,7 @@ def animate(solver: str, output: str, only: str | None, fps: float, steps_per_fr
         raise ValueError(f"--fps must be between 0.1 and 120, got {fps}")
     if not (math.isfinite(hold) and 0 <= hold <= 60):
         raise ValueError(f"--hold must be between 0 and 60 seconds, got {hold}")
-    overrides = {k: str(v) for k, v in parse_options(colors).items()}
+    overrides = {k: str(v) for k, v in parse_options(old_colors + colors).items()}
     palette(theme, overrides)  # bad colours fail before the work
     maze = make_maze(**kw, record=True)
     sol = solve(maze, solver) if only != "generate" else None

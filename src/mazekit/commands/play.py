@@ -41,10 +41,27 @@ from ..cli import UserError, grid_shape, make_maze, maze_options, parse_cell, pa
     hidden=True,
     help="Run this many frames headless (SDL dummy driver) and exit: for tests and CI.",
 )
+@click.option(
+    "--theme",
+    type=click.Choice(["light", "dark"]),
+    default="light",
+    show_default=True,
+    help="Window colours.",
+)
+@click.option(
+    "--palette",
+    "colors",
+    multiple=True,
+    metavar="KEY=COLOUR",
+    help="Colour override, e.g. --palette current=#ff00ff (keys: road, wall, unvisited, "
+    "frontier, current, explored, backtracked, path, start, goal, trail, hint, player, "
+    "head, bar, text, dim). Repeatable.",
+)
 @click.option("--screenshot", default=None, hidden=True, help="Save the window to this PNG on exit.")
 @run
 def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
-         frames: int | None, screenshot: str | None, **kw: Any) -> None:  # fmt: skip
+         frames: int | None, theme: str, colors: tuple[str, ...], screenshot: str | None,
+         **kw: Any) -> None:  # fmt: skip
     """Open a game window: watch mazes being built and solved, or walk them yourself.
 
     Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
@@ -53,7 +70,10 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     F1 lists them.
     """
     from ..game.app import App, load_pygame, sdl_session, window_size
+    from ..game.picture import set_colors
     from ..game.state import GameConfig, GameState
+
+    set_colors(theme, {k: str(v) for k, v in parse_options(colors).items()})  # bad colours fail first
 
     if frames is not None:
         if frames < 0:

@@ -47,6 +47,44 @@ CLASS_NAMES = ("road", "wall", "unvisited", "frontier", "current", "explored", "
 #: RGB of each class, indexed by class code.
 LUT = np.array([PALETTE[name] for name in CLASS_NAMES], dtype=np.uint8)
 
+#: The window's themes: ``light`` is :data:`PALETTE` as shipped; ``dark`` the same roles on
+#: a dark board (``mazekit animate --theme dark`` uses the same idea).
+THEMES: dict[str, dict[str, tuple[int, int, int]]] = {
+    "light": dict(PALETTE),
+    "dark": {**PALETTE, "road": (59, 64, 76), "wall": (12, 13, 17), "unvisited": (28, 30, 36),
+             "frontier": (210, 153, 34), "current": (255, 77, 77), "explored": (47, 98, 150),
+             "backtracked": (132, 64, 106), "path": (255, 92, 92), "start": (61, 220, 132),
+             "goal": (77, 163, 255), "trail": (110, 100, 60), "bar": (20, 22, 27)},
+}  # fmt: skip
+
+
+def set_colors(theme: str = "light", colors: dict[str, object] | None = None) -> None:
+    """Colour the window: a theme, then ``colors`` overrides (``{"current": "#ff00ff"}``).
+
+    Keys are the names in :data:`PALETTE` (cell classes such as ``current``, ``frontier``,
+    ``path``, and the ``player``, ``head``, ``bar`` and ``text`` drawn on top); values are
+    colour names, ``#rrggbb`` or RGB triples. :data:`PALETTE` and :data:`LUT` change in
+    place, so every view sees the new colours.
+
+    >>> set_colors("dark", {"current": "#ff00ff"})
+    >>> PALETTE["current"], tuple(LUT[CURRENT].tolist()), PALETTE["road"]
+    ((255, 0, 255), (255, 0, 255), (59, 64, 76))
+    >>> set_colors()
+    >>> PALETTE["current"]
+    (255, 0, 0)
+    """
+    from ..render.image import _rgb
+
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
+    unknown = set(colors or {}) - set(PALETTE)
+    if unknown:
+        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(PALETTE)}")
+    merged = {**THEMES[theme], **{k: _rgb(v, k) for k, v in (colors or {}).items()}}
+    PALETTE.update(merged)
+    LUT[:] = np.array([PALETTE[name] for name in CLASS_NAMES], dtype=np.uint8)
+
+
 # Which colour an open passage between two cells takes: the lower-ranked cell's. Markers
 # (start, goal, the current cell, a hint) rank highest, so a passage takes the other side's
 # colour and a path runs into the start square unbroken.

@@ -38,11 +38,17 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
             dest[cell, 1, 0] = cell + (bits >> 1 & 1)
             dest[cell, 2, 0] = cell + cols * (bits >> 2 & 1)
             dest[cell, 3, 0] = cell - (bits >> 3 & 1)
-    else:
-        for cell in range(passages.shape[0]):
-            bits = passages[cell]
-            for a in range(n_slot):
-                dest[cell, a, 0] = k.through(geo, cell, a) if bits >> a & 1 else cell
+    else:  # row by row: k.move needs no division and is inlined here
+        rows, cols = geo[1], geo[2]
+        for r in range(rows):
+            for c in range(cols):
+                cell = r * cols + c
+                bits = passages[cell]
+                for a in range(n_slot):
+                    dest[cell, a, 0] = cell
+                    if bits >> a & 1:
+                        nr, nc = k.move(geo, r, c, a)
+                        dest[cell, a, 0] = nr * cols + nc
     plain = kind == k.RECT
     for cell in range(passages.shape[0]):
         bits = passages[cell]
@@ -56,6 +62,9 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
             elif plain:  # the perpendiculars, without a call
                 dest[cell, a, 1] = dest[cell, (a + 1) & 3, 0]
                 dest[cell, a, 2] = dest[cell, (a + 3) & 3, 0]
+            elif kind == k.HEX:  # 60 degrees either side
+                dest[cell, a, 1] = dest[cell, a + 1 if a < 5 else 0, 0]
+                dest[cell, a, 2] = dest[cell, a - 1 if a > 0 else 5, 0]
             else:
                 dest[cell, a, 1] = dest[cell, sideways(geo, bits, cell, a, 1), 0]
                 dest[cell, a, 2] = dest[cell, sideways(geo, bits, cell, a, -1), 0]

@@ -456,8 +456,7 @@ class MazeEnv(gym.Env):
         import pygame
 
         if self._window is None:
-            pygame.init()
-            pygame.display.init()
+            pygame.display.init()  # the display only: no audio, nothing else of the user's
             pygame.display.set_caption("mazekit")
             self._window = pygame.display.set_mode((frame.shape[1], frame.shape[0]))
             self._clock = pygame.time.Clock()
@@ -474,7 +473,6 @@ class MazeEnv(gym.Env):
             import pygame
 
             pygame.display.quit()
-            pygame.quit()
             self._window = None
         super().close()
 

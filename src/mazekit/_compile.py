@@ -112,7 +112,14 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
     out.append(("statistics", lambda: mazekit.stats(braided())))
     out.append(("environment (mazekit.env)", _env_warmup))
+    out.append(("datasets (mazekit.dataset)", _dataset_warmup))
     return out
+
+
+def _dataset_warmup() -> None:
+    from mazekit.dataset.verify_kernel import warmup as dataset_warmup
+
+    dataset_warmup()
 
 
 def _env_warmup() -> None:

@@ -34,3 +34,25 @@ def as_rng(rng: RngLike) -> tuple[np.random.Generator, int | None]:
     if rng < 0:
         raise ValueError(f"seed must be a non-negative integer, got {rng}")
     return np.random.default_rng(int(rng)), int(rng)
+
+
+def derived_seed(seed: int, i: int) -> int:
+    """The seed of maze ``i`` of a dataset made with ``seed``: a 63-bit integer.
+
+    It is the first 64 bits that ``numpy.random.SeedSequence(seed, spawn_key=(i,))``
+    generates, shifted right once (as :func:`as_rng` makes a fresh seed): it depends only on
+    ``seed`` and ``i``, never on how many workers made the dataset, and
+    ``mazekit.generate(..., rng=derived_seed(seed, i))`` makes maze ``i`` alone.
+
+    Examples
+    --------
+    >>> derived_seed(7, 0) == derived_seed(7, 0), derived_seed(7, 0) != derived_seed(7, 1)
+    (True, True)
+    >>> 0 <= derived_seed(7, 12345) < 2**63
+    True
+    """
+    for name, value in (("seed", seed), ("index", i)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 0 <= value < 2**64:
+            raise ValueError(f"{name} must be an integer from 0 to 2**64-1, got {value!r}")
+    words = np.random.SeedSequence(int(seed), spawn_key=(int(i),)).generate_state(2, np.uint32)
+    return (int(words[0]) | int(words[1]) << 32) >> 1

@@ -411,6 +411,7 @@ class _Group(click.Group):
     #: command name -> "module:function" in mazekit.commands
     COMMANDS = {
         "animate": "animate:animate",
+        "dataset": "dataset:dataset",
         "gallery": "gallery:gallery",
         "play": "play:play",
         "print": "print_:print_",

@@ -1,0 +1,279 @@
+"""Reading a dataset: a lazy sequence of (Maze, Solution) and stacked numpy arrays."""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..grids import Grid
+from . import shards as sh
+
+
+def passages_of(table: Any, grid: Grid) -> np.ndarray:
+    """The ``passages`` column as a ``(n, grid.size)`` uint8 array, without a Python loop."""
+    col = table.column("passages").combine_chunks()
+    n = len(col)
+    if n == 0:
+        return np.zeros((0, grid.size), dtype=np.uint8)
+    offsets = np.frombuffer(col.buffers()[1], dtype=np.int32)[col.offset : col.offset + n + 1]
+    data = np.frombuffer(col.buffers()[2], dtype=np.uint8)
+    if not (np.diff(offsets) == grid.size).all():
+        raise ValueError(f"a maze's passages are not {grid.size} bytes (the grid's cells)")
+    return data[offsets[0] : offsets[-1]].reshape(n, grid.size).copy()
+
+
+def strings(column: Any) -> np.ndarray:
+    """A dictionary-encoded string column as a numpy array of ``str``."""
+    arr = column.combine_chunks()
+    if hasattr(arr, "dictionary"):
+        names = np.asarray(arr.dictionary.to_pylist(), dtype=str)
+        return names[arr.indices.to_numpy(zero_copy_only=False).astype(np.int64)]
+    return np.asarray(arr.to_pylist(), dtype=str)
+
+
+def flat_cells(column: Any, grid: Grid) -> np.ndarray:
+    """A ``[row, col]`` column as flat cell numbers."""
+    pairs = column.combine_chunks().flatten().to_numpy(zero_copy_only=False).reshape(-1, 2)
+    return pairs[:, 0].astype(np.int64) * grid.cols + pairs[:, 1]
+
+
+def solutions_of(table: Any, grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """``(cells, offsets)``: every solution's flat cells one after the other, and where
+    each maze's starts (``n + 1`` offsets)."""
+    col = table.column("solution").combine_chunks()
+    offsets = col.offsets.to_numpy().astype(np.int64)
+    cells = col.values.to_numpy(zero_copy_only=False)[offsets[0] : offsets[-1]]
+    return cells.astype(np.int64), offsets - offsets[0]
+
+
+class Dataset:
+    """A dataset folder, read lazily: ``len``, ``ds[i]`` -> ``(Maze, Solution)``,
+    ``ds[a:b]`` and :meth:`filter` -> a smaller view, :meth:`arrays` -> stacked arrays.
+
+    Shards are read when first needed (the two most recent stay in memory), so a view of
+    a few mazes of a huge dataset costs a shard read, not the dataset.
+    """
+
+    def __init__(
+        self, folder: Path, manifest: dict[str, Any], rows: range | np.ndarray | None = None
+    ) -> None:
+        self.folder = folder
+        self.manifest = manifest
+        self.config: dict[str, Any] = manifest["config"]
+        self.grid = sh.grid_of(self.config)
+        self._firsts = np.array([s["first"] for s in manifest["shards"]], dtype=np.int64)
+        self._rows = range(int(manifest["count"])) if rows is None else rows
+        self._cache: OrderedDict[int, Any] = OrderedDict()
+
+    # -- the sequence -----------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __repr__(self) -> str:
+        c = self.config
+        return (
+            f"<mazekit Dataset {str(self.folder)!r}: {len(self):,} of {int(self.manifest['count']):,} mazes,"
+            f" {','.join(c['algorithm'])} on {c['grid']} {self.grid.describe()}, solver {c['solver']}>"
+        )
+
+    @property
+    def indices(self) -> np.ndarray:
+        """The dataset index of every maze in this view."""
+        r = self._rows
+        return np.arange(r.start, r.stop, r.step, dtype=np.int64) if isinstance(r, range) else r
+
+    def _view(self, rows: range | np.ndarray) -> Dataset:
+        out = Dataset(self.folder, self.manifest, rows)
+        out._cache = self._cache
+        return out
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            return self._view(self._rows[key])
+        if isinstance(key, (list, np.ndarray)):
+            return self._view(np.asarray(self.indices[np.asarray(key)], dtype=np.int64))
+        if isinstance(key, bool) or not isinstance(key, int | np.integer):
+            raise TypeError(f"dataset indices must be integers, slices or integer arrays, got {key!r}")
+        n = len(self)
+        if not -n <= key < n:
+            raise IndexError(f"maze {key} is out of range: the dataset view has {n:,}")
+        return self._pair(int(self._rows[int(key)]))
+
+    def __iter__(self) -> Iterator[tuple[Any, Any]]:
+        for i in range(len(self)):
+            yield self[i]
+
+    # -- reading ---------------------------------------------------------------------------
+    def _shard(self, k: int) -> Any:
+        """Shard ``k`` as an Arrow table (cached)."""
+        import pyarrow.parquet as pq
+
+        if k in self._cache:
+            self._cache.move_to_end(k)
+            return self._cache[k]
+        entry = self.manifest["shards"][k]
+        if not entry.get("sha256"):
+            raise ValueError(
+                f"{entry['file']} is not made yet; rerun the command that made {str(self.folder)!r}"
+            )
+        path = self.folder / entry["file"]
+        tbl = pq.read_table(path)
+        self._cache[k] = tbl
+        while len(self._cache) > 2:
+            self._cache.popitem(last=False)
+        return tbl
+
+    def table(self, columns: list[str] | None = None) -> Any:
+        """The rows of this view as one Arrow table (in view order)."""
+        import pyarrow as pa
+
+        idx = self.indices
+        if idx.size == 0:
+            return sh.schema().empty_table() if columns is None else sh.schema().empty_table().select(columns)
+        shard = np.searchsorted(self._firsts, idx, side="right") - 1
+        order = np.argsort(shard, kind="stable")
+        parts = []
+        for k in np.unique(shard):
+            mine = order[shard[order] == k]
+            tbl = self._shard(int(k))
+            if columns is not None:
+                tbl = tbl.select(columns)
+            parts.append(tbl.take(pa.array(idx[mine] - self._firsts[k])))
+        whole = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
+        inverse = np.empty_like(order)
+        inverse[order] = np.arange(order.size)
+        return whole if (order == np.arange(order.size)).all() else whole.take(pa.array(inverse))
+
+    def _pair(self, i: int) -> tuple[Any, Any]:
+        from .. import trace as tr
+        from ..maze import Maze
+        from ..solution import Solution
+
+        k = int(np.searchsorted(self._firsts, i, side="right") - 1)
+        row = self._shard(k).slice(i - int(self._firsts[k]), 1).to_pylist()[0]
+        g = self.grid
+        passages = np.frombuffer(row["passages"], dtype=np.uint8).reshape(g.shape).copy()
+        start, goal = tuple(row["start"]), tuple(row["goal"])
+        options = dict(self.config["options"])
+        maze = Maze(passages, g, start, goal, algorithm=row["algorithm"], seed=row["seed"], options=options)
+        if row["solution"] is None:
+            return maze, None
+        flat = np.array(row["solution"], dtype=np.int64)
+        path = np.stack([flat // g.cols, flat % g.cols], axis=1) if flat.size else np.zeros((0, 2), np.int64)
+        return maze, Solution(self.config["solver"], start, goal, path, tr.empty(), g.cols)
+
+    # -- arrays ----------------------------------------------------------------------------
+    def arrays(self, blocks: bool = True) -> dict[str, np.ndarray]:
+        """Stacked arrays of every maze in this view (slice first for a part):
+
+        ``passages`` ``(n, rows, cols)`` uint8; ``solution_mask`` ``(n, rows, cols)`` bool
+        (cells on the solution); ``start``, ``goal`` ``(n, 2)``; ``solution_length``,
+        ``dead_ends``, ``seed``, ``index`` ``(n,)``; and on a plain rectangle ``blocks``
+        ``(n, 2R+1, 2C+1)`` uint8, 1 = wall, 0 = road (as :func:`mazekit.convert.to_blocks`).
+        """
+        g = self.grid
+        tbl = self.table()
+        n = len(tbl)
+        passages = passages_of(tbl, g)
+        out: dict[str, np.ndarray] = {
+            "index": tbl.column("index").to_numpy(),
+            "seed": tbl.column("seed").to_numpy(),
+            "passages": passages.reshape(n, *g.shape),
+            "start": np.stack(divmod(flat_cells(tbl.column("start"), g), g.cols), axis=1),
+            "goal": np.stack(divmod(flat_cells(tbl.column("goal"), g), g.cols), axis=1),
+            "dead_ends": tbl.column("dead_ends").to_numpy(),
+        }
+        if self.config["solver"] is not None:
+            cells, offsets = solutions_of(tbl, g)
+            mask = np.zeros((n, g.size), dtype=bool)
+            mask[np.repeat(np.arange(n), np.diff(offsets)), cells] = True
+            out["solution_mask"] = mask.reshape(n, *g.shape)
+            out["solution_length"] = tbl.column("solution_length").to_numpy()
+        if blocks and g.kind == "rect" and g.mask is None and not g.params():
+            out["blocks"] = block_pictures(out["passages"])
+        return out
+
+    # -- filters ---------------------------------------------------------------------------
+    def filter(
+        self,
+        *,
+        min_length: int | None = None,
+        max_length: int | None = None,
+        algorithm: str | list[str] | None = None,
+        dedupe: bool = False,
+    ) -> Dataset:
+        """A view of the mazes whose solution has ``min_length``..``max_length`` steps,
+        made by ``algorithm`` (a name or names), and, with ``dedupe``, only the first maze
+        of each distinct content (passages, start and goal)."""
+        cols = ["index", "algorithm", "digest", "start", "goal", "solution_length"]
+        tbl = self.table(cols)
+        keep = np.ones(len(tbl), dtype=bool)
+        if min_length is not None or max_length is not None:
+            if self.config["solver"] is None:
+                raise ValueError("this dataset has no solutions to filter by length")
+            length = tbl.column("solution_length").to_numpy()
+            if min_length is not None:
+                keep &= length >= min_length
+            if max_length is not None:
+                keep &= length <= max_length
+        if algorithm is not None:
+            wanted = [algorithm] if isinstance(algorithm, str) else list(algorithm)
+            unknown = set(wanted) - set(self.config["algorithm"])
+            if unknown:
+                raise ValueError(
+                    f"this dataset has no mazes by {', '.join(sorted(unknown))};"
+                    f" it has {', '.join(self.config['algorithm'])}"
+                )
+            keep &= np.isin(strings(tbl.column("algorithm")), wanted)
+        if dedupe:
+            key = np.stack(
+                [
+                    tbl.column("digest").to_numpy().view(np.int64),
+                    flat_cells(tbl.column("start"), self.grid),
+                    flat_cells(tbl.column("goal"), self.grid),
+                ],
+                axis=1,
+            )
+            _, first = np.unique(key, axis=0, return_index=True)
+            unique = np.zeros(len(tbl), dtype=bool)
+            unique[first] = True
+            keep &= unique
+        return self._view(self.indices[keep])
+
+
+def block_pictures(passages: np.ndarray) -> np.ndarray:
+    """Block pictures of a stack of full-rectangle mazes ``(n, R, C)``: ``(n, 2R+1, 2C+1)``
+    uint8, 1 = wall, 0 = road.
+
+    >>> import mazekit
+    >>> from mazekit.convert import to_blocks
+    >>> m = mazekit.generate("kruskal", (3, 4), rng=0)
+    >>> bool((block_pictures(m.passages[None])[0] == to_blocks(m)).all())
+    True
+    """
+    n, rows, cols = passages.shape
+    b = np.ones((n, 2 * rows + 1, 2 * cols + 1), dtype=np.uint8)
+    b[:, 1::2, 1::2] = 0
+    b[:, 1::2, 2:-1:2] = (passages[:, :, :-1] & 2) == 0
+    b[:, 2:-1:2, 1::2] = (passages[:, :-1, :] & 4) == 0
+    return b
+
+
+def load(folder: str | os.PathLike[str], *, check: bool = False) -> Dataset:
+    """Open the dataset in ``folder`` lazily (see :class:`Dataset`).
+
+    ``check`` verifies every shard's sha256 first (reading every byte); otherwise files
+    are trusted and only the manifest is read.
+    """
+    path = Path(folder)
+    manifest = sh.read_manifest(path)
+    if check:
+        for entry in manifest["shards"]:
+            if entry.get("sha256") and sh.sha256_file(path / entry["file"]) != entry["sha256"]:
+                raise ValueError(f"{entry['file']} does not match its checksum; run `mazekit dataset verify`")
+    return Dataset(path, manifest)

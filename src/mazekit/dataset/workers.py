@@ -1,0 +1,140 @@
+"""Where shards are made: this process, local worker processes, or a Dask cluster.
+
+Every way runs :func:`mazekit.dataset.shards.shard_bytes` on ``(config, first, rows)`` and
+hands the Parquet bytes back to the caller, which alone writes files (atomically). So a
+remote Dask worker needs mazekit installed, not the output folder, and the bytes cannot
+depend on which worker made them. At most ``2 * workers`` shards are in flight, so memory
+stays bounded by the shard size whatever the count.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from .shards import shard_bytes
+
+#: Seconds to wait for a Dask scheduler before saying it cannot be reached.
+CONNECT_TIMEOUT = 5
+
+Task = tuple[int, int, int]  # (shard number, first maze, rows)
+Done = tuple[int, bytes, str]  # (shard number, parquet bytes, sha256)
+
+
+def cores() -> int:
+    """CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _one(config: dict[str, Any], task: Task) -> Done:
+    data, digest = shard_bytes(config, task[1], task[2])
+    return task[0], data, digest
+
+
+def _noop(_: int) -> int:
+    return os.getpid()
+
+
+def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: Any = None) -> Iterator[Done]:
+    """Make the shards ``tasks``, yielding each as it is done (in any order): on the Dask
+    ``client`` (see :func:`connect`), else in ``workers`` local processes."""
+    if client is not None:
+        yield from _run_dask(config, tasks, workers, client)
+    elif workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield _one(config, task)
+    else:
+        yield from _run_pool(config, tasks, min(workers, len(tasks)))
+
+
+def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator[Any]:
+    """Keep ``limit`` tasks in flight; yield results as they finish."""
+    pending = iter(tasks)
+    running: set[Any] = set()
+    for task in pending:
+        running.add(submit(task))
+        if len(running) >= limit:
+            break
+    while running:
+        done, running = waiter(running)
+        for fut in done:
+            yield fut
+            nxt = next(pending, None)
+            if nxt is not None:
+                running.add(submit(nxt))
+
+
+def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterator[Done]:
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    try:
+        # Start every worker now, before a progress bar's thread exists to be forked.
+        list(pool.map(_noop, range(workers)))
+
+        def waiter(running: set[Future[Done]]) -> tuple[set[Future[Done]], set[Future[Done]]]:
+            done, rest = wait(running, return_when=FIRST_COMPLETED)
+            return done, rest
+
+        for fut in _window(lambda t: pool.submit(_one, config, t), tasks, 2 * workers, waiter):
+            try:
+                yield fut.result()
+            except Exception as exc:
+                if type(exc).__name__ == "BrokenProcessPool":
+                    raise RuntimeError("a worker process died (killed or out of memory)") from None
+                raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def connect(address: str, workers: int) -> tuple[Any, Any]:
+    """``(client, cluster)``: a Dask client of the scheduler at ``address``, or of a new
+    ``LocalCluster`` with ``workers`` single-threaded worker processes for ``"local"``
+    (then ``cluster`` is that cluster, else None)."""
+    import logging
+
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError as err:
+        raise ImportError(err.msg, name="dask[distributed]") from None
+    if address == "local":
+        cluster = LocalCluster(
+            n_workers=max(1, workers), threads_per_worker=1, processes=True,
+            dashboard_address=None, silence_logs=logging.ERROR,
+        )  # fmt: skip
+        return Client(cluster), cluster
+    if "://" not in address:
+        raise ValueError(
+            f"--dask takes a scheduler address such as tcp://HOST:8786, or 'local'; got {address!r}"
+        )
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    try:
+        client = Client(address, timeout=f"{CONNECT_TIMEOUT}s")
+    except Exception as exc:
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConnectionError(
+            f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT} s ({why})"
+        ) from None
+    return client, None
+
+
+def _run_dask(config: dict[str, Any], tasks: list[Task], workers: int, client: Any) -> Iterator[Done]:
+    from dask.distributed import wait as dask_wait
+
+    limit = 2 * max(1, len(client.scheduler_info().get("workers", {})) or workers)
+
+    def waiter(running: set[Any]) -> tuple[set[Any], set[Any]]:
+        done, rest = dask_wait(list(running), return_when="FIRST_COMPLETED")
+        return set(done), set(rest)
+
+    submit = lambda t: client.submit(_one, config, t, pure=False)  # noqa: E731
+    for fut in _window(submit, tasks, limit, waiter):
+        result = fut.result()
+        fut.release()
+        yield result

@@ -1,0 +1,377 @@
+"""Datasets: batch kernels equal the front doors, shards are resumable and checked, reading
+works through mazekit, pyarrow and pandas, and the CLI refuses bad input in one line."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit._rng import derived_seed
+from mazekit.dataset import build, info, job, load, verify
+from mazekit.dataset import shards as sh
+from mazekit.dataset.batch import BATCHED, batchable, make, states
+from mazekit.dataset.interop import connection_lists, from_maze_dataset, passages_from, to_maze_dataset
+from mazekit.generate import properties
+from mazekit.grids import make_grid
+from mazekit.kernels.draw import source
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+MAZEKIT = shutil.which("mazekit")
+
+
+def cli(*args, cwd=None):
+    cmd = [MAZEKIT] if MAZEKIT else [sys.executable, "-m", "mazekit"]
+    return subprocess.run([*cmd, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+# -- seeds -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**32 - 1, 2**32, 2**64 - 1])
+def test_states_match_numpy(seed):
+    """SeedSequence, PCG64 seeding and the first bounded draw, redone in numba, equal numpy's."""
+    for first in (0, 2**32 - 2):
+        seeds, srcs, roots = states(seed, first, 3, 2**31 + 5)
+        for k in range(3):
+            s = derived_seed(seed, first + k)
+            assert seeds[k] == s
+            assert (
+                s
+                == int(np.random.SeedSequence(seed, spawn_key=(first + k,)).generate_state(1, np.uint64)[0])
+                >> 1
+            )
+            rng = np.random.default_rng(s)
+            assert roots[k] == rng.integers(2**31 + 5)
+            assert (srcs[k] == source(rng)).all()
+
+
+def test_derived_seed_refuses_bad_input():
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        derived_seed(-1, 0)
+    with pytest.raises(ValueError, match="index must be an integer"):
+        derived_seed(1, True)
+
+
+# -- batch kernels ---------------------------------------------------------------------------
+
+GRIDS = [("rect", (5, 7), None), ("hex", (4, 5), None), ("triangle", (4, 6), None), ("upsilon", (3, 4), None),
+         ("3d", (2, 3, 3), None), ("rect", (4, 5), "xy"), ("rect", (1, 1), None)]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", BATCHED)
+@pytest.mark.parametrize("kind,shape,wrap", GRIDS)
+def test_batch_equals_generate(name, kind, shape, wrap):
+    """Maze i of a batch is mazekit.generate(..., rng=derived_seed(seed, i)), to the byte."""
+    grid = make_grid(kind, shape, **({"wrap": wrap} if wrap else {}))
+    if kind not in properties(mazekit.GENERATORS[name])["grids"]:
+        pytest.skip(f"{name} does not run on {kind}")
+    assert batchable(name, grid, {}, "corners", {}, "bfs")
+    out = make(name, grid, seed=11, first=40, count=4)
+    for k in range(4):
+        maze = mazekit.generate(name, grid, rng=derived_seed(11, 40 + k))
+        assert (out.passages[k] == maze.passages.ravel()).all(), (name, kind, k)
+        assert out.seeds[k] == derived_seed(11, 40 + k)
+        path = out.path_cells[out.path_counts[:k].sum() : out.path_counts[: k + 1].sum()]
+        sol = mazekit.solve(maze, "bfs")
+        assert (path == sol.path[:, 0] * grid.cols + sol.path[:, 1]).all()
+
+
+def test_batch_options_and_mixed_generators():
+    grid = make_grid("rect", (6, 6))
+    out = make("growing_tree", grid, seed=3, first=0, count=3, options={"rule": "oldest"})
+    for k in range(3):
+        m = mazekit.generate("growing_tree", grid, rng=derived_seed(3, k), rule="oldest")
+        assert (out.passages[k] == m.passages.ravel()).all()
+    names = ["kruskal", "sidewinder", "wilson"]  # sidewinder has no batch kernel: the per-maze loop
+    out = make(names, grid, seed=5, first=7, count=6)
+    for k in range(6):
+        m = mazekit.generate(names[(7 + k) % 3], grid, rng=derived_seed(5, 7 + k))
+        assert (out.passages[k] == m.passages.ravel()).all()
+        assert out.algorithms[k] == (7 + k) % 3
+
+
+def test_fallback_transforms_ends_and_solver_match_the_cli_recipe():
+    """Without a batch kernel (braid, random ends, another solver) every maze is still exact."""
+    grid = make_grid("hex", (5, 5))
+    out = make(
+        "prim", grid, seed=2, first=0, count=3, ends="random", transforms={"braid": 0.5}, solver="astar"
+    )
+    for k in range(3):
+        s = derived_seed(2, k)
+        m = mazekit.transform(
+            mazekit.generate("prim", grid, rng=s, ends="random"), "braid", rng=s, fraction=0.5
+        )
+        assert (out.passages[k] == m.passages.ravel()).all()
+        assert out.starts[k] == m.start[0] * grid.cols + m.start[1]
+        assert out.path_counts[k] == mazekit.solve(m, "astar").path.shape[0]
+
+
+# -- building, resuming, verifying -----------------------------------------------------------
+
+
+def small(count=50, **kw):
+    args = {"count": count, "algorithm": "wilson", "shape": (5, 6), "seed": 7, "shard_size": 20, **kw}
+    return job(**args)
+
+
+def test_build_load_and_regenerate(tmp_path):
+    cfg = small()
+    summary = build(tmp_path, cfg, workers=1, progress=False)
+    assert summary["made"] == 3 and summary["mazes"] == 50
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["config"] == cfg and manifest["count"] == 50
+    assert [s["rows"] for s in manifest["shards"]] == [20, 20, 10]
+    for s in manifest["shards"]:
+        assert sh.sha256_file(tmp_path / s["file"]) == s["sha256"]
+    ds = load(tmp_path)
+    assert len(ds) == 50 and len(ds[10:30]) == 20 and len(ds[::7]) == 8
+    for i in (0, 19, 20, 49, -1):
+        maze, sol = ds[i]
+        again = mazekit.generate("wilson", (5, 6), rng=derived_seed(7, i % 50))
+        assert maze == again and maze.seed == derived_seed(7, i % 50) and maze.algorithm == "wilson"
+        assert sol.found and (sol.path == mazekit.solve(again, "bfs").path).all()
+    with pytest.raises(IndexError):
+        ds[50]
+    assert verify(tmp_path, report=lambda s: None) == []
+
+
+def test_arrays_without_python_loops_match_single_mazes(tmp_path):
+    build(tmp_path, small(count=30), workers=1, progress=False)
+    ds = load(tmp_path)
+    view = ds[15:25]
+    arr = view.arrays()
+    assert arr["passages"].shape == (10, 5, 6) and arr["blocks"].shape == (10, 11, 13)
+    assert arr["solution_mask"].dtype == bool
+    from mazekit.convert import to_blocks
+
+    for j, (maze, sol) in enumerate(view):
+        assert (arr["passages"][j] == maze.passages).all()
+        assert (arr["blocks"][j] == to_blocks(maze)).all()
+        mask = np.zeros(maze.shape, bool)
+        mask[sol.path[:, 0], sol.path[:, 1]] = True
+        assert (arr["solution_mask"][j] == mask).all()
+        assert arr["solution_length"][j] == sol.length and arr["index"][j] == 15 + j
+        assert tuple(arr["start"][j]) == maze.start and tuple(arr["goal"][j]) == maze.goal
+
+
+def test_filters(tmp_path):
+    build(tmp_path, small(count=40, algorithm="kruskal,backtracker", shape=(2, 2)), workers=1, progress=False)
+    ds = load(tmp_path)
+    lengths = ds.arrays()["solution_length"]
+    long = ds.filter(min_length=3)
+    assert len(long) == int((lengths >= 3).sum()) and all(s.length >= 3 for _, s in long)
+    assert all(m.algorithm == "kruskal" for m, _ in ds.filter(algorithm="kruskal"))
+    assert len(ds.filter(algorithm="kruskal")) == 20
+    unique = ds.filter(dedupe=True)
+    assert 1 < len(unique) <= 4  # a 2x2 grid has 4 spanning trees, all with the same corners
+    digests = {m.passages.tobytes() for m, _ in unique}
+    assert len(digests) == len(unique)
+    with pytest.raises(ValueError, match="no mazes by prim"):
+        ds.filter(algorithm="prim")
+
+
+def test_same_bytes_for_one_and_two_workers(tmp_path):
+    cfg = small(count=60)
+    build(tmp_path / "one", cfg, workers=1, progress=False)
+    build(tmp_path / "two", cfg, workers=2, progress=False)
+    assert (tmp_path / "one/manifest.json").read_bytes() == (tmp_path / "two/manifest.json").read_bytes()
+    for s in info(tmp_path / "one")["shards"]:
+        assert (tmp_path / "one" / s["file"]).read_bytes() == (tmp_path / "two" / s["file"]).read_bytes()
+
+
+def test_resume_skips_complete_shards_and_redoes_corrupt_ones(tmp_path):
+    cfg = small()
+    build(tmp_path, cfg, workers=1, progress=False)
+    first = {p.name: p.stat().st_mtime_ns for p in tmp_path.glob("data/*.parquet")}
+    good = (tmp_path / "data" / "shard-00001.parquet").read_bytes()
+    again = build(tmp_path, cfg, workers=1, progress=False)
+    assert again["made"] == 0 and again["kept"] == 3
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.glob("data/*.parquet")} == first
+    # corrupt one shard, delete another: verify names them; a rerun remakes both, byte for byte
+    bad = tmp_path / "data" / "shard-00001.parquet"
+    bad.write_bytes(good[:-10] + b"x" * 10)
+    (tmp_path / "data" / "shard-00002.parquet").unlink()
+    lines: list[str] = []
+    problems = verify(tmp_path, report=lines.append)
+    assert any("data/shard-00001.parquet" in p and "checksum" in p for p in problems)
+    assert any("data/shard-00002.parquet" in p and "missing" in p for p in problems)
+    reported: list[str] = []
+    out = build(tmp_path, cfg, workers=1, progress=False, report=reported.append)
+    assert out["made"] == 2 and out["redone"] == ["data/shard-00001.parquet"]
+    assert any("shard-00001.parquet" in r for r in reported)
+    assert bad.read_bytes() == good and verify(tmp_path, report=lambda s: None) == []
+
+
+def test_interrupted_run_resumes(tmp_path):
+    """A run stopped after its first shard (Ctrl-C) leaves whole shards and a manifest that
+    says which; the rerun makes the rest."""
+    cfg = small()
+    import mazekit.dataset.workers as wk
+
+    real = wk._one
+    calls = []
+
+    def stop_after_one(config, task):
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(task)
+        return real(config, task)
+
+    wk._one = stop_after_one
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            build(tmp_path, cfg, workers=1, progress=False)
+    finally:
+        wk._one = real
+    manifest = sh.read_manifest(tmp_path)
+    assert [bool(s["sha256"]) for s in manifest["shards"]] == [True, False, False]
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "data",
+        "data/shard-00000.parquet",
+        "manifest.json",
+    ]
+    out = build(tmp_path, cfg, workers=1, progress=False)
+    assert out["made"] == 2 and out["kept"] == 1 and verify(tmp_path, report=lambda s: None) == []
+
+
+def test_verify_finds_bad_mazes_with_good_checksums(tmp_path):
+    """A shard rewritten with a broken maze (and its checksum updated) fails the deep check."""
+    build(tmp_path, small(count=20), workers=1, progress=False)
+    path = tmp_path / "data" / "shard-00000.parquet"
+    tbl = pq.read_table(path)
+    passages = tbl.column("passages").to_pylist()
+    passages[3] = bytes(len(passages[3]))  # no passages at all: not perfect, no solution
+    tbl = tbl.set_column(tbl.schema.get_field_index("passages"), "passages", pa.array(passages, pa.binary()))
+    pq.write_table(tbl, path)
+    manifest = sh.read_manifest(tmp_path)
+    manifest["shards"][0]["sha256"] = sh.sha256_file(path)
+    sh.write_manifest(tmp_path, manifest)
+    problems = verify(tmp_path, report=lambda s: None)
+    assert problems and all(p.startswith("data/shard-00000.parquet") for p in problems)
+    assert any("not a perfect maze" in p and "index 3" in p for p in problems)
+
+
+def test_refuses_other_configuration_and_foreign_folder(tmp_path):
+    build(tmp_path / "ds", small(count=10), workers=1, progress=False)
+    with pytest.raises(ValueError, match="another configuration.*seed 7 vs 8"):
+        build(tmp_path / "ds", small(count=10, seed=8), workers=1, progress=False)
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine")
+    with pytest.raises(ValueError, match="not empty and holds no mazekit dataset"):
+        build(tmp_path / "other", small(count=10), workers=1, progress=False)
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        ({"count": 0}, "count must be at least 1"),
+        ({"count": -5}, "count must be at least 1"),
+        ({"algorithm": "nope"}, "unknown generator 'nope'"),
+        ({"algorithm": "binary_tree", "grid": "hex"}, "binary_tree does not run on a hex grid"),
+        ({"shard_size": 0}, "shard size must be at least 1"),
+        ({"solver": "nope"}, "unknown solver"),
+        ({"options": {"rule": "x"}}, "wilson has no option 'rule'"),
+    ],
+)
+def test_job_refuses_bad_input(kw, message):
+    with pytest.raises(ValueError, match=message):
+        small(**kw)
+
+
+# -- reading with pyarrow and pandas ---------------------------------------------------------
+
+
+def test_read_with_pyarrow_and_pandas(tmp_path):
+    build(tmp_path, small(count=25), workers=1, progress=False)
+    tbl = pq.read_table(tmp_path / "data")  # every shard as one table
+    assert tbl.num_rows == 25
+    assert tbl.column_names == [f.name for f in sh.schema()]
+    row = tbl.slice(4, 1).to_pylist()[0]
+    maze, sol = load(tmp_path)[int(row["index"])]
+    assert np.frombuffer(row["passages"], np.uint8).reshape(5, 6).tolist() == maze.passages.tolist()
+    assert [divmod(c, row["cols"]) for c in row["solution"]] == [tuple(p) for p in sol.path.tolist()]
+    pd = pytest.importorskip("pandas")
+    df = pd.read_parquet(tmp_path / "data" / "shard-00000.parquet")
+    assert len(df) == 20 and (df["solution_length"] >= 9).all()  # 5x6 corners are 9 steps apart
+    assert df.loc[4, "seed"] == derived_seed(7, 4) and df.loc[4, "algorithm"] == "wilson"
+
+
+# -- maze-dataset interop --------------------------------------------------------------------
+
+
+def test_maze_dataset_roundtrip_and_refusals():
+    m = mazekit.generate("kruskal", (4, 6), rng=3)
+    conn, path = to_maze_dataset(m, mazekit.solve(m))
+    assert conn.shape == (2, 4, 6) and conn.dtype == bool
+    assert conn[0].sum() + conn[1].sum() == m.n_passages
+    assert conn[0, 0, 0] == bool(m.passages[0, 0] & 4) and conn[1, 0, 0] == bool(m.passages[0, 0] & 2)
+    back, sol = from_maze_dataset(conn, path)
+    assert back == m and (sol.path == path).all()
+    stack = connection_lists(np.stack([m.passages, m.passages]))
+    assert stack.shape == (2, 2, 4, 6) and (passages_from(stack)[1] == m.passages).all()
+    with pytest.raises(ValueError, match="rectangular mazes only; this maze is on a hex grid"):
+        to_maze_dataset(mazekit.generate("prim", (3, 3), grid="hex", rng=1))
+    with pytest.raises(ValueError, match="wrapped rect"):
+        to_maze_dataset(mazekit.generate("prim", (3, 3), wrap="x", rng=1))
+    bad = conn.copy()
+    bad[0, -1, 0] = True
+    with pytest.raises(ValueError, match="off the grid"):
+        from_maze_dataset(bad)
+    with pytest.raises(ValueError):
+        from_maze_dataset(conn, path[::-1][:, ::-1] * 0 + 1)  # a path that does not walk
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def invoke(*args):
+    """The ``mazekit`` group in this process (the same main() as the script: one-line
+    errors, exit codes), sparing a numba start-up per call."""
+    from click.testing import CliRunner
+
+    from mazekit.cli import main
+
+    return CliRunner().invoke(main, [*map(str, args)], catch_exceptions=False)
+
+
+def test_cli_make_info_verify_and_errors(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["--count", "30", "--algorithm", "kruskal", "--size", "6x4", "--seed", "9", "--shard-size", "16"]
+    r = cli("dataset", *args, "-o", "ds", "--workers", "2", cwd=tmp_path)  # the real script, as in the issue
+    assert r.returncode == 0, r.stderr
+    assert "30 mazes (seed 9); made 2 shards" in r.stdout
+    r2 = invoke("dataset", "make", *args, "-o", "ds2", "--workers", "1")
+    assert r2.exit_code == 0, r2.output
+    for name in ("manifest.json", "data/shard-00000.parquet", "data/shard-00001.parquet"):
+        assert (tmp_path / "ds" / name).read_bytes() == (tmp_path / "ds2" / name).read_bytes()
+    r = invoke("dataset", "info", "ds")
+    assert r.exit_code == 0 and "30 (30 made, 2 of 2 shards)" in r.stdout and "kruskal" in r.stdout
+    r = invoke("dataset", "verify", "ds")
+    assert r.exit_code == 0 and r.stdout.startswith("ok: 30 mazes in 2 shards"), r.output
+    shard = tmp_path / "ds" / "data" / "shard-00001.parquet"
+    shard.write_bytes(shard.read_bytes()[:-3])
+    r = invoke("dataset", "verify", "ds")
+    assert r.exit_code == 1 and "data/shard-00001.parquet: checksum does not match" in r.stdout
+    assert r.stderr.strip() == "mazekit: error: 1 problem(s) in ds"
+    r = invoke("dataset", *args, "-o", "ds")  # resume: remakes the corrupt shard
+    assert r.exit_code == 0 and "remade 1 corrupt" in r.stdout and "shard-00001.parquet" in r.stderr
+    bad = [
+        (["--count", "0", "-o", "x"], "count must be at least 1, got 0"),
+        (["--count", "-3", "-o", "x"], "count must be at least 1, got -3"),
+        ([*args[:-2], "--seed", "10", "-o", "ds"], "another configuration"),
+        (["--count", "5", "-o", "y", "--dask", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+        (["--count", "5"], "give -o FOLDER"),
+        (["info", "nothere"], "nothere"),
+    ]
+    for extra, message in bad:
+        r = invoke("dataset", *extra)
+        assert r.exit_code == 1 and message in r.stderr, (extra, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()

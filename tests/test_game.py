@@ -375,6 +375,8 @@ def test_play_errors_are_one_line(play_command, monkeypatch):
     assert r.exit_code == 1 and r.output.startswith("mazekit: error: unknown solver 'nope'")
     r = CliRunner().invoke(play_command, ["--frames", "1", "--size", "3000x3000", "--window", "800x600"])
     assert r.exit_code == 1 and "does not fit" in r.output and r.output.count("\n") == 1
+    r = CliRunner().invoke(play_command, ["--frames", "1", "--window", "99999x99999"])
+    assert r.exit_code == 1 and "larger than any display" in r.output and r.output.count("\n") == 1
     assert not pygame.display.get_init(), "SDL is shut down after an error too"
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
     r = CliRunner().invoke(play_command, ["--frames", "1"])

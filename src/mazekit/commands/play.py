@@ -13,6 +13,9 @@ import click
 
 from ..cli import UserError, grid_shape, make_maze, maze_options, parse_cell, parse_options, parse_size, run
 
+#: SDL's largest window side (pixels).
+MAX_WINDOW = 16384
+
 
 @click.command()
 @maze_options
@@ -83,6 +86,8 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     if fps < 0:
         raise ValueError(f"--fps must be at least 0, got {fps}")
     size = parse_size(window)[::-1] if window is not None else None
+    if size is not None and max(size) > MAX_WINDOW:
+        raise ValueError(f"--window {window} is larger than any display: at most {MAX_WINDOW} pixels a side")
     try:
         pg = load_pygame()
     except ImportError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -133,7 +134,15 @@ class App:
         if size is None:
             desktop = pg.display.get_desktop_sizes()[0]
             size = window_size(state.maze.grid, desktop)
-        self.screen: pygame.Surface = pg.display.set_mode(size, pg.RESIZABLE)
+        import warnings
+
+        with warnings.catch_warnings(record=True) as caught:  # SDL's own resize note, said our way
+            warnings.simplefilter("always")
+            self.screen: pygame.Surface = pg.display.set_mode(size, pg.RESIZABLE)
+        got = self.screen.get_size()
+        if caught and tuple(got) != tuple(size):
+            print(f"mazekit: note: the display made the {size[0]}x{size[1]} window {got[0]}x{got[1]}",
+                  file=sys.stderr)  # fmt: skip
         pg.display.set_caption(CAPTION)
         pg.key.set_repeat(250, 60)
         self.state = state

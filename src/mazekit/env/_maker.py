@@ -253,8 +253,7 @@ class MazeMaker:
 
     def _episode(self, passages: np.ndarray, g: Grid, start: int, goal: int) -> Episode:
         dest = np.empty((g.size, g.n_slots, 3), dtype=np.int64)
-        dist = np.empty(g.size, dtype=np.int64)
-        _tables.prepare(passages, g.geo, self.slip, goal, dest, dist)
+        dist = _tables.prepare(passages, g.geo, self.slip, goal, dest)
         return Episode(passages, g, start, goal, dest, dist)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..distances import _distances
 from ..grids import kernel as k
 from ..kernels.draw import uniform
 from ..solve._mdp import sideways
@@ -71,33 +72,11 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def prepare(passages, geo, slip, goal, dest, dist):  # pragma: no cover - compiled
-    """:func:`transitions` and :func:`distances` in one call (one dispatch per reset)."""
+def prepare(passages, geo, slip, goal, dest):  # pragma: no cover - compiled
+    """:func:`transitions` into ``dest``, and the steps from every cell to ``goal`` (-1:
+    cannot get there), in one call (one dispatch per reset)."""
     transitions(passages, geo, slip, dest)
-    return distances(passages, geo, goal, dist)
-
-
-@njit(cache=True)
-def distances(passages, geo, goal, dist):  # pragma: no cover - compiled
-    """Breadth-first steps from every cell to ``goal`` into ``dist`` (-1: cannot get there)."""
-    n = passages.shape[0]
-    queue = np.empty(n, dtype=np.int64)
-    dist[:] = -1
-    dist[goal] = 0
-    queue[0] = goal
-    head, tail = 0, 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        bits = passages[cell]
-        for slot in range(k.n_slots(geo[0])):
-            if bits >> slot & 1:
-                nb = k.through(geo, cell, slot)
-                if dist[nb] < 0:
-                    dist[nb] = dist[cell] + 1
-                    queue[tail] = nb
-                    tail += 1
-    return tail
+    return _distances(passages, geo, goal)
 
 
 @njit(cache=True)

@@ -457,3 +457,23 @@ def test_a_given_maze_every_episode() -> None:
         env.reset()
         assert env.maze == maze
     assert MazeEnv(maze=masked, render_mode="ansi").reset(seed=0) is not None
+
+
+@pytest.mark.parametrize("ends", ["corners", "opposite", "sides", "random", "diameter"])
+@pytest.mark.parametrize("kind", ["rect", "polar", "3d"])
+def test_ends_are_those_mazekit_places(ends: str, kind: str) -> None:
+    from mazekit.ends import place_ends
+
+    env = make(kind, ends=ends)
+    _, info = env.reset(seed=0)
+    maze = env.maze
+    if ends != "random":  # the others depend on the maze alone
+        assert (info["start"], info["goal"]) == place_ends(maze.passages, maze.grid, ends)
+    assert info["start"] != info["goal"] and env.agent == info["start"]
+
+
+def test_warmup_compiles_the_environment() -> None:
+    from mazekit._compile import jobs
+
+    job = dict(jobs())["environment (mazekit.env)"]
+    job()  # runs the env's kernels on tiny mazes; must not raise

@@ -303,6 +303,46 @@ def test_read_with_pyarrow_and_pandas(tmp_path):
     assert df.loc[4, "seed"] == derived_seed(7, 4) and df.loc[4, "algorithm"] == "wilson"
 
 
+def test_read_with_hugging_face_datasets(tmp_path):
+    """Optional: the shards load as they are with ``load_dataset("parquet", ...)``."""
+    datasets = pytest.importorskip("datasets")
+    build(tmp_path / "ds", small(count=25), workers=1, progress=False)
+    hf = datasets.load_dataset(
+        "parquet",
+        data_files=str(tmp_path / "ds/data/*.parquet"),
+        split="train",
+        cache_dir=str(tmp_path / "hf"),
+    )
+    assert hf.num_rows == 25 and hf.column_names == [f.name for f in sh.schema()]
+    row = hf.with_format("numpy")[7]
+    maze, sol = load(tmp_path / "ds")[7]
+    assert row["seed"] == maze.seed and row["algorithm"] == "wilson"
+    assert (np.frombuffer(row["passages"], np.uint8).reshape(5, 6) == maze.passages).all()
+    assert (np.stack(np.divmod(row["solution"], 6), axis=1) == sol.path).all()
+
+
+def test_torch_dataloader(tmp_path):
+    """Optional: the docs' DataLoader recipe batches block pictures and solution masks."""
+    torch = pytest.importorskip("torch")
+    from torch.utils.data import DataLoader, Dataset
+
+    build(tmp_path, small(count=12), workers=1, progress=False)
+
+    class Mazes(Dataset):
+        def __init__(self, folder):
+            self.ds = load(folder)
+
+        def __len__(self):
+            return len(self.ds)
+
+        def __getitem__(self, i):
+            arr = self.ds[i : i + 1].arrays()
+            return torch.from_numpy(arr["blocks"][0]), torch.from_numpy(arr["solution_mask"][0])
+
+    blocks, masks = next(iter(DataLoader(Mazes(tmp_path), batch_size=4)))
+    assert blocks.shape == (4, 11, 13) and masks.shape == (4, 5, 6) and masks.dtype == torch.bool
+
+
 # -- maze-dataset interop --------------------------------------------------------------------
 
 

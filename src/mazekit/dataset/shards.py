@@ -70,8 +70,8 @@ def schema() -> Any:
         [
             ("index", pa.int64()),
             ("seed", pa.int64()),
-            ("algorithm", pa.dictionary(pa.int16(), pa.string())),
-            ("grid", pa.dictionary(pa.int8(), pa.string())),
+            ("algorithm", pa.string()),
+            ("grid", pa.string()),
             ("rows", pa.int32()),
             ("cols", pa.int32()),
             ("param", pa.int32()),
@@ -111,8 +111,11 @@ def table(batch: Batch, grid: Grid, names: list[str], solved: bool) -> Any:
     np.cumsum(batch.path_counts, out=path_offsets[1:])
     solution = pa.ListArray.from_arrays(pa.array(path_offsets), pa.array(batch.path_cells.astype(np.int32)))
     length = np.where(batch.path_counts > 0, batch.path_counts - 1, -1).astype(np.int32)
+    # plain strings for every reader (Hugging Face, pandas); Parquet dictionary-encodes them
     algorithm = pa.DictionaryArray.from_arrays(pa.array(batch.algorithms, pa.int16()), pa.array(names))
+    algorithm = algorithm.cast(pa.string())
     grid_col = pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, np.int8)), pa.array([grid.kind]))
+    grid_col = grid_col.cast(pa.string())
     columns = [
         pa.array(np.arange(batch.first, batch.first + n, dtype=np.int64)),
         pa.array(batch.seeds),

@@ -141,6 +141,13 @@ def test_build_load_and_regenerate(tmp_path):
     assert verify(tmp_path, report=lambda s: None) == []
 
 
+def test_progress_bar_shows_rate(tmp_path, capfd):
+    pytest.importorskip("rich")
+    build(tmp_path, small(count=50), workers=1, progress=True)
+    err = capfd.readouterr().err
+    assert "50/50" in err and "mazes/s" in err
+
+
 def test_arrays_without_python_loops_match_single_mazes(tmp_path):
     build(tmp_path, small(count=30), workers=1, progress=False)
     ds = load(tmp_path)
@@ -366,6 +373,28 @@ def test_maze_dataset_roundtrip_and_refusals():
         from_maze_dataset(bad)
     with pytest.raises(ValueError):
         from_maze_dataset(conn, path[::-1][:, ::-1] * 0 + 1)  # a path that does not walk
+
+
+def test_mazes_made_by_maze_dataset_import_as_perfect_mazes_with_valid_solutions():
+    """A fixture saved from maze-dataset 1.4.2 itself (its dfs, kruskal and wilson, 6x6):
+    read as down/right connections, every maze is a spanning tree, every solution walks
+    through open passages and is the shortest path, and the round trip gives the same arrays."""
+    from pathlib import Path
+
+    data = np.load(Path(__file__).parent / "golden" / "maze_dataset_1.4.2.npz")
+    for name in ("gen_dfs", "gen_kruskal", "gen_wilson"):
+        conns, sols, offsets = (
+            data[f"{name}_connection_list"],
+            data[f"{name}_solution"],
+            data[f"{name}_offsets"],
+        )
+        for k in range(conns.shape[0]):
+            path = sols[offsets[k] : offsets[k + 1]].astype(np.int64)
+            maze, sol = from_maze_dataset(conns[k], path)
+            assert maze.is_perfect(), name
+            assert sol.length == mazekit.solve(maze, "bfs").length
+            conn, back = to_maze_dataset(maze, sol)
+            assert (conn == conns[k]).all() and (back == path).all()
 
 
 # -- the command line ------------------------------------------------------------------------

@@ -159,12 +159,14 @@ class _Progress:
         if not show:
             return
         try:
+            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
         except ImportError:  # pragma: no cover - rich is optional
             return
         self.bar = Progress(
             TextColumn("mazes"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), transient=False,
+            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=False,
         )  # fmt: skip
         self.task = self.bar.add_task("mazes", total=total, completed=done, rate="")
         self.bar.start()

@@ -39,17 +39,11 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
             dest[cell, 1, 0] = cell + (bits >> 1 & 1)
             dest[cell, 2, 0] = cell + cols * (bits >> 2 & 1)
             dest[cell, 3, 0] = cell - (bits >> 3 & 1)
-    else:  # row by row: k.move needs no division and is inlined here
-        rows, cols = geo[1], geo[2]
-        for r in range(rows):
-            for c in range(cols):
-                cell = r * cols + c
-                bits = passages[cell]
-                for a in range(n_slot):
-                    dest[cell, a, 0] = cell
-                    if bits >> a & 1:
-                        nr, nc = k.move(geo, r, c, a)
-                        dest[cell, a, 0] = nr * cols + nc
+    else:  # k.step, out of line: inlining every grid's moves here costs seconds of compile
+        for cell in range(passages.shape[0]):
+            bits = passages[cell]
+            for a in range(n_slot):
+                dest[cell, a, 0] = k.step(geo, cell, a) if bits >> a & 1 else cell
     plain = kind == k.RECT
     for cell in range(passages.shape[0]):
         bits = passages[cell]

@@ -411,6 +411,7 @@ class _Group(click.Group):
     #: command name -> "module:function" in mazekit.commands
     COMMANDS = {
         "animate": "animate:animate",
+        "compare": "compare:compare",
         "dataset": "dataset:dataset",
         "gallery": "gallery:gallery",
         "play": "play:play",

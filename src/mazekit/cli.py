@@ -414,6 +414,7 @@ class _Group(click.Group):
         "compare": "compare:compare",
         "dataset": "dataset:dataset",
         "gallery": "gallery:gallery",
+        "info": "info:info",
         "play": "play:play",
         "print": "print_:print_",
         "serve": "serve:serve",
@@ -630,8 +631,14 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
 
 
 @main.command("list")
-def list_() -> None:
-    """List every algorithm, the grids it runs on, and its one-line summary."""
+@click.option(
+    "--options",
+    "show_options",
+    is_flag=True,
+    help="Also every option of every algorithm: type, default and range (-O KEY=VALUE).",
+)
+def list_(show_options: bool) -> None:
+    """List every algorithm, the grids it runs on, and its one-line summary (see `mazekit info NAME`)."""
     from .generate import GENERATORS, properties, summary
     from .grids import GRIDS
     from .solve import SOLVERS
@@ -658,6 +665,11 @@ def list_() -> None:
         gwidth = max(len(g) for _, g, _ in entries)
         for name, grids, text in entries:
             click.echo(f"  {name:<{width}}  {grids:<{gwidth}}  {text}")
+            if show_options:
+                from .commands.info import cli_line, family_of, options_of
+
+                for opt in options_of(family_of(name)[1]):
+                    click.echo(f"  {'':<{width}}    {cli_line(opt)}")
 
 
 @main.command()

@@ -1,0 +1,48 @@
+"""`mazekit info` and `mazekit list --options`: options, grids and character read from the algorithms."""
+
+import subprocess
+import sys
+
+import pytest
+
+from mazekit.commands.info import describe, options_of
+from mazekit.generate import GENERATORS
+from mazekit.solve import SOLVERS
+from mazekit.transform import TRANSFORMS
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "mazekit", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_info_and_list_options():
+    text = describe("growing_tree", measured=False)
+    assert "rule: str = 'newest' (newest, oldest, random, mix)" in text and "p: float = 0.5 (0 to 1)" in text
+    assert "grids: rect, hex, triangle, polar, upsilon, 3d (every grid but weave)" in text
+    assert "biased (not uniform)" in text
+    assert "uniform (every spanning tree" in describe("wilson", measured=False)
+    assert "options: none" in describe("bfs", measured=False)
+    for registry in (GENERATORS, SOLVERS, TRANSFORMS):
+        for name, func in registry.items():
+            for opt in options_of(func):
+                assert opt["type"] and opt["default"], (name, opt)
+    with pytest.raises(ValueError, match="unknown algorithm 'nope'; choose from"):
+        describe("nope")
+
+
+def test_cli_info_measures():
+    r = run_cli("info", "kruskal")
+    assert r.returncode == 0, r.stderr
+    dead = float(r.stdout.split("dead ends: ")[1].split("%")[0])
+    assert 28 < dead < 33 and "million cells per second, measured now" in r.stdout
+
+
+def test_list_options():
+    from click.testing import CliRunner
+
+    from mazekit.cli import main
+
+    listed = CliRunner().invoke(main, ["list", "--options"], standalone_mode=False)
+    assert "-O rule=newest  (str: newest, oldest, random, mix)" in listed.output
+    assert "-O fraction=1.0  (float: 0 to 1)" in listed.output
+    assert "-O rule=" not in CliRunner().invoke(main, ["list"], standalone_mode=False).output

@@ -108,6 +108,9 @@ class MazeEnv(gym.Env):
     maze : Maze, optional
         Use this maze, with its start and goal, in every episode (``generator``, ``grid``,
         ``size``, ``braid``, ``ends`` and ``new_maze`` are then ignored).
+    cell_pixels : int, optional
+        Pixels per cell of ``rgb_array`` and ``human`` pictures; by default about 480 pixels
+        across the maze, 4 to 32 a cell.
 
     Examples
     --------

@@ -286,12 +286,55 @@ def test_interrupted_run_resumes(tmp_path):
     manifest = sh.read_manifest(tmp_path)
     assert [bool(s["sha256"]) for s in manifest["shards"]] == [True, False, False]
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        ".lock",
         "data",
         "data/shard-00000.parquet",
         "manifest.json",
     ]
     out = build(tmp_path, cfg, workers=1, progress=False)
     assert out["made"] == 2 and out["kept"] == 1 and verify(tmp_path, report=lambda s: None) == []
+
+
+def test_killed_worker_loses_only_shards_in_flight(tmp_path):
+    """SIGKILL a real worker process mid-run: a clear error, whole shards kept, and the
+    rerun finishes the dataset."""
+    import os
+    import signal
+    import threading
+    import time
+
+    cfg = job(count=6_000, algorithm="wilson", shape=(20, 20), seed=5, shard_size=100)
+
+    def kill_a_worker():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not list(tmp_path.glob("data/*.parquet")):
+            time.sleep(0.01)
+        kids = [int(p) for p in os.popen(f"ps --ppid {os.getpid()} -o pid=").read().split()]
+        if kids:
+            os.kill(kids[0], signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_a_worker)
+    killer.start()
+    with pytest.raises(ChildProcessError, match="a worker process died"):
+        build(tmp_path, cfg, workers=2, progress=False)
+    killer.join()
+    manifest = sh.read_manifest(tmp_path)
+    done = [s for s in manifest["shards"] if s["sha256"]]
+    assert 0 < len(done) < len(manifest["shards"])
+    assert all(sh.sha256_file(tmp_path / s["file"]) == s["sha256"] for s in done)
+    assert not [p for p in tmp_path.glob("data/.*")]  # no half-written shard left behind
+    out = build(tmp_path, cfg, workers=2, progress=False)
+    assert out["kept"] == len(done) and verify(tmp_path, report=lambda s: None, deep=False) == []
+
+
+def test_two_runs_never_write_one_folder(tmp_path):
+    import fcntl
+
+    build(tmp_path, small(count=10), workers=1, progress=False)
+    with open(tmp_path / ".lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(BlockingIOError, match="another mazekit is writing the dataset"):
+            build(tmp_path, small(count=10), workers=1, progress=False)
 
 
 def test_verify_finds_bad_mazes_with_good_checksums(tmp_path):

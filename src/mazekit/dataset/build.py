@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ DEFAULT_ROWS = 10_000
 TRANSFORM_KEYS = ("rooms", "add_loops", "braid")
 
 Report = Callable[[str], None]
+LOCK = ".lock"
 
 
 def _stderr(text: str) -> None:
@@ -107,16 +109,23 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     ]
 
 
+def _refuse_foreign(folder: Path) -> None:
+    """Refuse a file, or a folder that holds anything but a mazekit dataset."""
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(20, "Not a directory", str(folder))
+    if (
+        folder.is_dir()
+        and not (folder / sh.MANIFEST).is_file()
+        and any(p.name != LOCK for p in folder.iterdir())
+    ):
+        raise ValueError(f"{str(folder)!r} is not empty and holds no mazekit dataset; choose an empty folder")
+
+
 def _prepare(folder: Path, config: dict[str, Any], report: Report) -> dict[str, Any]:
     """The manifest to continue from: the folder's own when it holds this very dataset,
     a new one when it is empty or absent; refuse anything else."""
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(20, "Not a directory", str(folder))
-    if folder.is_dir() and any(folder.iterdir()):
-        if not (folder / sh.MANIFEST).is_file():
-            raise ValueError(
-                f"{str(folder)!r} is not empty and holds no mazekit dataset; choose an empty folder"
-            )
+    _refuse_foreign(folder)
+    if (folder / sh.MANIFEST).is_file():
         old = sh.read_manifest(folder)
         diff = _differences(old["config"], config)
         if diff:
@@ -129,6 +138,24 @@ def _prepare(folder: Path, config: dict[str, Any], report: Report) -> dict[str, 
     manifest = sh.new_manifest(config)
     sh.write_manifest(folder, manifest)
     return manifest
+
+
+@contextmanager
+def _lock(folder: Path) -> Iterator[None]:
+    """Hold ``folder/.lock`` (an advisory lock) so two runs never write one dataset."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / LOCK, "a+") as fh:
+        try:
+            import fcntl
+
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:  # pragma: no cover - not POSIX: no lock
+            pass
+        except BlockingIOError:
+            raise BlockingIOError(
+                f"another mazekit is writing the dataset in {str(folder)!r}; wait for it"
+            ) from None
+        yield
 
 
 def _todo(
@@ -219,6 +246,13 @@ def build(
 
 def _build(folder: Path, config: dict[str, Any], workers: int | None, client: Any, progress: bool | None,
            report: Report) -> dict[str, Any]:  # fmt: skip
+    _refuse_foreign(folder)  # before the lock file goes in
+    with _lock(folder):
+        return _build_locked(folder, config, workers, client, progress, report)
+
+
+def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, client: Any,
+                  progress: bool | None, report: Report) -> dict[str, Any]:  # fmt: skip
     from .._compile import wanted
     from . import workers as wk
 

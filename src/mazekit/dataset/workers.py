@@ -42,6 +42,15 @@ def _noop(_: int) -> int:
     return os.getpid()
 
 
+def _child() -> None:
+    """Worker set-up: Ctrl-C is the parent's to handle (it stops the workers), and SIGTERM
+    ends a worker outright instead of raising the CLI's interrupt inside a task."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: Any = None) -> Iterator[Done]:
     """Make the shards ``tasks``, yielding each as it is done (in any order): on the Dask
     ``client`` (see :func:`connect`), else in ``workers`` local processes."""
@@ -73,7 +82,9 @@ def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator
 
 def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterator[Done]:
     method = "fork" if sys.platform.startswith("linux") else "spawn"
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context(method), initializer=_child
+    )
     try:
         # Start every worker now, before a progress bar's thread exists to be forked.
         list(pool.map(_noop, range(workers)))
@@ -87,8 +98,16 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterat
                 yield fut.result()
             except Exception as exc:
                 if type(exc).__name__ == "BrokenProcessPool":
-                    raise RuntimeError("a worker process died (killed or out of memory)") from None
+                    raise ChildProcessError(
+                        "a worker process died (killed or out of memory); the shards made so far are"
+                        " kept: run the same command again to finish"
+                    ) from None
                 raise
+    except BaseException:  # Ctrl-C, a dead worker: stop the others now, not after their shard
+        procs = getattr(pool, "_processes", None) or {}
+        for proc in list(procs.values()):
+            proc.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -98,8 +98,9 @@ def test_generate_on_every_grid_with_trace_geometry_and_solution(client, grid):
     geo = data["geometry"]
     assert geo["kind"] == grid and geo["size"] == maze.grid.size
     assert len(geo["nb"]) == len(geo["back"]) == maze.grid.size * maze.grid.n_slots
-    assert len(geo["items"]) == 4 * len(geo["lines"]) and len(geo["regions"]) == len(geo["region_cell"])
-    assert max(max(line[0::2]) for line in geo["lines"]) <= geo["width"] + 1e-6
+    lines, regions = geo["lines"], geo["regions"]
+    assert len(geo["items"]) == 4 * len(lines["start"]) and len(regions["start"]) == len(geo["region_cell"])
+    assert max(lines["xy"][0::2]) <= geo["width"] + 1e-6 and max(regions["xy"][1::2]) <= geo["height"] + 1e-6
     sol = data["solution"]
     expected = mazekit.solve(maze, "dfs")
     assert sol["found"] and sol["path"] == expected.path.tolist() and sol["length"] == expected.length

@@ -112,6 +112,19 @@ def wait_colors(page, name, timeout=10.0):
         time.sleep(0.05)
 
 
+def differing_pixels(png_a, png_b):
+    """How many pixels of two canvas data URLs differ by more than a little."""
+    import base64
+
+    import numpy as np
+    from PIL import Image
+
+    a, b = (np.asarray(Image.open(io.BytesIO(base64.b64decode(u.split(",")[1]))).convert("RGB"), dtype=int)
+            for u in (png_a, png_b))  # fmt: skip
+    assert a.shape == b.shape
+    return int((np.abs(a - b).max(axis=2) > 40).sum())
+
+
 def canvas_png(page):
     return page.evaluate("document.getElementById('maze').toDataURL('image/png')")
 
@@ -137,6 +150,11 @@ def test_watch_the_carving_the_solver_and_the_path(server, page):
     )
     carving = wait_colors(page, "stack") | colors(page, "current", "unvisited")
     assert carving["current"] > 0 and carving["stack"] > 0 and carving["unvisited"] > 0, carving
+    # frames repaint only the cells that changed: the same picture as drawing it all again
+    stepped = canvas_png(page)
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(100)
+    assert differing_pixels(stepped, canvas_png(page)) < 20
     page.click("#pause")
     page.focus("#maze")
     for _ in range(11):

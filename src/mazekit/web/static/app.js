@@ -232,7 +232,9 @@
     S.pathPoints = S.pathLines.reduce((n, pts) => n + pts.length / 2, 0);
     S.start = data.maze.start[0] * g.cols + data.maze.start[1];
     S.goal = data.maze.goal[0] * g.cols + data.maze.goal[1];
-    S.regionPaths = g.regions.map((pts) => polyPath(pts, true));
+    S.regionPaths = packedPaths(g.regions, true);
+    S.triPaths = packedPaths(g.tris, true);
+    buildIndex();
     S.wallW = g.kind === "rect" ? 0.16 : 0.12;
     S.distStart = bfs(S.start);
     S.distGoal = bfs(S.goal);
@@ -246,12 +248,19 @@
     restart();
   }
 
-  function polyPath(pts, close) {
-    const p = new Path2D();
-    p.moveTo(pts[0], pts[1]);
-    for (let i = 2; i < pts.length; i += 2) p.lineTo(pts[i], pts[i + 1]);
-    if (close) p.closePath();
-    return p;
+  // Shapes sent as one coordinate list and where each starts (geometry.packed).
+  function packedPaths(shapes, close) {
+    const out = [];
+    const { xy, start } = shapes;
+    for (let i = 0; i < start.length; i++) {
+      const a = 2 * start[i], b = i + 1 < start.length ? 2 * start[i + 1] : xy.length;
+      const p = new Path2D();
+      p.moveTo(xy[a], xy[a + 1]);
+      for (let j = a + 2; j < b; j += 2) p.lineTo(xy[j], xy[j + 1]);
+      if (close) p.closePath();
+      out.push(p);
+    }
+    return out;
   }
 
   function neighbour(c, slot) {
@@ -294,7 +303,7 @@
     $("timer").textContent = ""; $("moves").textContent = "";
     if (S.genN > 0) setPhase("generating");
     else finishGeneration();
-    S.dirty = true;
+    S.full = true;
   }
 
   function finishGeneration() {
@@ -325,6 +334,8 @@
     } else if (ev === EV.VISIT) { if (fresh) enter(c); }
     else if (ev === EV.BACKTRACK) S.stack[c] = 0;
     else if (ev === EV.FRONTIER && S.level[c] === 0) S.level[c] = 1;
+    touch(S.current); touch(c); touch(nb);
+    if (S.geo.tunnels && slot >= 4 && nb >= 0) touch(neighbour(c, slot - 4)); // the cell it passes under
     S.current = c;
   }
 
@@ -333,6 +344,7 @@
     if (c < 0 || c >= S.geo.size) return;
     if (ev === EV.VISIT) S.explored[c] = Math.max(S.explored[c], 1);
     else if (ev === EV.BACKTRACK) S.explored[c] = 2;
+    touch(S.head); touch(c);
     S.head = c;
   }
 
@@ -360,7 +372,6 @@
         if (S.pathPos >= S.path.length) setPhase("done");
       } else break;
     }
-    S.dirty = true;
   }
 
   function frame(now) {
@@ -371,7 +382,7 @@
       if (k > 0) advance(k);
     }
     if (S.mode === "play" && S.t0 !== null && S.phase === "playing") showTimer(now);
-    if (S.dirty) { draw(); S.dirty = false; }
+    draw();
     requestAnimationFrame(frame);
   }
 
@@ -391,6 +402,7 @@
         : sol ? `${sol.solver} found no path` : "done";
     }
     $("phase").textContent = words;
+    S.full = true;
     $("pause").textContent = S.paused ? "Play" : "Pause";
   }
 
@@ -409,7 +421,7 @@
     canvas.width = Math.round(cssW * dpr); canvas.height = Math.round(cssH * dpr);
     S.kCss = k; S.padCss = (S.wallW / 2) * k;
     S.k = k * dpr; S.pad = S.padCss * dpr;
-    S.dirty = true;
+    S.full = true;
   }
 
   function sideBits(c) {
@@ -465,57 +477,184 @@
 
   function center(c) { return [S.geo.centers[2 * c], S.geo.centers[2 * c + 1]]; }
 
-  function draw() {
+  // -- what a repaint of one cell has to draw: a bucket grid over the drawing --------------
+  // Redrawing every cell and wall each frame costs a tenth of a second on a big maze in a
+  // software-rendered browser, so a frame repaints only the boxes of the cells that changed,
+  // clipped, with the regions, walls and stairs that reach into them.
+  function bboxes(shapes) {
+    const { xy, start } = shapes, n = start.length, out = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      const a = 2 * start[i], b = i + 1 < n ? 2 * start[i + 1] : xy.length;
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (let j = a; j < b; j += 2) {
+        x0 = Math.min(x0, xy[j]); x1 = Math.max(x1, xy[j]); y0 = Math.min(y0, xy[j + 1]); y1 = Math.max(y1, xy[j + 1]);
+      }
+      out.set([x0, y0, x1, y1], 4 * i);
+    }
+    return out;
+  }
+
+  function buildIndex() {
     const g = S.geo;
+    S.bw = Math.max(1, Math.ceil(g.width) + 1); S.bh = Math.max(1, Math.ceil(g.height) + 1);
+    const buckets = Array.from({ length: S.bw * S.bh }, () => ({ r: [], l: [], t: [] }));
+    const add = (boxes, key) => {
+      for (let i = 0; i < boxes.length / 4; i++) {
+        const [bx0, by0, bx1, by1] = cover(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+        for (let y = by0; y <= by1; y++) for (let x = bx0; x <= bx1; x++) buckets[y * S.bw + x][key].push(i);
+      }
+    };
+    const regionBoxes = bboxes(g.regions);
+    add(regionBoxes, "r"); add(bboxes(g.lines), "l"); add(bboxes(g.tris), "t");
+    S.buckets = buckets;
+    S.cellBox = new Float64Array(4 * g.size).fill(NaN);
+    for (let i = 0; i < g.region_cell.length; i++) {
+      const c = g.region_cell[i], b = S.cellBox;
+      if (Number.isNaN(b[4 * c])) b.set(regionBoxes.subarray(4 * i, 4 * i + 4), 4 * c);
+      else {
+        b[4 * c] = Math.min(b[4 * c], regionBoxes[4 * i]); b[4 * c + 1] = Math.min(b[4 * c + 1], regionBoxes[4 * i + 1]);
+        b[4 * c + 2] = Math.max(b[4 * c + 2], regionBoxes[4 * i + 2]); b[4 * c + 3] = Math.max(b[4 * c + 3], regionBoxes[4 * i + 3]);
+      }
+    }
+    S.stampR = new Uint32Array(g.regions.start.length);
+    S.stampL = new Uint32Array(g.lines.start.length);
+    S.stampT = new Uint32Array(g.tris.start.length);
+    S.stamp = 0;
+    S.dirtyList = []; S.dirtyMark = new Uint8Array(g.size);
+  }
+
+  function cover(x0, y0, x1, y1) {
+    const m = 0.5;
+    return [Math.max(0, Math.floor(x0 - m)), Math.max(0, Math.floor(y0 - m)),
+      Math.min(S.bw - 1, Math.floor(x1 + m)), Math.min(S.bh - 1, Math.floor(y1 + m))];
+  }
+
+  function touch(c) {
+    if (c === undefined || c < 0 || !S.dirtyMark || S.dirtyMark[c]) return;
+    S.dirtyMark[c] = 1;
+    S.dirtyList.push(c);
+  }
+
+  function draw() {
+    if (!S.geo) return;
+    if (S.full || S.dirtyList.length > S.geo.size / 3) drawAll();
+    else if (S.dirtyList.length) {
+      ctx.setTransform(S.k, 0, 0, S.k, S.pad, S.pad);
+      for (const c of S.dirtyList) repaint(c);
+      drawOverlays(true);
+    } else if (S.phase === "path") drawOverlays(true);
+    for (const c of S.dirtyList) S.dirtyMark[c] = 0;
+    S.dirtyList = [];
+    S.full = false;
+  }
+
+  function drawAll() {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = C.road;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!g) return;
     ctx.setTransform(S.k, 0, 0, S.k, S.pad, S.pad);
+    const g = S.geo;
+    const all = (n) => Array.from({ length: n }, (_, i) => i);
+    paintRegions(all(S.regionPaths.length));
+    paintWalls(all(g.lines.start.length), all(S.triPaths.length));
+    S.pathDrawn = 0;
+    drawOverlays(false);
+  }
+
+  function repaint(c) {
+    const b = S.cellBox;
+    if (Number.isNaN(b[4 * c])) return;
+    const m = S.wallW + 2 / S.k;
+    // the box on whole device pixels: a clip edge through a pixel would blend it twice
+    const snap = (v, round) => (round((v * S.k + S.pad)) - S.pad) / S.k;
+    const x0 = snap(b[4 * c] - m, Math.floor), y0 = snap(b[4 * c + 1] - m, Math.floor);
+    const x1 = snap(b[4 * c + 2] + m, Math.ceil), y1 = snap(b[4 * c + 3] + m, Math.ceil);
+    const [bx0, by0, bx1, by1] = cover(x0, y0, x1, y1);
+    const stamp = ++S.stamp;
+    const regions = [], lines = [], tris = [];
+    for (let y = by0; y <= by1; y++) {
+      for (let x = bx0; x <= bx1; x++) {
+        const bucket = S.buckets[y * S.bw + x];
+        for (const i of bucket.r) if (S.stampR[i] !== stamp) { S.stampR[i] = stamp; regions.push(i); }
+        for (const i of bucket.l) if (S.stampL[i] !== stamp) { S.stampL[i] = stamp; lines.push(i); }
+        for (const i of bucket.t) if (S.stampT[i] !== stamp) { S.stampT[i] = stamp; tris.push(i); }
+      }
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.clip();
+    ctx.fillStyle = C.road;
+    ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    regions.sort((a, b2) => a - b2);
+    paintRegions(regions);
+    paintWalls(lines, tris);
+    ctx.restore();
+  }
+
+  function paintRegions(list) {
+    const g = S.geo;
     ctx.lineJoin = "round"; ctx.lineCap = "round";
     ctx.lineWidth = 1.2 / S.k; // hides the seams between cells of one colour
-    for (let i = 0; i < g.regions.length; i++) {
+    for (const i of list) {
       const c = g.region_cell[i], side = g.region_side[i];
       if (side >= 0 && !((sideBits(c) >> side) & 1)) continue;
       const color = fillOf(c);
       ctx.fillStyle = color; ctx.strokeStyle = color;
       ctx.fill(S.regionPaths[i]); ctx.stroke(S.regionPaths[i]);
     }
+  }
+
+  function paintWalls(lines, tris) {
+    const g = S.geo, it = g.items, { xy, start } = g.lines;
     ctx.beginPath();
-    const it = g.items;
-    for (let i = 0; i < g.lines.length; i++) {
+    for (const i of lines) {
       if (!stands(it[4 * i], it[4 * i + 1], it[4 * i + 2], it[4 * i + 3])) continue;
-      const pts = g.lines[i];
-      ctx.moveTo(pts[0], pts[1]);
-      for (let j = 2; j < pts.length; j += 2) ctx.lineTo(pts[j], pts[j + 1]);
+      const a = 2 * start[i], b = i + 1 < start.length ? 2 * start[i + 1] : xy.length;
+      ctx.moveTo(xy[a], xy[a + 1]);
+      for (let j = a + 2; j < b; j += 2) ctx.lineTo(xy[j], xy[j + 1]);
     }
+    ctx.lineJoin = "round"; ctx.lineCap = "round";
     ctx.strokeStyle = C.wall; ctx.lineWidth = Math.max(S.wallW, 1.5 / S.k);
     ctx.stroke();
     ctx.fillStyle = C.wall;
     const ti = g.tri_items;
-    for (let i = 0; i < g.tris.length; i++) {
-      if (stands(ti[4 * i], ti[4 * i + 1], ti[4 * i + 2], ti[4 * i + 3])) ctx.fill(polyPath(g.tris[i], true));
+    for (const i of tris) {
+      if (stands(ti[4 * i], ti[4 * i + 1], ti[4 * i + 2], ti[4 * i + 3])) ctx.fill(S.triPaths[i]);
     }
+  }
+
+  function drawOverlays(incremental) {
     const showPath = S.mode === "watch" ? ["path", "done"].includes(S.phase) : S.phase === "gave-up";
-    if (showPath) drawPath(S.mode === "watch" ? S.pathPos : S.path.length);
+    if (showPath) {
+      const upto = S.mode === "watch" ? S.pathPos : S.path.length;
+      const shown = S.path.length ? Math.round((S.pathPoints * Math.min(upto, S.path.length)) / S.path.length) : 0;
+      // a repaint may have wiped part of the line: draw it all again, else only what is new
+      const from = incremental && !S.dirtyList.length ? S.pathDrawn : 0;
+      if (shown > from) drawPathPoints(from, shown);
+      S.pathDrawn = shown;
+    }
     if (S.mode === "watch" && S.phase === "solving" && S.head >= 0) dot(S.head, C.head, 0.28);
     if (S.mode === "play") dot(S.player, C.player, 0.3);
   }
 
-  function drawPath(upto) {
-    // the server's line (through the openings, over wraps and under crossings), revealed
-    // in proportion to the steps shown
-    const lines = S.pathLines;
-    if (!lines.length || upto <= 0) return;
-    let left = Math.round((S.pathPoints * Math.min(upto, S.path.length)) / S.path.length);
+  // Points ``from`` to ``to`` of the server's path line (through the openings, over wraps,
+  // under crossings), counted over its pieces; starts one point early to join on.
+  function drawPathPoints(from, to) {
     ctx.beginPath();
-    for (const pts of lines) {
-      if (left <= 0) break;
-      const n = Math.min(pts.length / 2, left);
-      ctx.moveTo(pts[0], pts[1]);
-      for (let j = 1; j < n; j++) ctx.lineTo(pts[2 * j], pts[2 * j + 1]);
-      left -= n;
+    let seen = 0;
+    for (const pts of S.pathLines) {
+      const n = pts.length / 2;
+      const a = Math.max(from - 1, seen), b = Math.min(to, seen + n);
+      if (b - a >= 2) {
+        const j0 = a - seen;
+        ctx.moveTo(pts[2 * j0], pts[2 * j0 + 1]);
+        for (let j = j0 + 1; j < b - seen; j++) ctx.lineTo(pts[2 * j], pts[2 * j + 1]);
+      }
+      seen += n;
+      if (seen >= to) break;
     }
+    ctx.lineJoin = "round"; ctx.lineCap = "round";
     ctx.strokeStyle = C.path;
     ctx.lineWidth = S.geo.kind === "rect" ? 0.36 : 0.3;
     ctx.stroke();
@@ -545,7 +684,7 @@
     setPhase("playing");
     if (S.player === S.goal) win();
     syncUrl();
-    S.dirty = true;
+    S.full = true;
   }
 
   function leavePlay() {
@@ -556,7 +695,7 @@
     S.pathPos = S.path.length; S.solPos = S.solN; S.head = -1;
     setPhase("done");
     syncUrl();
-    S.dirty = true;
+    S.full = true;
   }
 
   function showTimer(now) {
@@ -570,10 +709,10 @@
     const nb = neighbour(S.player, slot);
     if (nb < 0) return false;
     if (S.t0 === null) { S.t0 = performance.now(); S.t1 = null; }
+    touch(S.player); touch(nb); touch(S.hint);
     S.player = nb; S.moves += 1; S.trail[nb] = 1; S.hint = -1;
     $("moves").textContent = `${S.moves} move${S.moves === 1 ? "" : "s"}`;
     if (nb === S.goal) win();
-    S.dirty = true;
     return true;
   }
 
@@ -611,9 +750,8 @@
     const g = S.geo, c = S.player, d = S.distGoal;
     for (let s = 0; s < g.n_slots; s++) {
       const nb = neighbour(c, s);
-      if (nb >= 0 && (S.passages[c] >> s) & 1 && d[nb] === d[c] - 1) { S.hint = nb; break; }
+      if (nb >= 0 && (S.passages[c] >> s) & 1 && d[nb] === d[c] - 1) { touch(S.hint); S.hint = nb; touch(nb); break; }
     }
-    S.dirty = true;
   }
 
   function tapAt(clientX, clientY) {
@@ -661,7 +799,7 @@
     $("heatmap").checked = on;
     updateLinks();
     syncUrl();
-    S.dirty = true;
+    S.full = true;
   }
 
   async function copyLink() {

@@ -263,7 +263,7 @@ def chart(result: dict[str, Any], path: str | Path, *, dpi: int = 100) -> None:
     variants = result["variants"]
     n = len(variants)
     names = ["\n".join(textwrap.wrap(v["label"], 20)) for v in variants]
-    fig = Figure(figsize=(max(6.0, 2.2 * n + 1.5), 3.0 + 2.3 * len(CHARTED)), layout="constrained")
+    fig = Figure(figsize=(max(7.0, 2.2 * n + 1.5), 3.0 + 2.3 * len(CHARTED)), layout="constrained")
     grid = fig.add_gridspec(1 + len(CHARTED), n, height_ratios=[1.4] + [1.0] * len(CHARTED))
     colors = [PALETTE[i % len(PALETTE)] for i in range(n)]
     sizes: list[str] = []
@@ -283,13 +283,18 @@ def chart(result: dict[str, Any], path: str | Path, *, dpi: int = 100) -> None:
     for row, key in enumerate(CHARTED, start=1):
         ax = fig.add_subplot(grid[row, :])
         data = [np.asarray(v["values"][key]) for v in variants]
-        spread = [d if np.ptp(d) > 0 else d + np.linspace(-1e-9, 1e-9, d.size) for d in data]
-        parts = ax.violinplot(spread, positions=positions, widths=0.8, showextrema=False)
-        bodies: Any = parts["bodies"]
-        for body, color in zip(bodies, colors, strict=True):
-            body.set_facecolor(color)
-            body.set_edgecolor("black")
-            body.set_alpha(0.75)
+        varied = [i for i, d in enumerate(data) if d.size > 1 and np.ptp(d) > 0]
+        if varied:
+            parts = ax.violinplot([data[i] for i in varied], positions=positions[varied], widths=0.8,
+                                  showextrema=False)  # fmt: skip
+            bodies: Any = parts["bodies"]
+            for body, i in zip(bodies, varied, strict=True):
+                body.set_facecolor(colors[i])
+                body.set_edgecolor("black")
+                body.set_alpha(0.75)
+        for i, d in enumerate(data):  # every maze the same: a bar, not a violin
+            if i not in varied and d.size:
+                ax.hlines(d[0], i - 0.3, i + 0.3, color=colors[i], linewidth=4)
         for x, v in zip(positions, variants, strict=True):
             s = v["summary"][key]
             ax.errorbar([x], [s["mean"]], yerr=[[s["mean"] - s["ci_low"]], [s["ci_high"] - s["mean"]]],
@@ -302,7 +307,7 @@ def chart(result: dict[str, Any], path: str | Path, *, dpi: int = 100) -> None:
         if row == 1:
             handles = [Line2D([], [], marker="o", color="black", linestyle="none", label="mean, 95% CI")]
             ax.legend(handles=handles, loc="upper right", fontsize=9)
-    fig.suptitle(f"{result['samples']} mazes of {', '.join(sizes)} per variant (seed {result['seed']}); "
-                 "the typical maze of each on top", fontsize=12)  # fmt: skip
+    fig.suptitle(f"{result['samples']} mazes of {', '.join(sizes)} per variant (seed {result['seed']})\n"
+                 "above: the typical maze of each", fontsize=12)  # fmt: skip
     with atomic_write(out, "wb") as fh:
         fig.savefig(fh, format=suffix[1:], dpi=dpi)

@@ -477,3 +477,19 @@ def test_warmup_compiles_the_environment() -> None:
 
     job = dict(jobs())["environment (mazekit.env)"]
     job()  # runs the env's kernels on tiny mazes; must not raise
+
+
+def test_reset_options() -> None:
+    env = make(size=(6, 6), new_maze=False)
+    env.reset(seed=0)
+    first = env.maze.passages.copy()
+    _, info = env.reset(options={"start": (2, 3)})
+    assert env.agent == (2, 3) and info["start"] == (2, 3)
+    assert info["shortest"] == len(mazekit.solve(env.maze.replace(start=(2, 3)), "bfs").path) - 1
+    assert np.array_equal(env.maze.passages, first)
+    env.reset(options={"new_maze": True})
+    assert not np.array_equal(env.maze.passages, first) and env.agent == env.maze.start
+    with pytest.raises(ValueError, match="start .* is off the grid"):
+        env.reset(options={"start": (6, 0)})
+    with pytest.raises(ValueError, match=r"unknown reset options \['maze'\]"):
+        env.reset(options={"maze": first})

@@ -289,9 +289,18 @@ class MazeEnv(gym.Env):
         """Start an episode: a new maze (unless ``new_maze=False``) and the agent at its start.
 
         The same ``seed`` gives the same maze and ends, and the same episodes after it.
+        ``options``: ``{"new_maze": True}`` makes a new maze now even with ``new_maze=False``
+        (a curriculum's next maze); ``{"start": (row, col)}`` puts the agent there instead of
+        at the maze's start (exploring starts).
         """
+        options = dict(options or {})
+        unknown = set(options) - {"new_maze", "start"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}; this env takes new_maze, start")
         super().reset(seed=seed)
-        if seed is not None or not self._seeded:
+        if options.get("new_maze") and self._seeded and seed is None and self.maker.fixed is None:
+            self._use(self.maker.make())
+        elif seed is not None or not self._seeded:
             self.maker.seed(np.random.SeedSequence(int(self.np_random.integers(2**63))))
             self._seeded = True
             self._uniforms = self.np_random.random(_BLOCK) if self.slip else self._uniforms
@@ -301,14 +310,16 @@ class MazeEnv(gym.Env):
             self._use(self.maker.make())
         ep = self._episode()
         self._cell = ep.start
+        if options.get("start") is not None:
+            self._cell = ep.grid.flat(ep.grid.check_cell(options["start"], "start"))
         self._steps = 0
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._info(ep)
 
     def _info(self, ep: Episode) -> dict[str, Any]:
-        g = ep.grid
-        return {"start": g.unflat(ep.start), "goal": g.unflat(ep.goal), "shortest": int(ep.dist[ep.start])}
+        g, cell = ep.grid, self._cell
+        return {"start": g.unflat(cell), "goal": g.unflat(ep.goal), "shortest": int(ep.dist[cell])}
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Try to move through slot ``action``; a wall (or a slip into one) leaves the agent put."""

@@ -82,6 +82,24 @@ def test_batch_equals_generate(name, kind, shape, wrap):
         assert (path == sol.path[:, 0] * grid.cols + sol.path[:, 1]).all()
 
 
+@pytest.mark.parametrize("ends", ["opposite", "sides", "diameter"])
+@pytest.mark.parametrize("kind,shape", [("rect", (5, 7)), ("hex", (4, 5)), ("3d", (2, 3, 3))])
+def test_batched_ends_match_place_ends(ends, kind, shape):
+    grid = make_grid(kind, shape)
+    assert batchable("wilson", grid, {}, ends, {}, "bfs") and not batchable(
+        "wilson", grid, {}, "random", {}, "bfs"
+    )
+    out = make(["wilson", "kruskal"], grid, seed=4, first=0, count=4, ends=ends)
+    for k in range(4):
+        m = mazekit.generate(["wilson", "kruskal"][k % 2], grid, rng=derived_seed(4, k), ends=ends)
+        assert (out.passages[k] == m.passages.ravel()).all()
+        assert (out.starts[k], out.goals[k]) == (
+            m.start[0] * grid.cols + m.start[1],
+            m.goal[0] * grid.cols + m.goal[1],
+        )
+        assert out.path_counts[k] == mazekit.solve(m).path.shape[0]
+
+
 def test_batch_options_and_mixed_generators():
     grid = make_grid("rect", (6, 6))
     out = make("growing_tree", grid, seed=3, first=0, count=3, options={"rule": "oldest"})

@@ -40,6 +40,7 @@ from numba import njit
 
 from .. import trace as tr
 from .._memory import index_dtype
+from ..distances import _distances
 from ..generate._common import max_edges, padded
 from ..generate.aldous_broder import _aldous_broder, _aldous_broder_padded
 from ..generate.backtracker import _backtracker, _backtracker_padded
@@ -218,6 +219,10 @@ def states(seed: int, first: int, count: int, n_cells: int) -> tuple[np.ndarray,
 
 
 # -- generator drivers: the library's kernels, maze after maze ---------------------------------
+# One small driver per generator, not one driver taking the kernel as an argument: numba
+# cannot cache a function whose argument is another compiled function (it would compile
+# again in every process), and a single driver switching over every kernel would compile
+# them all for a job that uses one.
 
 
 @njit(cache=True)
@@ -337,8 +342,8 @@ def batchable(name: str, grid: Grid, options: dict[str, Any], ends: str, transfo
     """Whether :func:`make` can do this job in compiled batches (else :func:`per_maze`).
 
     Needs a generator of :data:`BATCHED` (``hunt_and_kill`` with its serpentine hunt),
-    a grid without a mask (where the root is one draw), no weave crossings, ``corners``
-    ends, no transforms, and the ``bfs`` solver (or none).
+    a grid without a mask (where the root is one draw), no weave crossings, ends that draw
+    nothing (:data:`BATCHED_ENDS`), no transforms, and the ``bfs`` solver (or none).
     """
     if name not in BATCHED or grid.mask is not None or grid.kind == "weave" or grid.size >= 2**32 - 1:
         return False
@@ -348,9 +353,35 @@ def batchable(name: str, grid: Grid, options: dict[str, Any], ends: str, transfo
         return False
     if name == "kruskal" and set(options) - {"crossings"}:
         return False
-    return (
-        ends == "corners" and not any(v is not None for v in transforms.values()) and solver in ("bfs", None)
-    )
+    no_transforms = not any(v is not None for v in transforms.values())
+    return ends in BATCHED_ENDS and no_transforms and solver in ("bfs", None)
+
+
+#: Ends placed without drawing: on a perfect maze without a mask (every cell carved) the
+#: first three are the same cells for every maze, and ``diameter`` is two BFS sweeps.
+BATCHED_ENDS = ("corners", "opposite", "sides", "diameter")
+
+
+@njit(cache=True)
+def _diameters(passages, geo, starts, goals):  # pragma: no cover - compiled
+    """:func:`mazekit.distances.farthest_pair` from cell 0, for every maze of a stack."""
+    for k in range(passages.shape[0]):
+        u = np.argmax(_distances(passages[k], geo, 0))
+        starts[k] = u
+        goals[k] = np.argmax(_distances(passages[k], geo, u))
+
+
+def place_all(ends: str, passages: np.ndarray, grid: Grid, starts: np.ndarray, goals: np.ndarray) -> None:
+    """Start and goal (flat) of a stack of perfect mazes on a grid without a mask, as
+    :func:`mazekit.ends.place_ends` puts them."""
+    if ends == "diameter":
+        _diameters(passages, grid.geo, starts, goals)
+        return
+    from ..ends import place_ends
+
+    s, g = place_ends(np.zeros(grid.shape, np.uint8), grid, ends)
+    starts[:] = s[0] * grid.cols + s[1]
+    goals[:] = g[0] * grid.cols + g[1]
 
 
 # -- solving and statistics --------------------------------------------------------------------
@@ -489,8 +520,10 @@ def make(
                 _roots(mine, grid.size, roots)
             _generate(name, out, grid, mine, roots, options)
             passages[rows] = out
-            starts[rows] = 0
-            goals[rows] = grid.size - 1
+            ends_s, ends_g = np.zeros(rows.size, np.int64), np.zeros(rows.size, np.int64)
+            place_all(ends, out, grid, ends_s, ends_g)
+            starts[rows] = ends_s
+            goals[rows] = ends_g
         else:
             for k in rows:
                 maze, path = per_maze(name, grid, int(seeds[k]), options, ends, transforms, solver)

@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..distances import _distances
 from ..grids import Grid
-from ..grids import kernel as gk
 from ..maze import _check
 from ..measure import degree
 from ..validate import _first_bad_step
@@ -26,33 +26,9 @@ PROBLEMS = {
 
 
 @njit(cache=True)
-def _reach(p, geo, start, dist, queue):  # pragma: no cover - compiled
-    """Breadth-first distances from ``start`` into ``dist`` (-1: unreached); cells reached."""
-    dist[:] = -1
-    dist[start] = 0
-    queue[0] = start
-    head, tail = 0, 1
-    slots = gk.n_slots(geo[0])
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        for slot in range(slots):
-            if p[cell] >> slot & 1:
-                nb = gk.through(geo, cell, slot)
-                if dist[nb] < 0:
-                    dist[nb] = dist[cell] + 1
-                    queue[tail] = nb
-                    tail += 1
-    return tail
-
-
-@njit(cache=True)
 def _check_rows(
     passages, geo, mask, n_cells, starts, goals, cells, offsets, solved, perfect, shortest, out
 ):  # pragma: no cover - compiled
-    size = passages.shape[1]
-    dist = np.empty(size, dtype=np.int64)
-    queue = np.empty(size, dtype=np.int64)
     for k in range(passages.shape[0]):
         p = passages[k]
         out[k] = 0
@@ -60,7 +36,10 @@ def _check_rows(
         if code != 0:
             out[k] = 1
             continue
-        reached = _reach(p, geo, starts[k], dist, queue)
+        dist = _distances(p, geo, starts[k])
+        reached = 0
+        for d in dist:
+            reached += d >= 0
         if perfect:
             bits = 0
             for b in p:

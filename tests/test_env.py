@@ -493,3 +493,27 @@ def test_reset_options() -> None:
         env.reset(options={"start": (6, 0)})
     with pytest.raises(ValueError, match=r"unknown reset options \['maze'\]"):
         env.reset(options={"maze": first})
+
+
+RANGES = {"rect": [(3, 3), (6, 7)], "hex": [(3, 4), (5, 6)], "3d": [(1, 2, 2), (3, 3, 4)],
+          "polar": [(2, 5), (4, 7)]}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind, size", list(RANGES.items()))
+@pytest.mark.parametrize("mode", MODES)
+def test_size_ranges_pass_check_env(kind: str, size: list, mode: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    if kind == "polar" and mode == "window":
+        return
+    env = make(kind, size=size, observation_mode=mode, slip=0.1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message=".*alternative render modes.*")
+        check_env(env)
+    env.reset(seed=0)
+    for _ in range(30):
+        obs, _ = env.reset()
+        assert env.observation_space.contains(obs)
+        for a in range(env.action_space.n):
+            assert env.observation_space.contains(env.step(a)[0])

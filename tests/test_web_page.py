@@ -271,6 +271,38 @@ def page_maze(page):
     return mazekit.io.from_json(page.evaluate("window.mazekitPage.maze"))[0]
 
 
+def test_open_a_maze_file_play_give_up_and_download(server, page, tmp_path):
+    from .checks import MASK_TEXT
+
+    maze = mazekit.generate("wilson", mazekit.RectGrid.from_text(MASK_TEXT), rng=4)
+    mazekit.save(maze, tmp_path / "ring.json")
+    page.goto(server + "?size=5x5&seed=1&speed=8&solver=bfs")
+    wait_phase(page, "done")
+    page.set_input_files("#open", str(tmp_path / "ring.json"))
+    page.wait_for_function("window.mazekitPage.maze && window.mazekitPage.maze.grid.mask !== undefined")
+    wait_phase(page, "done")
+    assert page_maze(page) == maze and page.text_content("#summary").startswith("ring.json")
+    assert urlparse(page.url).query == ""  # a file's maze has no link
+    assert colors(page, "path")["path"] > 100
+    page.keyboard.press("p")
+    wait_phase(page, "playing")
+    page.keyboard.press("g")  # give up: the way is shown
+    wait_phase(page, "gave-up")
+    assert page.text_content("#message") == f"The way (bfs): {mazekit.solve(maze, 'bfs').length} steps"
+    assert wait_colors(page, "path")["path"] > 100
+    with page.expect_download() as info:
+        page.click("#dl-json")
+    info.value.save_as(tmp_path / "back.json")
+    assert info.value.suggested_filename == "ring.json" and mazekit.load(tmp_path / "back.json") == maze
+    with page.expect_download() as info:
+        page.click("#dl-pdf")
+    assert Path(info.value.path()).read_bytes().count(b"/Type /Page ") == 2
+    (tmp_path / "bad.json").write_text("{not json")
+    page.set_input_files("#open", str(tmp_path / "bad.json"))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "bad.json is not a maze file" in page.text_content("#error")
+
+
 def test_every_grid_animates(server, page):
     for grid, algorithm, size in (("triangle", "prim", "10x6"), ("upsilon", "backtracker", "6x5"),
                                   ("3d", "backtracker", "4x4x2"), ("weave", "kruskal", "8x6")):  # fmt: skip

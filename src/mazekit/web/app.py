@@ -105,6 +105,7 @@ class SolveRequest(BaseModel):
     start: Cell | None = Field(None, description="[row, col]; default the maze's start.")
     goal: Cell | None = Field(None, description="[row, col]; default the maze's goal.")
     trace: bool = Field(True, description="Include the solver's trace.")
+    geometry: bool = Field(False, description="Include the maze document and the page's drawing geometry.")
 
 
 class RenderRequest(BaseModel):
@@ -313,13 +314,18 @@ def _generate(req: GenerateRequest, limits: Limits) -> dict[str, Any]:
 
 def _solve(req: SolveRequest, limits: Limits) -> dict[str, Any]:
     maze, _ = _maze_of(req.maze, req.options, limits)
-    if req.trace and maze.grid.size > limits.max_trace_cells:
-        raise ValueError(f"this server sends solver traces of mazes of at most {limits.max_trace_cells:,} "
-                         "cells; ask with trace false")  # fmt: skip
+    if (req.trace or req.geometry) and maze.grid.size > limits.max_trace_cells:
+        raise ValueError(f"this server sends solver traces and drawings of mazes of at most "
+                         f"{limits.max_trace_cells:,} cells; this one has {maze.grid.size:,}")  # fmt: skip
     start = tuple(req.start) if req.start is not None else None
     goal = tuple(req.goal) if req.goal is not None else None
     sol = work.solve_maze(maze, req.solver, start, goal)  # type: ignore[arg-type]
-    return {"solution": work.solution_payload(maze, sol, limits, trace=req.trace)}
+    out: dict[str, Any] = {"solution": work.solution_payload(maze, sol, limits, trace=req.trace)}
+    if req.geometry:
+        from .geometry import drawing
+
+        out.update(maze=work.maze_document(maze), geometry=drawing(maze))
+    return out
 
 
 def _render(req: RenderRequest, limits: Limits) -> bytes:

@@ -172,13 +172,14 @@
     }
     const id = ++S.request;
     showError("");
+    const before = S.phase;
     setPhase("loading", "generating…");
     let data;
     try {
       data = await api("api/generate", { algorithm: o.algorithm, grid: o.grid, size: o.size, seed: o.seed,
         braid: o.braid, wrap: o.wrap, ends: o.ends, trace: true, geometry: true, solver: o.solver });
     } catch (err) {
-      if (id === S.request) { showError(err.message); setPhase(S.data ? S.phase : "error", S.data ? null : "no maze"); }
+      if (id === S.request) { showError(err.message); setPhase(S.data ? before : "error", S.data ? null : "no maze"); }
       return;
     }
     if (id !== S.request) return; // a newer request is on its way
@@ -189,9 +190,74 @@
     if (S.wantPlay) { S.wantPlay = false; enterPlay(); }
   }
 
+  // A maze opened from a file has no options to put in a link: its downloads are drawn
+  // from the document itself (POST /api/render) and saved from a blob.
+  async function openFile(file) {
+    if (!file) return;
+    showError("");
+    const limit = S.catalogue.limits.max_body_bytes;
+    if (file.size > limit) {
+      showError(`this server reads maze files of at most ${limit.toLocaleString("en")} bytes; ` +
+        `${file.name} has ${file.size.toLocaleString("en")}`);
+      return;
+    }
+    let doc;
+    try { doc = JSON.parse(await file.text()); } catch (err) {
+      showError(`${file.name} is not a maze file: save one with mazekit generate -o maze.json`);
+      return;
+    }
+    const id = ++S.request;
+    const before = S.phase;
+    setPhase("loading", "solving…");
+    let data;
+    try {
+      data = await api("api/solve", { maze: doc, solver: $("solver").value, geometry: true });
+    } catch (err) {
+      if (id === S.request) { showError(`${file.name}: ${err.message}`); setPhase(S.data ? before : "error"); }
+      return;
+    }
+    if (id !== S.request) return;
+    S.options = { uploaded: file.name, solver: $("solver").value, grid: data.maze.grid.type };
+    load({ maze: data.maze, geometry: data.geometry, solution: data.solution, trace: [] });
+    history.replaceState(null, "", location.pathname);
+    updateLinks();
+  }
+
+  async function downloadUploaded(link) {
+    const fmt = link.dataset.format, answer = link.dataset.answer === "1";
+    const heat = S.heat && (fmt === "png" || fmt === "svg");
+    try {
+      const r = await fetch("api/render", { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ maze: S.data.maze, format: fmt, solver: answer ? S.options.solver : null,
+          heatmap: heat }) });
+      if (!r.ok) {
+        let detail = `${r.status} ${r.statusText}`;
+        try { detail = (await r.json()).detail; } catch (err) { /* not JSON */ }
+        showError(detail);
+        return;
+      }
+      const url = URL.createObjectURL(await r.blob());
+      const save = document.createElement("a");
+      const stem = S.options.uploaded.replace(/\.json$/i, "");
+      save.href = url;
+      save.download = `${stem}${answer && fmt === "png" ? "-answer" : ""}.${fmt}`;
+      document.body.appendChild(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 30000);
+    } catch (err) {
+      showError(`download failed: ${err.message}`);
+    }
+  }
+
   function updateLinks() {
     const o = S.options;
     if (!o) return;
+    if (o.uploaded) {
+      for (const a of document.querySelectorAll("#downloads a")) a.href = "#";
+      $("dl-gif").toggleAttribute("hidden", !(S.geo.size <= S.catalogue.limits.max_gif_cells));
+      return;
+    }
     const q = mazeQuery(o);
     const withSolver = new URLSearchParams(q); withSolver.set("solver", o.solver);
     const heat = S.heat ? "&heatmap=true" : "";
@@ -238,12 +304,13 @@
     S.wallW = g.kind === "rect" ? 0.16 : 0.12;
     S.distStart = bfs(S.start);
     S.distGoal = bfs(S.goal);
-    S.maxStart = Math.max(1, ...S.distStart);
+    S.maxStart = S.distStart.reduce((a, b) => Math.max(a, b), 1);
     const m = data.maze;
     const found = sol && sol.found ? `${sol.solver}: path ${sol.length} steps, ${sol.explored} cells explored`
       : sol ? `${sol.solver} found no path` : "";
-    $("summary").textContent = `${m.algorithm} · ${g.kind} ${S.options.size} · seed ${m.seed}` +
-      (S.options.braid ? ` · braid ${S.options.braid}` : "") + (found ? ` · ${found}` : "");
+    const made = S.options.uploaded ? `${S.options.uploaded} · ${m.algorithm || "maze"} · ${g.kind} grid`
+      : `${m.algorithm} · ${g.kind} ${S.options.size} · seed ${m.seed}` + (S.options.braid ? ` · braid ${S.options.braid}` : "");
+    $("summary").textContent = made + (found ? ` · ${found}` : "");
     resize();
     restart();
   }
@@ -298,7 +365,7 @@
     S.current = -1; S.head = -1;
     S.mode = "watch";
     $("mode").setAttribute("aria-pressed", "false");
-    $("hint").disabled = true;
+    $("hint").disabled = true; $("give-up").disabled = true;
     $("message").textContent = "";
     $("timer").textContent = ""; $("moves").textContent = "";
     if (S.genN > 0) setPhase("generating");
@@ -678,7 +745,7 @@
     S.player = S.start; S.moves = 0; S.t0 = null; S.hint = -1;
     S.trail = new Uint8Array(S.geo.size); S.trail[S.start] = 1;
     $("mode").setAttribute("aria-pressed", "true");
-    $("hint").disabled = false;
+    $("hint").disabled = false; $("give-up").disabled = false;
     $("message").textContent = "";
     $("timer").textContent = "0.0 s"; $("moves").textContent = "0 moves";
     setPhase("playing");
@@ -690,7 +757,7 @@
   function leavePlay() {
     S.mode = "watch";
     $("mode").setAttribute("aria-pressed", "false");
-    $("hint").disabled = true;
+    $("hint").disabled = true; $("give-up").disabled = true;
     $("message").textContent = "";
     S.pathPos = S.path.length; S.solPos = S.solN; S.head = -1;
     setPhase("done");
@@ -736,6 +803,7 @@
   }
 
   function win() {
+    $("hint").disabled = true; $("give-up").disabled = true;
     S.t1 = performance.now();
     if (S.t0 === null) S.t0 = S.t1;
     showTimer(S.t1);
@@ -743,6 +811,14 @@
     const best = S.distStart[S.goal];
     const extra = S.moves === best ? "the shortest way!" : `the shortest way is ${best}`;
     $("message").textContent = `You made it! ${S.moves} moves in ${((S.t1 - S.t0) / 1000).toFixed(1)} s — ${extra}`;
+  }
+
+  function giveUp() {
+    if (S.mode !== "play" || S.phase !== "playing") return;
+    setPhase("gave-up");
+    const sol = S.data.solution;
+    $("message").textContent = sol && sol.found ? `The way (${sol.solver}): ${sol.length} steps` : "No way to the goal";
+    $("hint").disabled = true; $("give-up").disabled = true;
   }
 
   function hint() {
@@ -828,7 +904,7 @@
     }
     const actions = {
       " ": togglePause, ".": step, r: restart, p: () => (S.mode === "play" ? leavePlay() : enterPlay()),
-      h: hint, m: () => toggleHeat(!S.heat), n: newMaze, "+": () => setSpeed(S.speed + 1),
+      h: hint, g: giveUp, m: () => toggleHeat(!S.heat), n: newMaze, "+": () => setSpeed(S.speed + 1),
       "=": () => setSpeed(S.speed + 1), "-": () => setSpeed(S.speed - 1),
     };
     if (actions[key]) { actions[key](); e.preventDefault(); }
@@ -860,6 +936,14 @@
       canvas.focus();
     });
     $("hint").addEventListener("click", () => { hint(); canvas.focus(); });
+    $("give-up").addEventListener("click", () => { giveUp(); canvas.focus(); });
+    $("open").addEventListener("change", () => { openFile($("open").files[0]); $("open").value = ""; });
+    $("downloads").addEventListener("click", (e) => {
+      const link = e.target.closest("a");
+      if (!link || !S.options || !S.options.uploaded) return;
+      e.preventDefault();
+      downloadUploaded(link);
+    });
     $("heatmap").addEventListener("change", () => toggleHeat($("heatmap").checked));
     $("share").addEventListener("click", copyLink);
     document.addEventListener("keydown", onKey);

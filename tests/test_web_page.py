@@ -210,12 +210,24 @@ def test_play_to_the_goal_with_the_keys(server, page):
     assert message.startswith(f"You made it! {len(keys)} moves in") and "the shortest way!" in message
 
 
-def test_play_a_hex_maze_with_its_own_keys(server, page):
-    data = api_maze(server, algorithm="wilson", grid="hex", size="6x5", seed=2)
-    page.goto(server + "?algorithm=wilson&grid=hex&size=6x5&seed=2&solver=bfs&mode=play&speed=8")
+#: Each grid's own walking keys (the page's table, from mazekit.game.state.WALK_KEYS).
+GRID_KEYS = {
+    "hex": ("wilson", "6x5", {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}),
+    "upsilon": ("prim", "5x4", {"NW": "q", "N": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "S": "x",
+                                "SE": "c"}),
+    "polar": ("backtracker", "4x6", {"out": "q", "out2": "e", "in": "s", "ccw": "a", "cw": "d"}),
+    "3d": ("backtracker", "3x3x3", {"up": "u", "down": "PageDown", "N": "ArrowUp", "E": "ArrowRight",
+                                    "S": "ArrowDown", "W": "ArrowLeft"}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("grid", list(GRID_KEYS))
+def test_play_every_grid_with_its_own_keys(server, page, grid):
+    algorithm, size, keys = GRID_KEYS[grid]
+    data = api_maze(server, algorithm=algorithm, grid=grid, size=size, seed=2)
+    page.goto(server + f"?algorithm={algorithm}&grid={grid}&size={size}&seed=2&solver=bfs&mode=play&speed=8")
     wait_phase(page, "playing")
-    letters = {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}
-    for key in _keys_along(data, letters):
+    for key in _keys_along(data, keys):
         page.keyboard.press(key)
     wait_phase(page, "won")
     assert "You made it!" in page.text_content("#message")

@@ -13,7 +13,7 @@ import mazekit
 from mazekit._rng import derived_seed
 from mazekit.dataset import build, info, job, load, verify
 from mazekit.dataset import shards as sh
-from mazekit.dataset.batch import BATCHED, batchable, make, states
+from mazekit.dataset.batch import BATCHED, batch_generates, batchable, make, states
 from mazekit.dataset.interop import connection_lists, from_maze_dataset, passages_from, to_maze_dataset
 from mazekit.generate import properties
 from mazekit.grids import make_grid
@@ -114,20 +114,26 @@ def test_batch_options_and_mixed_generators():
         assert out.algorithms[k] == (7 + k) % 3
 
 
-def test_fallback_transforms_ends_and_solver_match_the_cli_recipe():
-    """Without a batch kernel (braid, random ends, another solver) every maze is still exact."""
+@pytest.mark.parametrize("ends", ["random", "corners"])
+@pytest.mark.parametrize("solver", ["astar", "random_mouse", "bfs"])
+def test_transforms_and_other_solvers_match_the_cli_recipe(ends, solver):
+    """Transforms and solvers without a batch kernel run maze by maze, on batch-made mazes
+    (corners) or on front-door ones (random ends draw): either way every maze is exact."""
     grid = make_grid("hex", (5, 5))
-    out = make(
-        "prim", grid, seed=2, first=0, count=3, ends="random", transforms={"braid": 0.5}, solver="astar"
-    )
+    transforms = {"braid": 0.5, "add_loops": 2}
+    assert batch_generates("prim", grid, {}, ends) == (ends == "corners")
+    out = make("prim", grid, seed=2, first=0, count=3, ends=ends, transforms=transforms, solver=solver)
+    offsets = np.concatenate([[0], np.cumsum(out.path_counts)])
     for k in range(3):
         s = derived_seed(2, k)
-        m = mazekit.transform(
-            mazekit.generate("prim", grid, rng=s, ends="random"), "braid", rng=s, fraction=0.5
-        )
+        m = mazekit.generate("prim", grid, rng=s, ends=ends)
+        m = mazekit.transform(mazekit.transform(m, "add_loops", rng=s, count=2), "braid", rng=s, fraction=0.5)
         assert (out.passages[k] == m.passages.ravel()).all()
         assert out.starts[k] == m.start[0] * grid.cols + m.start[1]
-        assert out.path_counts[k] == mazekit.solve(m, "astar").path.shape[0]
+        sol = mazekit.solve(m, solver, **({"rng": s} if solver == "random_mouse" else {}))
+        assert (
+            out.path_cells[offsets[k] : offsets[k + 1]] == sol.path[:, 0] * grid.cols + sol.path[:, 1]
+        ).all()
 
 
 # -- building, resuming, verifying -----------------------------------------------------------

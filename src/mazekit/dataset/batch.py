@@ -339,11 +339,20 @@ BATCHED = ("aldous_broder", "backtracker", "growing_tree", "hunt_and_kill", "kru
 
 def batchable(name: str, grid: Grid, options: dict[str, Any], ends: str, transforms: dict[str, Any],
               solver: str | None) -> bool:  # fmt: skip
-    """Whether :func:`make` can do this job in compiled batches (else :func:`per_maze`).
+    """Whether :func:`make` can do this whole job in compiled batches: the generation (see
+    :func:`batch_generates`), no transforms and the ``bfs`` solver (or none). Transforms
+    and other solvers then run maze by maze on the batch's mazes."""
+    no_transforms = not any(v is not None for v in transforms.values())
+    return batch_generates(name, grid, options, ends) and no_transforms and solver in ("bfs", None)
+
+
+def batch_generates(name: str, grid: Grid, options: dict[str, Any], ends: str) -> bool:
+    """Whether :func:`make` generates with this job's generator in compiled batches (else
+    it calls :func:`mazekit.generate` per maze).
 
     Needs a generator of :data:`BATCHED` (``hunt_and_kill`` with its serpentine hunt),
-    a grid without a mask (where the root is one draw), no weave crossings, ends that draw
-    nothing (:data:`BATCHED_ENDS`), no transforms, and the ``bfs`` solver (or none).
+    a grid without a mask (where the root is one draw), no weave crossings, and ends that
+    draw nothing (:data:`BATCHED_ENDS`).
     """
     if name not in BATCHED or grid.mask is not None or grid.kind == "weave" or grid.size >= 2**32 - 1:
         return False
@@ -353,8 +362,7 @@ def batchable(name: str, grid: Grid, options: dict[str, Any], ends: str, transfo
         return False
     if name == "kruskal" and set(options) - {"crossings"}:
         return False
-    no_transforms = not any(v is not None for v in transforms.values())
-    return ends in BATCHED_ENDS and no_transforms and solver in ("bfs", None)
+    return ends in BATCHED_ENDS
 
 
 #: Ends placed without drawing: on a perfect maze without a mask (every cell carved) the
@@ -512,7 +520,7 @@ def make(
         rows = np.flatnonzero(which == j)
         if not rows.size:
             continue
-        if batchable(name, grid, options, ends, transforms, solver):
+        if batch_generates(name, grid, options, ends):
             out = np.zeros((rows.size, grid.size), dtype=np.uint8)
             mine = srcs[rows]
             roots = np.zeros(rows.size, dtype=np.int64)
@@ -524,6 +532,10 @@ def make(
             place_all(ends, out, grid, ends_s, ends_g)
             starts[rows] = ends_s
             goals[rows] = ends_g
+            if any(v is not None for v in transforms.values()) or solver not in ("bfs", None):
+                _finish_each(
+                    name, grid, rows, passages, starts, goals, seeds, options, transforms, solver, slow_paths
+                )
         else:
             for k in rows:
                 maze, path = per_maze(name, grid, int(seeds[k]), options, ends, transforms, solver)
@@ -540,6 +552,22 @@ def make(
         cells, counts = _merge_paths(passages, grid, starts, goals, slow_paths, solver)
     dead, digests = stats(passages)
     return Batch(first, seeds, which, passages, starts, goals, cells, counts, dead, digests)
+
+
+def _finish_each(name: str, grid: Grid, rows: np.ndarray, passages: np.ndarray, starts: np.ndarray,
+                 goals: np.ndarray, seeds: np.ndarray, options: dict[str, Any], transforms: dict[str, Any],
+                 solver: str | None, slow_paths: dict[int, np.ndarray]) -> None:  # fmt: skip
+    """Transforms and solvers without a batch kernel, maze by maze, on batch-made mazes."""
+    from ..maze import Maze
+
+    for k in rows:
+        start, goal = grid.unflat(int(starts[k])), grid.unflat(int(goals[k]))
+        cells = passages[k].reshape(grid.shape).copy()
+        maze = Maze(cells, grid, start, goal, algorithm=name, seed=int(seeds[k]), options=dict(options))
+        maze = _transformed(maze, transforms)
+        passages[k] = maze.passages.ravel()
+        if solver not in ("bfs", None):
+            slow_paths[int(k)] = _solved(maze, solver, int(seeds[k]))
 
 
 def _merge_paths(passages: np.ndarray, grid: Grid, starts: np.ndarray, goals: np.ndarray,
@@ -568,24 +596,33 @@ def per_maze(name: str, grid: Grid, seed: int, options: dict[str, Any], ends: st
              transforms: dict[str, Any], solver: str | None) -> tuple[Any, np.ndarray | None]:  # fmt: skip
     """One maze through the library's front doors: ``(maze, flat path or None)``; the
     path is empty when the goal cannot be reached."""
-    import inspect
+    from ..generate import generate
 
-    from ..generate import generate, lookup
-    from ..solve import SOLVERS, solve
+    maze = _transformed(generate(name, grid, rng=seed, ends=ends, **options), transforms)
+    return maze, (None if solver is None else _solved(maze, solver, seed))
+
+
+def _transformed(maze: Any, transforms: dict[str, Any]) -> Any:
+    """``maze`` after the transforms, in ``mazekit generate``'s order and seeding."""
     from ..transform import transform
 
-    maze = generate(name, grid, rng=seed, ends=ends, **options)
     for op, key in (("rooms", "count"), ("add_loops", "count"), ("braid", "fraction")):
         value = transforms.get(op)
         if value is not None:
             maze = transform(maze, op, rng=maze.seed, **{key: value})
-    if solver is None:
-        return maze, None
+    return maze
+
+
+def _solved(maze: Any, solver: str, seed: int) -> np.ndarray:
+    """The flat path of ``solver`` on ``maze`` (seeded with the maze's seed where it draws)."""
+    import inspect
+
+    from ..generate import lookup
+    from ..solve import SOLVERS, solve
+
     extra: dict[str, Any] = (
         {"rng": seed} if "rng" in inspect.signature(lookup(SOLVERS, solver, "solver")).parameters else {}
     )
     sol = solve(maze, solver, **extra)
-    path = (
-        sol.path[:, 0].astype(np.int64) * grid.cols + sol.path[:, 1] if sol.found else np.zeros(0, np.int64)
-    )
-    return maze, path
+    cols = maze.grid.cols
+    return sol.path[:, 0].astype(np.int64) * cols + sol.path[:, 1] if sol.found else np.zeros(0, np.int64)

@@ -76,6 +76,9 @@ def serve(host: str, port: int, open_browser: bool, max_cells: int, max_trace_ce
 
     limits = Limits(max_cells=max_cells, max_trace_cells=min(max_trace_cells, max_cells), timeout=timeout)
     _check_port(host, port)
+    from ..web.work import warm_up
+
+    warm_up(limits)  # numba says what it compiles on a first run; the first visitor waits less
     app = create_app(limits)
     server = uvicorn.Server(
         uvicorn.Config(

@@ -296,6 +296,16 @@ def render_bytes(
         return out.read_bytes()
 
 
+def warm_up(limits: Limits) -> None:
+    """Make, solve and draw one tiny maze as the page's first request does, so numba compiles
+    (or loads from its cache) those kernels before the first visitor waits for them."""
+    from .geometry import drawing
+
+    maze = build_maze(MazeOptions(size="3x2", seed=0), limits, record=True)
+    drawing(maze)
+    solution_payload(maze, solve_maze(maze, "dfs"), limits)
+
+
 def catalogue(limits: Limits) -> dict[str, Any]:
     """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
     from ..cli import ENDS

@@ -239,13 +239,15 @@ def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compil
         d = degree(bits)
         hist[d] += 1
         if d == 1:  # walk the dead-end passage to its first branching (or other end)
-            prev, slot = cell, _other_slot(bits, -1, slots)
-            cur = k.through(geo, prev, slot)
+            prev, cur = cell, k.through(geo, cell, _other_slot(bits, -1, slots))
             river += 1
             while degree(passages[cur]) == 2:
                 river += 1
-                slot = _other_slot(passages[cur], k.back(geo, prev, slot), slots)
-                prev, cur = cur, k.through(geo, cur, slot)
+                for slot in range(slots):
+                    nxt = k.through(geo, cur, slot) if passages[cur] >> slot & 1 else prev
+                    if nxt != prev:
+                        break
+                prev, cur = cur, nxt
         if d != 2:
             continue
         if not triangle:
@@ -257,7 +259,7 @@ def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compil
                 if degree(passages[nb]) != 2:
                     continue
                 mine = _bend(geo, cell, _other_slot(bits, slot, slots), slot, bends)
-                entry = k.back(geo, cell, slot)
+                entry = slot ^ 1 if slot < 2 else 2  # the way back, on a triangle grid
                 theirs = _bend(geo, nb, entry, _other_slot(passages[nb], entry, slots), bends)
                 if mine == theirs:
                     turn[cell] = 1

@@ -322,6 +322,16 @@ def test_every_grid_animates(server, page):
         wait_phase(page, "done")
         assert page_maze(page).grid.kind == grid
         assert colors(page, "path")["path"] > 100, grid
+    page.goto(server + "?grid=rect&wrap=xy&ends=diameter&size=8x6&seed=2&solver=bfs&speed=8")  # a torus
+    wait_phase(page, "done")
+    maze = page_maze(page)
+    assert maze.grid.wrap == "xy" and maze == mazekit.generate("backtracker", (6, 8), wrap="xy", rng=2,
+                                                               ends="diameter")  # fmt: skip
+    assert page.is_disabled("#algorithm option[value=binary_tree]")  # row by row: no wrapping
+    assert page.is_disabled("#solver option[value=pledge]")
+    page.select_option("#wrap", "")
+    page.wait_for_function("window.mazekitPage.maze && !window.mazekitPage.maze.grid.wrap")
+    assert not page.is_disabled("#algorithm option[value=binary_tree]") and "wrap" not in page.url
     page.select_option("#grid", "hex")  # changing the grid makes a maze at once
     page.wait_for_function("window.mazekitPage.maze && window.mazekitPage.maze.grid.type === 'hex'")
     assert "grid=hex" in page.url and page.input_value("#size") == "16x10"
@@ -345,7 +355,8 @@ def test_a_phone_walks_with_swipes_and_taps(server, browser):
         page.goto(server + "?algorithm=backtracker&grid=rect&size=8x8&seed=3&solver=bfs&mode=play")
         wait_phase(page, "playing")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        box = page.locator("#maze").bounding_box()
+        page.locator("#maze").scroll_into_view_if_needed()
+        box = page.locator("#maze").bounding_box()  # where it is in the viewport, once scrolled to
         assert box["width"] <= 390 and box["height"] > 200
         geo, path = data["geometry"], data["solution"]["path"]
         scale = box["width"] / (geo["width"] + 0.16)

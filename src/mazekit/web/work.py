@@ -308,14 +308,14 @@ def warm_up(limits: Limits) -> None:
 
 def catalogue(limits: Limits) -> dict[str, Any]:
     """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
+    import sys
+
     from ..cli import ENDS
     from ..generate import GENERATORS, properties, summary
     from ..grids import GRIDS
     from ..solve import SOLVERS
 
     def solver_grids(func: Any) -> list[str]:
-        import sys
-
         mod = sys.modules[func.__module__]
         kinds = list(getattr(mod, "GRIDS", GRIDS))
         if getattr(mod, "FLAT_ONLY", False):
@@ -332,7 +332,15 @@ def catalogue(limits: Limits) -> dict[str, Any]:
             }
             for name, f in GENERATORS.items()
         ],  # fmt: skip
-        "solvers": [{"name": n, "grids": solver_grids(f), "summary": summary(f)} for n, f in SOLVERS.items()],
+        "solvers": [
+            {
+                "name": n,
+                "grids": solver_grids(f),
+                "summary": summary(f),
+                "flat_only": bool(getattr(sys.modules[f.__module__], "FLAT_ONLY", False)),
+            }
+            for n, f in SOLVERS.items()
+        ],  # fmt: skip
         "grids": list(GRIDS),
         "ends": list(ENDS),
         "formats": list(MEDIA_TYPES),

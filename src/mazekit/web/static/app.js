@@ -40,7 +40,7 @@
   const ctx = canvas.getContext("2d");
   const S = {
     catalogue: null, data: null, geo: null, request: 0, mode: "watch", phase: "idle", paused: false,
-    speed: 0, heat: false, wrap: "", ends: "corners", acc: 0,
+    speed: 0, heat: false, acc: 0,
   };
 
   // -- options and the address bar ---------------------------------------------------------
@@ -55,8 +55,8 @@
       size: $("size").value.trim() || DEFAULT_SIZES[grid],
       seed: seedText === "" ? null : Number(seedText),
       braid: braid > 0 ? braid : null,
-      wrap: grid === "rect" && S.wrap ? S.wrap : null,
-      ends: S.ends, solver: $("solver").value,
+      wrap: grid === "rect" && $("wrap").value ? $("wrap").value : null,
+      ends: $("ends").value, solver: $("solver").value,
     };
   }
 
@@ -83,17 +83,17 @@
     const q = new URLSearchParams(location.search);
     const grid = q.get("grid");
     if (grid && S.catalogue.grids.includes(grid)) $("grid").value = grid;
-    fillChoices();
     const alg = q.get("algorithm");
-    if (alg) setSelect("algorithm", alg);
     const solver = q.get("solver");
-    if (solver) setSelect("solver", solver);
     $("size").value = q.get("size") || DEFAULT_SIZES[$("grid").value];
     $("seed").value = q.get("seed") || String(randomSeed());
     $("braid").value = q.get("braid") || "0";
     $("braid-value").textContent = $("braid").value;
-    S.wrap = q.get("wrap") || "";
-    S.ends = q.get("ends") || "corners";
+    setSelect("wrap", q.get("wrap") || "");
+    setSelect("ends", q.get("ends") || "corners");
+    fillChoices();
+    if (alg) setSelect("algorithm", alg);
+    if (solver) setSelect("solver", solver);
     const speed = parseInt(q.get("speed") || "0", 10);
     setSpeed(Number.isFinite(speed) ? speed : 0);
     S.heat = q.get("heatmap") === "1";
@@ -109,6 +109,8 @@
 
   function fillChoices() {
     const grid = $("grid").value;
+    $("wrap-label").hidden = grid !== "rect";
+    const wrapped = grid === "rect" && $("wrap").value !== "";
     for (const [id, list] of [["algorithm", S.catalogue.generators], ["solver", S.catalogue.solvers]]) {
       const el = $(id);
       const keep = el.value;
@@ -118,12 +120,12 @@
         opt.value = item.name;
         opt.textContent = item.name.replaceAll("_", " ");
         opt.title = item.summary;
-        opt.disabled = !item.grids.includes(grid);
+        opt.disabled = !item.grids.includes(grid) || (wrapped && (item.rect_only || item.flat_only));
         el.appendChild(opt);
       }
       const fallback = id === "solver" ? "dfs" : "backtracker";
-      const ok = (name) => list.some((i) => i.name === name && i.grids.includes(grid));
-      el.value = ok(keep) ? keep : ok(fallback) ? fallback : list.find((i) => i.grids.includes(grid)).name;
+      const ok = (name) => [...el.options].some((o) => o.value === name && !o.disabled);
+      el.value = ok(keep) ? keep : ok(fallback) ? fallback : [...el.options].find((o) => !o.disabled).value;
     }
     $("grid-keys").textContent = GRID_HELP[grid] || "";
   }
@@ -924,7 +926,8 @@
       fillChoices();
       generate();
     });
-    for (const id of ["algorithm", "solver"]) $(id).addEventListener("change", generate);
+    for (const id of ["algorithm", "solver", "ends"]) $(id).addEventListener("change", generate);
+    $("wrap").addEventListener("change", () => { fillChoices(); generate(); });
     $("braid").addEventListener("input", () => { $("braid-value").textContent = $("braid").value; });
     $("braid").addEventListener("change", generate);
     $("pause").addEventListener("click", togglePause);
@@ -969,11 +972,12 @@
       showError("cannot reach the mazekit server");
       return;
     }
-    const gridSel = $("grid");
-    for (const g of S.catalogue.grids) {
-      const opt = document.createElement("option");
-      opt.value = g; opt.textContent = g;
-      gridSel.appendChild(opt);
+    for (const [id, names] of [["grid", S.catalogue.grids], ["ends", S.catalogue.ends]]) {
+      for (const name of names) {
+        const opt = document.createElement("option");
+        opt.value = name; opt.textContent = name;
+        $(id).appendChild(opt);
+      }
     }
     applyUrl();
     await generate();

@@ -35,7 +35,7 @@ def test_confidence_intervals():
 @pytest.fixture(scope="module")
 def result():
     return compare(["backtracker", "growing_tree:rule=oldest"], (12, 14), samples=8, seed=3,
-                   braids=(None, 0.5))  # fmt: skip
+                   transforms=(None, {"braid": 0.5}))  # fmt: skip
 
 
 def test_compare_measures_the_seeded_mazes(result):
@@ -67,6 +67,25 @@ def test_compare_refuses_bad_input():
         compare(["prim"], (5, 5), samples=0)
     with pytest.raises(ValueError, match="sidewinder does not run on a hex grid"):
         compare(["sidewinder"], (5, 5), samples=2, grids=("hex",))
+    with pytest.raises(ValueError, match="compare applies rooms, add_loops, braid, not 'fill_dead_ends'"):
+        compare(["prim"], (5, 5), samples=2, transforms=({"fill_dead_ends": 1},))
+
+
+def test_compare_transforms_and_grids_without_a_batch_kernel():
+    """Rooms and loops through the batch, and a generator and grid the batch has no kernel for:
+    the numbers are those of the mazes made one by one."""
+    out = compare(["eller", "prim"], {"rect": (9, 11), "polar": (5, 6)}, samples=3, seed=5,
+                  grids=("rect",), transforms=({"rooms": 2, "add_loops": 4},))  # fmt: skip
+    assert [v["label"] for v in out["variants"]] == ["eller rooms 2 add_loops 4", "prim rooms 2 add_loops 4"]
+    for v in out["variants"]:
+        for i in range(3):
+            m = mazekit.generate(v["algorithm"], (9, 11), rng=sample_seed(5, i))
+            m = mazekit.transform(m, "rooms", rng=m.seed, count=2)
+            m = mazekit.transform(m, "add_loops", rng=m.seed, count=4)
+            assert v["values"]["loops"][i] == stats(m)["loops"] > 0
+    polar = compare(["wilson"], {"polar": (5, 6)}, samples=2, seed=5, grids=("polar",))
+    m = mazekit.generate("wilson", (5, 6), grid="polar", rng=sample_seed(5, 1))
+    assert polar["variants"][0]["values"]["diameter"][1] == stats(m)["diameter"]
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])

@@ -1,11 +1,13 @@
 """Compare generators by measuring many of their mazes: means with 95% confidence intervals,
 and charts of the distributions.
 
-A *variant* is a generator with its options on one grid, optionally braided: ``"backtracker"``,
-``"growing_tree:rule=oldest"``, ``"eller:p_join=0.3,p_down=0.7"``. :func:`compare` makes
-``samples`` mazes of each (maze ``i`` seeded by ``SeedSequence(seed, spawn_key=(i,))``, so
-the numbers depend only on the seed), measures each with :func:`mazekit.measure.stats`, and
-summarises every statistic as a mean with a 95% confidence interval (Student's t).
+A *variant* is a generator with its options on one grid, optionally transformed (braided,
+loops added, rooms carved): ``"backtracker"``, ``"growing_tree:rule=oldest"``,
+``"eller:p_join=0.3,p_down=0.7"``. :func:`compare` makes ``samples`` mazes of each (maze ``i``
+seeded by ``SeedSequence(seed, spawn_key=(i,))``, so the numbers depend only on the seed; made
+by the dataset's batch kernels, :mod:`mazekit.dataset.batch`, where a generator has one, the
+same mazes to the byte), measures each with :func:`mazekit.measure.stats`, and summarises
+every statistic as a mean with a 95% confidence interval (Student's t).
 :func:`chart` draws the distributions with matplotlib (the ``plot`` extra), imported only
 there.
 
@@ -66,14 +68,22 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), parse_options(pairs)
 
 
-def label_of(name: str, options: dict[str, Any], grid: str, braid: float | None, grids: int) -> str:
-    """A short name for a variant: the generator, its options, and the grid and braid when
-    they vary."""
+#: The transforms a variant may apply, each with its one option, in the order (and with the
+#: seeding) of ``mazekit generate --rooms --loops --braid``.
+TRANSFORMS = {"rooms": "count", "add_loops": "count", "braid": "fraction"}
+
+
+def label_of(name: str, options: dict[str, Any], grid: str, transforms: dict[str, Any], grids: int) -> str:
+    """A short name for a variant: the generator, its options, and the grid and transforms
+    when they vary.
+
+    >>> label_of("growing_tree", {"rule": "oldest"}, "hex", {"braid": 0.5}, 1)
+    'growing_tree rule=oldest hex braid 0.5'
+    """
     parts = [name, *(f"{k}={v}" for k, v in options.items())]
     if grids > 1 or grid != "rect":
         parts.append(grid)
-    if braid:
-        parts.append(f"braid {braid:g}")
+    parts += [f"{op} {value:g}" for op, value in transforms.items()]
     return " ".join(parts)
 
 
@@ -123,13 +133,40 @@ def sample_seed(seed: int, i: int) -> int:
 
 
 def _make(variant: dict[str, Any], seed: int) -> Any:
-    from . import generate, transform
+    """Maze ``seed`` of ``variant``, through the library's front doors."""
+    from .dataset.batch import per_maze
+    from .grids import make_grid
 
-    maze = generate(variant["algorithm"], tuple(variant["shape"]), grid=variant["grid"], rng=seed,
-                    **variant["options"])  # fmt: skip
-    if variant["braid"]:
-        maze = transform(maze, "braid", rng=seed, fraction=variant["braid"])
-    return maze
+    grid = make_grid(variant["grid"], tuple(variant["shape"]))
+    name, options, transforms = variant["algorithm"], variant["options"], variant["transforms"]
+    return per_maze(name, grid, seed, options, "corners", transforms, None)[0]
+
+
+def _measured(variant: dict[str, Any], seed: int, samples: int, progress: Callable[[], None]) -> Any:
+    """``(seeds, rows)``: the seed and the :data:`METRICS` of every maze of ``variant``, made
+    in batches of at most about two million cells."""
+    from .dataset.batch import make
+    from .grids import make_grid
+    from .maze import Maze
+    from .measure import stats
+
+    _make(variant, sample_seed(seed, 0))  # any refusal (grid, options) as generate words it
+    grid = make_grid(variant["grid"], tuple(variant["shape"]))
+    chunk = max(1, min(samples, 2_000_000 // grid.size))
+    seeds = np.empty(samples, dtype=np.int64)
+    rows = np.empty((samples, len(METRICS)), dtype=np.float64)
+    for first in range(0, samples, chunk):
+        count = min(chunk, samples - first)
+        out = make(variant["algorithm"], grid, seed=seed, first=first, count=count,
+                   options=variant["options"], transforms=variant["transforms"], solver=None)  # fmt: skip
+        seeds[first : first + count] = out.seeds
+        for j in range(count):
+            start, goal = grid.unflat(int(out.starts[j])), grid.unflat(int(out.goals[j]))
+            maze = Maze(passages=out.passages[j].reshape(grid.shape), grid=grid, start=start, goal=goal)
+            measured = stats(maze)
+            rows[first + j] = [float(measured[key]) * scale for key, (_, _, scale) in METRICS.items()]
+            progress()
+    return seeds, rows
 
 
 def typical_maze(variant: dict[str, Any]) -> Any:
@@ -145,7 +182,7 @@ def compare(
     samples: int = 200,
     seed: int = 0,
     grids: Sequence[str] = ("rect",),
-    braids: Sequence[float | None] = (None,),
+    transforms: Sequence[dict[str, Any] | None] = (None,),
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Measure ``samples`` mazes of every variant; summarise each statistic.
@@ -163,8 +200,10 @@ def compare(
         Maze ``i`` of every variant is seeded from ``SeedSequence(seed, spawn_key=(i,))``.
     grids : sequence of str
         Grid kinds; every generator runs on each (a generator that cannot is an error).
-    braids : sequence of float or None
-        Braid fractions (None or 0: leave the maze perfect); every variant gets each.
+    transforms : sequence of dict or None
+        Every variant with each: ``{"braid": 0.5}``, ``{"add_loops": 20}``, ``{"rooms": 3}``
+        or several of them (:data:`TRANSFORMS`, applied in that order); None, ``{}`` or zero
+        values leave the maze as generated.
     progress : callable, optional
         Called as ``progress(done, total)`` after each maze.
 
@@ -172,46 +211,48 @@ def compare(
     -------
     dict
         ``{"samples", "seed", "variants": [...]}``; each variant has ``label``,
-        ``algorithm``, ``options``, ``grid``, ``shape``, ``braid``, ``values`` (per statistic of
+        ``algorithm``, ``options``, ``grid``, ``shape``, ``transforms``, ``values`` (per statistic of
         :data:`METRICS`, one number per maze, in the chart's units) and ``summary`` (per
         statistic: ``mean``, ``sd``, ``ci_low``, ``ci_high``, ``n``) and ``typical_seed``.
     """
     from ._limits import check_count
     from .generate import GENERATORS, check_options, lookup
-    from .measure import stats
 
     check_count("samples", samples, MAX_SAMPLES, low=1)
     if not algorithms:
         raise ValueError("give at least one generator to compare")
-    variants = []
+    variants: list[dict[str, Any]] = []
     for text in algorithms:
         name, options = parse_variant(text)
         check_options(lookup(GENERATORS, name, "generator"), name, options)
         for grid in grids:
-            for braid in braids:
-                if braid is not None and not 0.0 <= braid <= 1.0:
-                    raise ValueError(f"a braid fraction must be between 0 and 1, got {braid}")
+            for asked in transforms:
+                applied = {op: value for op, value in (asked or {}).items() if value}
+                for op, value in applied.items():
+                    if op not in TRANSFORMS:
+                        raise ValueError(f"compare applies {', '.join(TRANSFORMS)}, not {op!r}")
+                    if op == "braid" and not 0.0 <= value <= 1.0:
+                        raise ValueError(f"a braid fraction must be between 0 and 1, got {value}")
                 size = shape[grid] if isinstance(shape, dict) else shape
-                variants.append({"label": label_of(name, options, grid, braid, len(grids)), "algorithm": name,
-                                 "options": options, "grid": grid, "shape": list(size),
-                                 "braid": braid or None})  # fmt: skip
+                label = label_of(name, options, grid, applied, len(grids))
+                variants.append({"label": label, "algorithm": name, "options": options, "grid": grid,
+                                 "shape": list(size), "transforms": applied})  # fmt: skip
     check_count("variants", len(variants), MAX_VARIANTS, low=1)
-    total, done = len(variants) * samples, 0
+    total, done = len(variants) * samples, [0]
+
+    def tick() -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
     for variant in variants:
-        seeds = [sample_seed(seed, i) for i in range(samples)]
-        rows = np.empty((samples, len(METRICS)), dtype=np.float64)
-        for i, s in enumerate(seeds):
-            measured = stats(_make(variant, s))
-            rows[i] = [float(measured[key]) * scale for key, (_, _, scale) in METRICS.items()]
-            done += 1
-            if progress is not None:
-                progress(done, total)
+        seeds, rows = _measured(variant, seed, samples, tick)
         variant["values"] = {key: rows[:, j].tolist() for j, key in enumerate(METRICS)}
         variant["summary"] = {key: summarize(rows[:, j]) for j, key in enumerate(METRICS)}
         charted = rows[:, [list(METRICS).index(key) for key in CHARTED]]
         spread = charted.std(axis=0)
         z = (charted - charted.mean(axis=0)) / np.where(spread > 0, spread, 1.0)
-        variant["typical_seed"] = seeds[int(np.argmin((z**2).sum(axis=1)))]
+        variant["typical_seed"] = int(seeds[int(np.argmin((z**2).sum(axis=1)))])
     return {"samples": samples, "seed": seed, "variants": variants}
 
 

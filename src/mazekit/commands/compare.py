@@ -77,8 +77,12 @@ def _size_for(kind: str, size: str) -> str:
     multiple=True,
     type=float,
     metavar="FRACTION",
-    help="Also braid each maze (remove this fraction of dead ends); repeat for several, 0 = none.",
+    help="Braid the mazes (remove this fraction of dead ends); repeatable, each a variant, 0 = as made.",
 )
+@click.option("--loops", "loops", multiple=True, type=int, metavar="N",
+              help="Open N extra walls; repeatable, each a variant, 0 = as made.")  # fmt: skip
+@click.option("--rooms", "rooms", multiple=True, type=int, metavar="N",
+              help="Carve up to N rooms; repeatable, each a variant, 0 = as made.")  # fmt: skip
 @click.option(
     "-s",
     "--size",
@@ -97,9 +101,10 @@ def _size_for(kind: str, size: str) -> str:
 @click.option("-o", "--output", default=None, help="Chart to write: .png, .svg or .pdf (needs matplotlib).")
 @click.option("--json", "as_json", is_flag=True, help="Print every number as JSON instead of a table.")
 @run
-def compare(algorithms: tuple[str, ...], grids: tuple[str, ...], braids: tuple[float, ...], size: str,
-            samples: int, seed: int, output: str | None, as_json: bool) -> None:  # fmt: skip
-    """Measure SAMPLES mazes of each generator (on each grid, braided or not) and compare them.
+def compare(algorithms: tuple[str, ...], grids: tuple[str, ...], braids: tuple[float, ...],
+            loops: tuple[int, ...], rooms: tuple[int, ...], size: str, samples: int, seed: int,
+            output: str | None, as_json: bool) -> None:  # fmt: skip
+    """Measure SAMPLES mazes of each generator (on each grid, with each transform) and compare them.
 
     Prints the mean of each statistic with its 95% confidence interval; -o draws the
     distributions of dead-end %, corridor length, solution length and turns per cell, under
@@ -112,11 +117,15 @@ def compare(algorithms: tuple[str, ...], grids: tuple[str, ...], braids: tuple[f
         raise ValueError(f"a chart is .png, .svg or .pdf, got {output!r}")
     kinds = grids or ("rect",)
     shapes = {kind: grid_shape(kind, _size_for(kind, size), None, None) for kind in kinds}
-    fractions = tuple(b or None for b in braids) or (None,)
-    total = len(algorithms or DEFAULT_ALGORITHMS) * len(kinds) * len(fractions) * samples
+    treatments: list[dict[str, Any] | None] = [
+        *({"braid": b} for b in braids),
+        *({"add_loops": n} for n in loops),
+        *({"rooms": n} for n in rooms),
+    ] or [None]
+    total = len(algorithms or DEFAULT_ALGORITHMS) * len(kinds) * len(treatments) * samples
     with _Progress(total) as progress:
         result = run_compare(algorithms or DEFAULT_ALGORITHMS, shapes, samples=samples, seed=seed,
-                             grids=kinds, braids=fractions, progress=progress)  # fmt: skip
+                             grids=kinds, transforms=treatments, progress=progress)  # fmt: skip
     if output is not None:
         chart(result, output)
         click.echo(f"wrote {output}", err=True)

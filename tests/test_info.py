@@ -46,3 +46,12 @@ def test_list_options():
     assert "-O rule=newest  (str: newest, oldest, random, mix)" in listed.output
     assert "-O fraction=1.0  (float: 0 to 1)" in listed.output
     assert "-O rule=" not in CliRunner().invoke(main, ["list"], standalone_mode=False).output
+
+
+def test_speed_is_measured_on_a_maze_sized_to_the_algorithm():
+    from mazekit.commands.info import measure
+
+    fast = measure("solver", "bfs")
+    assert fast["speed_shape"] == (300, 300) and fast["runs"] == 3 and fast["mcells_per_s"] > 0
+    transformed = measure("transform", "braid")
+    assert transformed["mcells_per_s"] > 0 and "dead_ends" not in transformed

@@ -345,7 +345,7 @@ def test_bad_options_show_a_message_not_a_console_error(server, page):
 
 def test_a_phone_walks_with_swipes_and_taps(server, browser):
     context = browser.new_context(
-        viewport={"width": 390, "height": 760}, device_scale_factor=2, has_touch=True
+        viewport={"width": 390, "height": 760}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
     )
     page = context.new_page()
     errors: list[str] = []
@@ -354,6 +354,7 @@ def test_a_phone_walks_with_swipes_and_taps(server, browser):
         data = api_maze(server, algorithm="backtracker", size="8x8", seed=3)
         page.goto(server + "?algorithm=backtracker&grid=rect&size=8x8&seed=3&solver=bfs&mode=play")
         wait_phase(page, "playing")
+        assert "speed=8" in page.url  # less motion asked for: the animations run fast
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.locator("#maze").scroll_into_view_if_needed()
         box = page.locator("#maze").bounding_box()  # where it is in the viewport, once scrolled to

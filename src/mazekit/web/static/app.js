@@ -94,7 +94,9 @@
     fillChoices();
     if (alg) setSelect("algorithm", alg);
     if (solver) setSelect("solver", solver);
-    const speed = parseInt(q.get("speed") || "0", 10);
+    // no speed asked for, and the reader asks for less motion: the animations run fast
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const speed = parseInt(q.get("speed") || (still ? "8" : "0"), 10);
     setSpeed(Number.isFinite(speed) ? speed : 0);
     S.heat = q.get("heatmap") === "1";
     $("heatmap").checked = S.heat;

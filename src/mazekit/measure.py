@@ -38,6 +38,10 @@ STRAIGHT_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
     "weave": tuple((a, b) for a in range(8) for b in range(a + 1, 8) if (a & 3) == ((b + 2) & 3)),
 }
 
+#: Peak scratch memory of :func:`stats`, bytes per cell: two breadth-first sweeps (int64
+#: distances and queue) while the distances to the goal are kept, and the corridor search.
+BYTES_PER_CELL = 40
+
 #: Slot names of passages that run east-west, counted at their western end.
 EAST = ("E", "under E")
 
@@ -374,9 +378,12 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
     >>> line["solution_length"], line["diameter_ends"], line["solution_decisions"]
     (4, ((0, 0), (0, 4)), 0)
     """
+    from ._memory import check_fits
     from .distances import _distances
 
     grid = maze.grid
+    if grid.size >= 1 << 20:  # small mazes skip the look at free memory (compare makes many)
+        check_fits(grid.shape, BYTES_PER_CELL, "measuring a maze")
     flat = maze.passages.ravel()
     geo, mask = grid.kernel_args()
     table = straight_bits(grid)

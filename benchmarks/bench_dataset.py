@@ -60,12 +60,12 @@ PEER_SCRIPT = r"""
 import json, sys, time
 try:
     from maze_dataset import LatticeMazeGenerators, MazeDataset, MazeDatasetConfig
-    import maze_dataset
+    from importlib.metadata import version
 except Exception as exc:
     print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
     sys.exit(0)
 n, repeat, names = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].split(",")
-out = {"version": getattr(maze_dataset, "__version__", "?")}
+out = {"version": version("maze-dataset")}
 for name in names:
     for parallel in (False, True):
         best = None

@@ -320,31 +320,34 @@ def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -
 
     folder = Path(folder)
     manifest = sh.read_manifest(folder)
-    problems = []
+    problems: list[str] = []
+
+    def problem(line: str) -> None:  # said as found: a big dataset takes a while
+        problems.append(line)
+        report(line)
+
     ds = load(folder, check=False)
     for k, entry in enumerate(manifest["shards"]):
         path = folder / entry["file"]
         if not entry.get("sha256"):
-            problems.append(f"{entry['file']}: not made yet (rerun the command that made the dataset)")
+            problem(f"{entry['file']}: not made yet (rerun the command that made the dataset)")
             continue
         if not path.is_file():
-            problems.append(f"{entry['file']}: missing")
+            problem(f"{entry['file']}: missing")
             continue
         if sh.sha256_file(path) != entry["sha256"]:
-            problems.append(f"{entry['file']}: checksum does not match the manifest (corrupt)")
+            problem(f"{entry['file']}: checksum does not match the manifest (corrupt)")
             continue
         if not deep:
             continue
         try:
             tbl = ds._shard(k)
         except Exception as exc:  # a file that hashes right but does not parse: report, go on
-            problems.append(f"{entry['file']}: cannot be read ({type(exc).__name__}: {exc})")
+            problem(f"{entry['file']}: cannot be read ({type(exc).__name__}: {exc})")
             continue
         if tbl.num_rows != entry["rows"]:
-            problems.append(f"{entry['file']}: {tbl.num_rows} rows, the manifest says {entry['rows']}")
+            problem(f"{entry['file']}: {tbl.num_rows} rows, the manifest says {entry['rows']}")
             continue
         for line in check_rows(tbl, ds.grid, manifest["config"]):
-            problems.append(f"{entry['file']}: {line}")
-    for line in problems:
-        report(line)
+            problem(f"{entry['file']}: {line}")
     return problems

@@ -238,6 +238,20 @@ def test_arrays_without_python_loops_match_single_mazes(tmp_path):
         assert tuple(arr["start"][j]) == maze.start and tuple(arr["goal"][j]) == maze.goal
 
 
+def test_without_solutions(tmp_path):
+    build(tmp_path, small(count=12, solver=None), workers=1, progress=False)
+    ds = load(tmp_path)
+    maze, sol = ds[5]
+    assert sol is None and maze == mazekit.generate("wilson", (5, 6), rng=derived_seed(7, 5))
+    assert (
+        "solution_mask" not in ds.arrays()
+        and pq.read_table(tmp_path / "data").column("solution").null_count == 12
+    )
+    with pytest.raises(ValueError, match="no solutions"):
+        ds.filter(min_length=3)
+    assert verify(tmp_path, report=lambda s: None) == []
+
+
 def test_filters(tmp_path):
     build(tmp_path, small(count=40, algorithm="kruskal,backtracker", shape=(2, 2)), workers=1, progress=False)
     ds = load(tmp_path)
@@ -536,6 +550,8 @@ def test_cli_make_info_verify_and_errors(tmp_path, monkeypatch):
         assert (tmp_path / "ds" / name).read_bytes() == (tmp_path / "ds2" / name).read_bytes()
     r = invoke("dataset", "info", "ds")
     assert r.exit_code == 0 and "30 (30 made, 2 of 2 shards)" in r.stdout and "kruskal" in r.stdout
+    got = json.loads(invoke("dataset", "info", "ds", "--json").stdout)
+    assert got["count"] == 30 and got["config"]["seed"] == 9 and got["complete"] == 2
     r = invoke("dataset", "verify", "ds")
     assert r.exit_code == 0 and r.stdout.startswith("ok: 30 mazes in 2 shards"), r.output
     shard = tmp_path / "ds" / "data" / "shard-00001.parquet"

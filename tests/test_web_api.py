@@ -234,7 +234,10 @@ def test_malformed_and_oversize_bodies(client):
     assert r.status_code == 422 and r.json()["detail"]
     big = {"maze": {"format": "mazekit", "passages": ["f" * 1000] * 300}}
     r = client.post("/api/solve", json=big)
-    assert r.status_code == 413 and "at most 200,000 bytes" in r.json()["detail"]
+    assert r.status_code == 413 and "at most 200,000 bytes, got 30" in r.json()["detail"]
+    chunks = (b"[" + b"1," * 20_000 + b"1]" for _ in range(10))  # streamed: no length declared
+    r = client.post("/api/solve", content=chunks, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "got more than 200,000" in r.json()["detail"]
 
 
 def _doc(**changes):

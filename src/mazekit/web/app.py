@@ -161,14 +161,12 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > limits.max_body_bytes):
-            return _error(413, f"request body too large: this server takes at most "
-                               f"{limits.max_body_bytes:,} bytes, got {length}")  # fmt: skip
         try:
             return await call_next(request)
         except TimeoutError:
             return _error(503, f"the request took longer than this server's {limits.timeout:g} s limit")
+
+    app.add_middleware(_BodyLimit, limit=limits.max_body_bytes)
 
     @app.exception_handler(ValueError)
     async def value_error(request: Request, exc: ValueError) -> JSONResponse:
@@ -243,6 +241,53 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
 
     return app
+
+
+class _BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with a 413 that says so,
+    whether the client declares its length or streams it in chunks (read here, at most
+    ``limit`` bytes, then handed on)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send, declared.decode("latin-1"))
+            return
+        if scope.get("method") not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+            if size > self.limit:
+                await self._refuse(scope, receive, send, f"more than {self.limit:,}")
+                return
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Any:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Any, receive: Any, send: Any, got: str) -> None:
+        message = f"request body too large: this server takes at most {self.limit:,} bytes, got {got}"
+        await _error(413, message)(scope, receive, send)
 
 
 def _version() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
@@ -45,3 +46,10 @@ def check_fits(shape: tuple[int, int], bytes_per_cell: float, what: str) -> None
 def index_dtype(size: int) -> type[np.signedinteger]:
     """The narrowest signed integer type that indexes ``size`` cells."""
     return np.int32 if size < 2**31 - 1 else np.int64
+
+
+def index_scratch(grid: Any) -> np.ndarray:
+    """An uninitialised per-cell index array of the narrowest type that holds a cell index of
+    ``grid``, or of its padded layout (two rows and three columns more; see
+    :func:`mazekit.grids.kernel.paddable`): queues, stacks and parents inside kernels."""
+    return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))

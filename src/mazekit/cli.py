@@ -290,7 +290,7 @@ def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> di
     same maze solved twice gives the same walk."""
     import inspect
 
-    from .generate import lookup
+    from .registry import lookup
     from .solve import SOLVERS
 
     params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
@@ -672,8 +672,9 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
 )
 def list_(show_options: bool) -> None:
     """List every algorithm, the grids it runs on, and its one-line summary (see `mazekit info NAME`)."""
-    from .generate import GENERATORS, properties, summary
+    from .generate import GENERATORS
     from .grids import GRIDS
+    from .registry import properties, summary
     from .solve import SOLVERS
     from .transform import TRANSFORMS
     from .transform import properties as transform_properties

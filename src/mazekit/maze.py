@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from .grids import Cell, Grid
 from .grids import kernel as k
+
+
+class Carved(NamedTuple):
+    """What a generator or transform makes: the ``uint8`` passage array and its trace (None
+    if not recorded); the front doors wrap it into a :class:`Maze`."""
+
+    passages: np.ndarray
+    trace: np.ndarray | None
 
 
 @dataclass(eq=False)

@@ -12,7 +12,7 @@ from ..cli import _RENDER_KEYS, complete, emit, parse_options, render_options, r
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
     """Give each op the options it takes; refuse an option that no op in the chain takes."""
-    from ..generate import lookup
+    from ..registry import lookup
     from ..transform import TRANSFORMS
 
     takes = []

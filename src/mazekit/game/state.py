@@ -40,7 +40,6 @@ Examples
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,9 +47,10 @@ import numpy as np
 
 from .. import trace as tr
 from ..distances import distance_map
-from ..generate import GENERATORS, generate, lookup
+from ..generate import GENERATORS, generate
 from ..grids import Cell, Grid, as_grid
 from ..maze import Maze
+from ..registry import lookup, starts_open
 from ..solution import Solution
 from ..solve import SOLVERS, solve
 from .picture import (
@@ -257,9 +257,7 @@ class GameState:
     def _load(self, maze: Maze) -> None:
         """Show ``maze`` (braided if braid is on) from the start of its animation."""
         self.base = maze
-        func = GENERATORS.get(maze.algorithm or "")
-        module = sys.modules[func.__module__] if func is not None else None
-        self.starts_open = bool(getattr(module, "STARTS_OPEN", False))
+        self.starts_open = starts_open(maze.algorithm)
         empty = np.zeros_like(maze.passages)
         trace = maze.trace if maze.trace is not None else _diff_events(empty, maze.passages, self.nbs)
         if self.braid is not None:

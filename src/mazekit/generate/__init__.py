@@ -6,16 +6,15 @@ registered below under its module's name. :func:`generate` is the front door.
 
 from __future__ import annotations
 
-import inspect
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
 from ..ends import place_ends
-from ..grids import GRIDS, Grid, as_grid
+from ..grids import as_grid
 from ..maze import Maze
+from ..registry import GRAPH_GRIDS, check_options, lookup, memory_per_cell, properties, summary
 from ._common import Carved
 from .aldous_broder import aldous_broder
 from .backtracker import backtracker
@@ -52,71 +51,6 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
     "cellular_automaton": cellular_automaton,
     "unicursal": unicursal,
 }
-
-
-#: The grids a graph algorithm runs on unless its module says otherwise: every grid but
-#: weave, whose crossings only generators that know the rule can make.
-GRAPH_GRIDS = tuple(kind for kind in GRIDS if kind != "weave")
-
-
-def properties(func: Callable[..., Any]) -> dict[str, Any]:
-    """What an algorithm's module declares about it (with the defaults of a classic generator).
-
-    ``perfect``: always a spanning tree; ``grids``: the grid kinds it runs on (``GRIDS``);
-    ``rect_only``: needs a full rectangle (row-based);
-    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory on a
-    rect grid (see :func:`memory_per_cell` for others), and
-    ``trace_bytes_per_cell`` more when recording; ``ends``: the module's own
-    ``ends(passages, grid) -> (start, goal)`` for mazes whose natural ends are not the
-    corners (caves, unicursal paths), used when ``ends="corners"``.
-    """
-    mod = sys.modules[func.__module__]
-    return {
-        "perfect": getattr(mod, "PERFECT", True),
-        "rect_only": getattr(mod, "RECT_ONLY", False),
-        "grids": getattr(mod, "GRIDS", ("rect",) if getattr(mod, "RECT_ONLY", False) else GRAPH_GRIDS),
-        "uniform": getattr(mod, "UNIFORM", False),
-        "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
-        "trace_bytes_per_cell": getattr(mod, "TRACE_BYTES_PER_CELL", 24),
-        "ends": getattr(mod, "ends", None),
-    }
-
-
-def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
-    """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
-    its memory grows with the slots, else its ``BYTES_PER_CELL``."""
-    mod = sys.modules[func.__module__]
-    per_grid = getattr(mod, "bytes_per_cell", None)
-    return per_grid(grid) if per_grid is not None else getattr(mod, "BYTES_PER_CELL", 16)
-
-
-def summary(func: Callable[..., Any]) -> str:
-    """The one-line summary of an algorithm: the first line of its module's docstring."""
-    doc = sys.modules[func.__module__].__doc__ or ""
-    return doc.strip().splitlines()[0] if doc.strip() else ""
-
-
-def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> Callable[..., Any]:
-    """``registry[name]``, or ``ValueError`` listing the choices."""
-    try:
-        return registry[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}") from None
-
-
-def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) -> None:
-    """Refuse options the algorithm does not take, naming the ones it does."""
-    params = inspect.signature(func).parameters
-    known = [k for k, v in params.items() if v.kind is inspect.Parameter.KEYWORD_ONLY]
-    known = [k for k in known if k != "record"]
-    for key, value in options.items():
-        if key not in known:
-            takes = ", ".join(known) if known else "no options"
-            raise ValueError(f"{name} has no option {key!r} (it takes: {takes})")
-        default = params[key].default
-        is_number = isinstance(default, int | float) and not isinstance(default, bool)
-        if is_number and isinstance(value, bool):  # True is not 1 to a user
-            raise ValueError(f"{name} option {key} must be a number, got {value!r}")
 
 
 def generate(
@@ -211,4 +145,7 @@ def generate(
     )
 
 
-__all__ = ["GENERATORS", "GRAPH_GRIDS", "Carved", "generate", "properties", "summary"] + list(GENERATORS)
+__all__ = [
+    "GENERATORS", "GRAPH_GRIDS", "Carved", "check_options", "generate", "lookup", "memory_per_cell",
+    "properties", "summary",
+] + list(GENERATORS)  # fmt: skip

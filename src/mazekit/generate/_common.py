@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
 from .. import trace as tr
-from .._memory import index_dtype
+from .._memory import index_scratch
 from ..grids import Grid
-
-
-class Carved(NamedTuple):
-    """A generator's output: the ``uint8`` passage array and its trace (None if not recorded)."""
-
-    passages: np.ndarray
-    trace: np.ndarray | None
+from ..maze import Carved
 
 
 def buffers(grid: Grid, record: bool, events_per_cell: int) -> tuple[np.ndarray, np.ndarray]:
@@ -26,10 +18,8 @@ def buffers(grid: Grid, record: bool, events_per_cell: int) -> tuple[np.ndarray,
     return passages, trace
 
 
-def scratch(grid: Grid) -> np.ndarray:
-    """An uninitialised per-cell index array of the narrowest type that holds a cell index,
-    or a padded one (see :func:`padded`)."""
-    return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))
+#: A per-cell index scratch array (kept under its old name for the generators).
+scratch = index_scratch
 
 
 def padded(grid: Grid) -> bool:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -694,10 +693,9 @@ def _len(events: np.ndarray | None) -> int:
 
 def _starts_open(maze: Maze) -> bool:
     """Whether the maze's generator starts from an open room (its module says so)."""
-    from ..generate import GENERATORS
+    from ..registry import starts_open
 
-    func = GENERATORS.get(maze.algorithm or "")
-    return func is not None and bool(getattr(sys.modules[func.__module__], "STARTS_OPEN", False))
+    return starts_open(maze.algorithm)
 
 
 def check_writer(path: str | os.PathLike[str]) -> None:

@@ -136,7 +136,8 @@ def gallery(
     """
     from PIL import Image, ImageDraw
 
-    from ..generate import GENERATORS, generate, lookup, properties
+    from ..generate import GENERATORS, generate
+    from ..registry import lookup, properties
     from .heatmap import heatmap_image
 
     kind = grid or "rect"

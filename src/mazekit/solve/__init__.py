@@ -9,9 +9,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..generate import check_options, lookup
 from ..grids import Cell, Grid
 from ..maze import Maze
+from ..registry import check_options, lookup
 from ..solution import Solution
 from ._walk import is_flat
 from .astar import astar

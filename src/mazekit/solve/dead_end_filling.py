@@ -23,12 +23,12 @@ from __future__ import annotations
 import numpy as np
 
 from .. import trace as tr
+from .._memory import index_scratch
 from ..distances import _distances
-from ..generate._common import scratch
 from ..grids import Cell
+from ..kernels.fill import fill_dead_ends
 from ..maze import Maze
 from ..solution import Solution
-from ..transform.fill_dead_ends import _fill
 from ._common import flat_ends, solution, visits
 from .bfs import _bfs
 
@@ -59,7 +59,7 @@ def dead_end_filling(maze: Maze, start: Cell, goal: Cell) -> Solution:
     scan = scan[np.argsort(dist[scan], kind="stable")]  # nearest first: a flood's order
     left = passages.copy()
     closes = tr.allocate(maze.grid.size)  # the fill closes one passage per filled cell
-    used = _fill(left, geo, s, g, scratch(maze.grid), closes)
+    used = fill_dead_ends(left, geo, s, g, index_scratch(maze.grid), closes)
     filled = closes[:used, 0]
     filled = visits(filled[dist[filled] >= 0])  # cells cut off from the start do not count
     filled[:, 1] = tr.BACKTRACK

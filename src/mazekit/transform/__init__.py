@@ -26,11 +26,10 @@ import numpy as np
 
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
-from ..generate import check_options, lookup, memory_per_cell, summary
-from ..generate._common import Carved
 from ..grids import GRIDS
-from ..maze import Maze
+from ..maze import Carved, Maze
 from ..measure import components, dead_end_cells, dead_ends, loops
+from ..registry import check_options, lookup, memory_per_cell, summary
 from ._common import replay_from, snapshot
 from .add_loops import add_loops
 from .braid import braid

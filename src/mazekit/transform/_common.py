@@ -18,33 +18,16 @@ import numpy as np
 from numba import njit
 
 from .. import trace as tr
-from ..generate._common import Carved
 from ..grids import Grid
 from ..grids import kernel as k
+from ..kernels.walls import close_wall, open_wall
+from ..maze import Carved
 from ..measure import degree
 
 if TYPE_CHECKING:
     from ..maze import Maze
 
 __all__ = ["Carved", "close_wall", "crossed_cells", "degree", "done", "open_wall", "replay_from", "snapshot"]
-
-
-@njit(cache=True, inline="always")
-def open_wall(passages, geo, cell, slot):  # pragma: no cover - compiled
-    """Open the wall through ``slot`` of ``cell`` on both sides (the neighbour must exist)."""
-    nb = k.through(geo, cell, slot)
-    passages[cell] |= np.uint8(1 << slot)
-    passages[nb] |= np.uint8(1 << k.back(geo, cell, slot))
-    return nb
-
-
-@njit(cache=True, inline="always")
-def close_wall(passages, geo, cell, slot):  # pragma: no cover - compiled
-    """Put up the wall through ``slot`` of ``cell`` on both sides (the passage must be open)."""
-    nb = k.through(geo, cell, slot)
-    passages[cell] &= ~np.uint8(1 << slot)
-    passages[nb] &= ~np.uint8(1 << k.back(geo, cell, slot))
-    return nb
 
 
 @njit(cache=True, inline="always")

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..generate._common import scratch as scratch_index
+from .._memory import index_scratch as scratch_index
 from ..grids import kernel as k
 from ..maze import Maze
 from ..trace import CLOSE, record

@@ -20,42 +20,16 @@ Algorithms* ("dead end filler").
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..generate._common import scratch as scratch_index
+from .._memory import index_scratch
+from ..kernels.fill import fill_dead_ends as fill
 from ..maze import Maze
-from ..trace import CLOSE, record
-from ._common import Carved, close_wall, degree, done, start
+from ._common import Carved, done, start
 
 CLOSES_ONLY = True
 KEEPS_SHORTEST = True
 USES_RNG = False
 BYTES_PER_CELL = 5  # passages copy + int32 queue
-
-
-@njit(cache=True, nogil=True)
-def _fill(passages, geo, keep_a, keep_b, queue, trace):  # pragma: no cover - compiled
-    head, tail = 0, 0
-    for cell in range(passages.shape[0]):
-        if degree(passages[cell]) == 1 and cell != keep_a and cell != keep_b:
-            queue[tail] = cell
-            tail += 1
-    t = 0
-    while head < tail:  # a cell's degree falls to 1 at most once: the queue never overflows
-        cell = queue[head]
-        head += 1
-        bits = passages[cell]
-        if degree(bits) != 1:  # its partner was filled first (an isolated pair)
-            continue
-        slot = 0
-        while not bits >> slot & 1:
-            slot += 1
-        nb = close_wall(passages, geo, cell, slot)
-        t = record(trace, t, cell, CLOSE, slot)
-        if degree(passages[nb]) == 1 and nb != keep_a and nb != keep_b:
-            queue[tail] = nb
-            tail += 1
-    return t
 
 
 def fill_dead_ends(
@@ -84,5 +58,5 @@ def fill_dead_ends(
         a, b = maze.grid.flat(maze.start), maze.grid.flat(maze.goal)
     else:
         a = b = -1
-    used = _fill(passages, maze.grid.geo, a, b, scratch_index(maze.grid), trace)
+    used = fill(passages, maze.grid.geo, a, b, index_scratch(maze.grid), trace)
     return done(maze.grid, passages, trace, used)

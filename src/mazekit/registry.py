@@ -1,0 +1,114 @@
+"""What the algorithm families share: looking algorithms up by name, checking their options,
+and reading what each algorithm's module declares about it.
+
+A family (``generate``, ``solve``, ``transform``) is a plain dict from name to function;
+each function's module declares its properties as module constants (``PERFECT``,
+``UNIFORM``, ``GRIDS``, ``STARTS_OPEN``, ``BYTES_PER_CELL`` ...). This module is the one
+place that reads them, so families, pictures, the window and the web page depend on it and
+not on each other's internals.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from .grids import GRIDS, Grid
+
+#: The grids a graph algorithm runs on unless its module says otherwise: every grid but
+#: weave, whose crossings only generators that know the rule can make.
+GRAPH_GRIDS = tuple(kind for kind in GRIDS if kind != "weave")
+
+
+def declared(func: Callable[..., Any], name: str, default: Any = None) -> Any:
+    """The constant ``name`` of ``func``'s module, or ``default``.
+
+    >>> from mazekit.generate import GENERATORS
+    >>> declared(GENERATORS["recursive_division"], "STARTS_OPEN", False)
+    True
+    >>> declared(GENERATORS["prim"], "STARTS_OPEN", False)
+    False
+    """
+    return getattr(sys.modules[func.__module__], name, default)
+
+
+def properties(func: Callable[..., Any]) -> dict[str, Any]:
+    """What a generator's module declares about it (with the defaults of a classic generator).
+
+    ``perfect``: always a spanning tree; ``grids``: the grid kinds it runs on (``GRIDS``);
+    ``rect_only``: needs a full rectangle (row-based);
+    ``uniform``: every spanning tree equally likely; ``bytes_per_cell``: peak memory on a
+    rect grid (see :func:`memory_per_cell` for others), and
+    ``trace_bytes_per_cell`` more when recording; ``ends``: the module's own
+    ``ends(passages, grid) -> (start, goal)`` for mazes whose natural ends are not the
+    corners (caves, unicursal paths), used when ``ends="corners"``; ``starts_open``: its
+    trace starts from an open room and walls go up (recursive division).
+    """
+    mod = sys.modules[func.__module__]
+    return {
+        "perfect": getattr(mod, "PERFECT", True),
+        "rect_only": getattr(mod, "RECT_ONLY", False),
+        "grids": getattr(mod, "GRIDS", ("rect",) if getattr(mod, "RECT_ONLY", False) else GRAPH_GRIDS),
+        "uniform": getattr(mod, "UNIFORM", False),
+        "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
+        "trace_bytes_per_cell": getattr(mod, "TRACE_BYTES_PER_CELL", 24),
+        "ends": getattr(mod, "ends", None),
+        "starts_open": bool(getattr(mod, "STARTS_OPEN", False)),
+    }
+
+
+def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
+    """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
+    its memory grows with the slots, else its ``BYTES_PER_CELL``."""
+    per_grid = declared(func, "bytes_per_cell")
+    return per_grid(grid) if per_grid is not None else declared(func, "BYTES_PER_CELL", 16)
+
+
+def summary(func: Callable[..., Any]) -> str:
+    """The one-line summary of an algorithm: the first line of its module's docstring."""
+    doc = sys.modules[func.__module__].__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> Callable[..., Any]:
+    """``registry[name]``, or ``ValueError`` listing the choices.
+
+    >>> lookup({"bfs": print}, "bsf", "solver")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown solver 'bsf'; choose from bfs
+    """
+    try:
+        return registry[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}") from None
+
+
+def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) -> None:
+    """Refuse options the algorithm does not take, naming the ones it does."""
+    params = inspect.signature(func).parameters
+    known = [k for k, v in params.items() if v.kind is inspect.Parameter.KEYWORD_ONLY]
+    known = [k for k in known if k != "record"]
+    for key, value in options.items():
+        if key not in known:
+            takes = ", ".join(known) if known else "no options"
+            raise ValueError(f"{name} has no option {key!r} (it takes: {takes})")
+        default = params[key].default
+        is_number = isinstance(default, int | float) and not isinstance(default, bool)
+        if is_number and isinstance(value, bool):  # True is not 1 to a user
+            raise ValueError(f"{name} option {key} must be a number, got {value!r}")
+
+
+def starts_open(algorithm: str | None) -> bool:
+    """Whether the generator ``algorithm`` carves by raising walls in an open room, so its
+    trace is replayed from an open room rather than a solid block (recursive division).
+
+    >>> starts_open("recursive_division"), starts_open("prim"), starts_open(None)
+    (True, False, False)
+    """
+    from .generate import GENERATORS
+
+    func = GENERATORS.get(algorithm or "")
+    return func is not None and bool(declared(func, "STARTS_OPEN", False))

@@ -136,6 +136,22 @@ def api_maze(server, **options):
     return r.json()
 
 
+def test_100_concurrent_requests_to_the_real_server(server):
+    import asyncio
+
+    async def run():
+        async with httpx.AsyncClient(base_url=server, timeout=120) as client:
+            bodies = [{"algorithm": ("wilson", "prim")[i % 2], "grid": ("hex", "rect")[i % 2], "size": "8x6",
+                       "seed": 1000 + i, "trace": i % 3 == 0} for i in range(100)]  # fmt: skip
+            return bodies, await asyncio.gather(*(client.post("api/generate", json=b) for b in bodies))
+
+    bodies, answers = asyncio.run(run())
+    for body, r in zip(bodies, answers, strict=True):
+        assert r.status_code == 200, r.text
+        made = mazekit.io.from_json(r.json()["maze"])[0]
+        assert made == mazekit.generate(body["algorithm"], (6, 8), grid=body["grid"], rng=body["seed"])
+
+
 def test_watch_the_carving_the_solver_and_the_path(server, page):
     page.goto(server + "?algorithm=backtracker&grid=rect&size=12x8&seed=7&solver=dfs&speed=-3")
     wait_phase(page, "generating")

@@ -411,6 +411,7 @@ def test_refuses_other_configuration_and_foreign_folder(tmp_path):
         ({"algorithm": "nope"}, "unknown generator 'nope'"),
         ({"algorithm": "binary_tree", "grid": "hex"}, "binary_tree does not run on a hex grid"),
         ({"shard_size": 0}, "shard size must be at least 1"),
+        ({"count": 10**9, "shard_size": 10}, "more than a manifest lists .* use --shard-size 1,000 or more"),
         ({"solver": "nope"}, "unknown solver"),
         ({"options": {"rule": "x"}}, "wilson has no option 'rule'"),
     ],

@@ -17,6 +17,8 @@ from . import shards as sh
 
 #: The most mazes a dataset may hold (index and seed words are int64).
 MAX_COUNT = 2**40
+#: The most shards a dataset may have (the manifest lists each).
+MAX_SHARDS = 1_000_000
 #: Shard rows by default: 10,000, fewer for big mazes (about 16 MB of passages a shard).
 DEFAULT_ROWS = 10_000
 TRANSFORM_KEYS = ("rooms", "add_loops", "braid")
@@ -78,6 +80,12 @@ def job(
         raise ValueError(
             f"a shard of {shard_size:,} mazes of {the_grid.size:,} cells passes 1 GB of passages;"
             f" use --shard-size {max(1, (1 << 30) // the_grid.size)} or less"
+        )
+    shards = -(-count // shard_size)
+    if shards > MAX_SHARDS:
+        raise ValueError(
+            f"{count:,} mazes in shards of {shard_size:,} make {shards:,} shards, more than a manifest lists"
+            f" ({MAX_SHARDS:,}); use --shard-size {-(-count // MAX_SHARDS):,} or more"
         )
     kept = {k: v for k, v in (transforms or {}).items() if v is not None}
     for key in kept:

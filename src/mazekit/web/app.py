@@ -151,7 +151,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.state.limits = limits
     from starlette.middleware.gzip import GZipMiddleware
 
-    app.add_middleware(GZipMiddleware, minimum_size=2048)  # traces and drawings shrink ~5x
+    app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=4)  # traces and drawings shrink ~5x
     gate = anyio.CapacityLimiter(limits.workers)
 
     async def in_thread(func: Callable[[], T]) -> T:

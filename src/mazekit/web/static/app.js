@@ -966,6 +966,7 @@
 
   async function start() {
     wire();
+    if (window.innerWidth < 600) $("options").open = false; // a phone: the maze first
     requestAnimationFrame(frame);
     try {
       const r = await fetch("api/catalogue");

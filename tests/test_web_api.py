@@ -23,7 +23,9 @@ from fastapi.testclient import TestClient  # noqa: E402
 from mazekit.web.app import create_app  # noqa: E402
 from mazekit.web.work import Limits  # noqa: E402
 
-LIMITS = Limits(max_cells=5_000, max_trace_cells=2_000, max_gif_cells=300, max_body_bytes=200_000, timeout=60)
+LIMITS = Limits(
+    max_cells=5_000, max_trace_cells=2_000, max_gif_cells=300, max_body_bytes=200_000, timeout=600
+)
 GRID_SIZES = {"rect": "7x5", "hex": "6x5", "triangle": "8x4", "polar": "4x6", "upsilon": "5x4", "3d": "4x3x2",
               "weave": "6x5"}  # fmt: skip
 
@@ -365,7 +367,7 @@ def test_fuzz_the_openapi_schema_never_a_server_error():
     schemathesis = pytest.importorskip("schemathesis")
     from hypothesis import HealthCheck, given, settings
 
-    small = Limits(max_cells=400, max_trace_cells=100, max_gif_cells=30, max_body_bytes=50_000, timeout=20)
+    small = Limits(max_cells=400, max_trace_cells=100, max_gif_cells=30, max_body_bytes=50_000, timeout=600)
     schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(small))
     failures: list[tuple] = []
 

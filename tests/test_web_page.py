@@ -58,8 +58,8 @@ if not CHROMIUM.exists():
 
 @pytest.fixture(scope="module")
 def server():
-    config = uvicorn.Config(create_app(Limits(max_cells=10_000, max_gif_cells=400)), host="127.0.0.1", port=0,
-                            log_level="warning")  # fmt: skip
+    app = create_app(Limits(max_cells=10_000, max_gif_cells=400, timeout=600))
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -84,6 +84,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1000, "height": 800}, accept_downloads=True)
+    context.set_default_timeout(WAIT_MS)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -94,7 +95,11 @@ def page(browser):
     assert errors == [], errors
 
 
-def wait_phase(page, phase, timeout=60_000):
+#: Generous waits: on a cold cache the first maze of a kind waits for numba to compile.
+WAIT_MS = 180_000
+
+
+def wait_phase(page, phase, timeout=WAIT_MS):
     page.wait_for_selector(f"#status[data-phase='{phase}']", timeout=timeout)
 
 
@@ -131,7 +136,7 @@ def canvas_png(page):
 
 def api_maze(server, **options):
     body = {**options, "geometry": True, "solver": "bfs"}
-    r = httpx.post(server + "api/generate", json=body, timeout=60)
+    r = httpx.post(server + "api/generate", json=body, timeout=WAIT_MS / 1000)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -256,6 +261,7 @@ def test_a_share_link_gives_the_same_maze(server, browser, page):
     link, maze, picture = page.url, page.evaluate("window.mazekitPage.maze"), canvas_png(page)
     assert maze["seed"] == int(seed) and maze["options"]["transforms"][0]["fraction"] == 0.5
     other = browser.new_page(viewport={"width": 1000, "height": 800})
+    other.set_default_timeout(WAIT_MS)
     try:
         other.goto(link)
         wait_phase(other, "done")
@@ -363,6 +369,7 @@ def test_a_phone_walks_with_swipes_and_taps(server, browser):
     context = browser.new_context(
         viewport={"width": 390, "height": 760}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
     )
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -416,7 +423,7 @@ def test_the_keyboard_reaches_every_control(server, page):
 def test_screenshot_of_the_page(server, page, tmp_path):
     page.set_viewport_size({"width": 1000, "height": 820})
     page.goto(server + "?algorithm=backtracker&grid=hex&size=22x12&seed=5&solver=dfs&speed=2")
-    page.wait_for_function("window.mazekitPage.solveProgress > 0.6", timeout=60_000)
+    page.wait_for_function("window.mazekitPage.solveProgress > 0.6")
     page.click("#pause")
     page.evaluate("window.scrollTo(0, 0)")
     page.mouse.move(0, 0)

@@ -70,6 +70,12 @@ def test_catalogue_lists_every_algorithm_grid_and_the_limits(client):
     assert [g["name"] for g in cat["generators"]] == list(mazekit.GENERATORS)
     assert [s["name"] for s in cat["solvers"]] == list(mazekit.SOLVERS)
     assert cat["grids"] == list(mazekit.GRIDS)
+    from typing import get_args
+
+    from mazekit.cli import ENDS
+    from mazekit.web.app import Ends, GridKind
+
+    assert get_args(GridKind) == tuple(mazekit.GRIDS) and get_args(Ends) == ENDS  # the schema's choices
     assert cat["limits"]["max_cells"] == LIMITS.max_cells
     assert next(g for g in cat["generators"] if g["name"] == "binary_tree")["grids"] == ["rect"]
     assert "3d" not in next(s for s in cat["solvers"] if s["name"] == "pledge")["grids"]

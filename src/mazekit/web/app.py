@@ -14,7 +14,7 @@ Endpoints (every one answers bad input with a 4xx and ``{"detail": "one line"}``
 ``POST /api/render``
     An uploaded maze (or one made from options) as PNG, SVG, PDF, GIF or JSON.
 ``GET /api/maze.{format}``
-    The same from query options (the page's download links and share links use these).
+    The same from query options (the page's download links).
 
 Limits (:class:`mazekit.web.work.Limits`) bound every request: grid cells, body bytes and
 work time. Work runs in a small pool of threads, so a slow request never blocks the others.

@@ -163,3 +163,21 @@ def test_matplotlib_is_imported_only_by_the_chart():
             "print('matplotlib' in sys.modules)")  # fmt: skip
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.stdout.strip() == "False", r.stderr
+
+
+def test_the_readme_numbers_are_what_compare_gives():
+    """Golden numbers: the README answers seed 003 with `mazekit compare -a backtracker -a
+    growing_tree:rule=oldest --size 50x50 --samples 200` (seed 0); if a generator's random
+    stream changes, these and the README change together."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    out = compare(["backtracker", "growing_tree:rule=oldest"], (50, 50), samples=200, seed=0)
+    rows = {row[0]: dict(zip(table(out)[0], row, strict=True)) for row in table(out)[1:]}
+    back, oldest = rows["backtracker"], rows["growing_tree rule=oldest"]
+    assert (back["turns/cell"], oldest["turns/cell"]) == ("0.612 ± 0.001", "0.002 ± 0.000")
+    assert (back["dead ends %"], oldest["dead ends %"]) == ("10.120 ± 0.052", "5.05 ± 0.13")
+    assert (back["solution"], oldest["solution"]) == ("546 ± 26", "98 ± 0")
+    for text in ("0.612 ± 0.001", "0.002 ± 0.000", "5.05 ± 0.13%", "546 ± 26", "19.2 ± 0.6", "5.87 ± 0.03"):
+        assert text in readme, text
+    assert (oldest["corridor"], back["corridor"]) == ("19.18 ± 0.56", "5.865 ± 0.034")

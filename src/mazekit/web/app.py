@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Annotated, Any, Literal, TypeVar
@@ -153,11 +154,28 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=4)  # traces and drawings shrink ~5x
     gate = anyio.CapacityLimiter(limits.workers)
+    running = threading.BoundedSemaphore(limits.workers)
 
     async def in_thread(func: Callable[[], T]) -> T:
-        """Run ``func`` in the worker pool, at most ``limits.timeout`` seconds."""
-        with anyio.fail_after(limits.timeout):
-            return await anyio.to_thread.run_sync(func, abandon_on_cancel=True, limiter=gate)
+        """Run ``func`` in the worker pool, at most ``limits.timeout`` seconds.
+
+        A request that runs out of time is answered at once, but a thread cannot be stopped:
+        ``running`` stays held until the work really ends, so abandoned work still counts
+        against ``limits.workers``, and work whose request gave up while it queued never starts.
+        """
+        abandoned = threading.Event()
+
+        def guarded() -> T:
+            with running:
+                if abandoned.is_set():
+                    raise TimeoutError("the request gave up before its work started")
+                return func()
+
+        try:
+            with anyio.fail_after(limits.timeout):
+                return await anyio.to_thread.run_sync(guarded, abandon_on_cancel=True, limiter=gate)
+        finally:
+            abandoned.set()
 
     @app.middleware("http")
     async def bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:

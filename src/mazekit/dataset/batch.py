@@ -14,8 +14,11 @@ per maze around a few microseconds of kernel. Here the per-maze work stays compi
    hashes the passages.
 
 So maze ``i`` of a dataset is ``mazekit.generate(name, grid, rng=derived_seed(seed, i))``
-to the byte. Generators, grids, options and ends that have no driver here go through
-:func:`per_maze`, a plain loop over the library's front doors: slower, equally exact.
+to the byte. Transforms and solvers other than BFS run maze by maze on the batch's mazes;
+generators, grids, options and ends that have no driver here go through :func:`per_maze`,
+a plain loop over the library's front doors: slower, equally exact. The drivers mirror what
+each generator's wrapper draws before its kernel (a root cell, or nothing for Kruskal), so
+``tests/test_dataset.py`` compares every driver with ``generate`` on every grid it runs on.
 
 Examples
 --------

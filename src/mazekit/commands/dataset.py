@@ -48,9 +48,10 @@ def make_options(func: F) -> F:
         click.option("--progress/--no-progress", default=None,
                      help="Progress bar [on a terminal]."),
     ]  # fmt: skip
+    func = transform_options(func)  # listed after the options above
     for opt in reversed(opts):
         func = opt(func)
-    return transform_options(func)
+    return func
 
 
 def _make(count: int | None, output: str | None, algorithm: str, grid: str, wrap: str | None,

@@ -482,6 +482,16 @@ def test_torch_dataloader(tmp_path):
 # -- maze-dataset interop --------------------------------------------------------------------
 
 
+def test_a_dataset_view_in_maze_dataset_form(tmp_path):
+    build(tmp_path, small(count=10), workers=1, progress=False)
+    ds = load(tmp_path)
+    conn, sols = ds[3:7].maze_dataset()
+    assert conn.shape == (4, 2, 5, 6) and len(sols) == 4
+    for j in range(4):
+        maze, sol = from_maze_dataset(conn[j], sols[j])
+        assert maze == ds[3 + j][0] and (sol.path == ds[3 + j][1].path).all()
+
+
 def test_maze_dataset_roundtrip_and_refusals():
     m = mazekit.generate("kruskal", (4, 6), rng=3)
     conn, path = to_maze_dataset(m, mazekit.solve(m))

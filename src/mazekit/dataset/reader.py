@@ -198,6 +198,21 @@ class Dataset:
             out["blocks"] = block_pictures(out["passages"])
         return out
 
+    def maze_dataset(self) -> tuple[np.ndarray, list[np.ndarray]]:
+        """This view in maze-dataset's representation (rect grids only): the
+        ``(n, 2, rows, cols)`` bool connection lists and each solution as an ``(k, 2)``
+        array of ``(row, col)`` (see :mod:`mazekit.dataset.interop`)."""
+        from .interop import _require_rect, connection_lists
+
+        _require_rect(self.grid)
+        tbl = self.table(["passages", "solution"])
+        conn = connection_lists(passages_of(tbl, self.grid).reshape(len(tbl), *self.grid.shape))
+        if self.config["solver"] is None:
+            return conn, []
+        cells, offsets = solutions_of(tbl, self.grid)
+        pairs = np.stack(np.divmod(cells, self.grid.cols), axis=1)
+        return conn, np.split(pairs, offsets[1:-1])
+
     # -- filters ---------------------------------------------------------------------------
     def filter(
         self,

@@ -39,6 +39,7 @@ _LAZY = {
     "solve": "solve",
     "TRANSFORMS": "transform",
     "transform": "transform",
+    "write": "output",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
@@ -48,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .io import load, load_solution, save
     from .maze import Maze
     from .measure import stats
+    from .output import write
     from .render import render, render_file
     from .solution import Solution
     from .solve import SOLVERS, solve

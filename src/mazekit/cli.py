@@ -14,13 +14,14 @@ from typing import Any, TypeVar
 
 import click
 
+from .output import MAZE_SUFFIXES
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
 #: Grid kinds, as in :data:`mazekit.grids.GRIDS` (listed here so that --help need not import numba).
 GRID_KINDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d", "weave")
 ENDS = ("corners", "opposite", "sides", "random", "diameter")
-MAZE_SUFFIXES = (".json", ".npz")
 
 
 class UserError(click.ClickException):
@@ -348,22 +349,12 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
             color=use_color,
         )
         return
-    out = Path(output)
-    if out.suffix.lower() in MAZE_SUFFIXES:
-        from .io import save
+    from .output import write, writer
 
-        save(maze, out, solution=solution)
-        return
-    from .render import render_file
-
-    colors = _image_colors(ropts)
-    if out.suffix.lower() in (".txt", ".ans"):
-        render_file(maze, out, solution, **({"style": style} if style else {}), explored=explored)
-    elif out.suffix.lower() == ".pdf":
-        render_file(maze, out, solution)
-    else:
-        render_file(maze, out, solution, colors=colors, explored=explored,
-                    cell_size=ropts.get("cell_size"), wall_width=ropts.get("wall_width"))  # fmt: skip
+    takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
+    given = {"style": style, "explored": explored or None, "colors": _image_colors(ropts) or None,
+             "cell_size": ropts.get("cell_size"), "wall_width": ropts.get("wall_width")}  # fmt: skip
+    write(maze, output, solution=solution, **{k: v for k, v in given.items() if v is not None and k in takes})
 
 
 def _terminate_like_interrupt() -> None:

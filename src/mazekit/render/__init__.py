@@ -17,11 +17,10 @@ from typing import Any
 
 from .._files import atomic_write
 from ..maze import Maze
+from ..output import IMAGE_SUFFIXES, TEXT_SUFFIXES
 from ..solution import Solution
 from .text import render_text
 
-TEXT_SUFFIXES = {".txt": "ascii", ".ans": "blocks"}
-IMAGE_SUFFIXES = {".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"}
 VECTOR_SUFFIXES = {".svg", ".pdf"}
 FORMATS = ("ascii", "unicode", "blocks", "image", "svg")
 
@@ -84,34 +83,13 @@ def render_file(
     :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a
     temporary file renamed into place).
     """
-    maze = at_solution_ends(maze, solution)
-    p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix in IMAGE_SUFFIXES:
-        if options.get("heatmap") is not None:
-            options.setdefault("path", solution is not None)
-        save_image(render(maze, solution, format="image", **options), p)
-    elif suffix == ".svg":
-        text = render(maze, solution, format="svg", **options)
-        with atomic_write(p, "w") as fh:
-            fh.write(text)
-    elif suffix == ".pdf":
-        from .pdf import render_pdf
+    from ..output import MAZE_SUFFIXES, WRITERS, write
 
-        data = render_pdf([maze], [solution], answer_key=solution is not None, **options)
-        with atomic_write(p, "wb") as fh:
-            fh.write(data)
-    elif suffix in TEXT_SUFFIXES:
-        style = options.pop("style", TEXT_SUFFIXES[suffix])
-        if suffix == ".ans":
-            options.setdefault("color", True)
-        text = render_text(maze, solution, style=style, **options)
-        with atomic_write(p, "w") as fh:
-            fh.write(text + "\n")
-    else:
-        known = sorted(IMAGE_SUFFIXES | VECTOR_SUFFIXES | set(TEXT_SUFFIXES))
+    p = Path(path)
+    if p.suffix.lower() in MAZE_SUFFIXES or p.suffix.lower() not in WRITERS:
+        known = sorted(set(WRITERS) - set(MAZE_SUFFIXES))
         raise ValueError(f"cannot render to {p.name!r}: unknown suffix; use one of {', '.join(known)}")
-    return p
+    return write(maze, p, solution=solution, **options)
 
 
 def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
@@ -128,4 +106,4 @@ def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
     return p
 
 
-__all__ = ["render", "render_file", "render_text", "save_image"]
+__all__ = ["IMAGE_SUFFIXES", "TEXT_SUFFIXES", "render", "render_file", "render_text", "save_image"]

@@ -1,0 +1,207 @@
+"""One front door for files: :func:`write` picks the writer by the file's suffix.
+
+Every file mazekit writes goes through one table, :data:`WRITERS`: maze files (``.json``,
+``.npz``), pictures (``.png`` and the other raster formats, ``.svg``), printable pages
+(``.pdf``), text art (``.txt``, ``.ans``). Each writer says which options it takes, so a
+misspelt or misplaced option is an error naming the ones it takes. Every writer writes
+whole or not at all (a temporary file renamed into place). Animations (``.gif`` of a
+trace, ``.mp4``) are :func:`mazekit.render.animate.animate_file`; datasets are
+:mod:`mazekit.dataset`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # importing this module stays cheap: the CLI reads its tables at start-up
+    from .maze import Maze
+    from .solution import Solution
+
+#: Raster picture suffixes (Pillow writes them).
+IMAGE_SUFFIXES = frozenset({".png", ".bmp", ".gif", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
+#: Text art suffixes and the style each one defaults to.
+TEXT_SUFFIXES = {".txt": "ascii", ".ans": "blocks"}
+
+
+class Writer(NamedTuple):
+    """How one kind of file is written: ``func(maze, path, solution, **options)``, where
+    ``takes()`` names the options (the keyword parameters of the renderer behind it)."""
+
+    func: Callable[..., Path]
+    takes: Callable[[], tuple[str, ...]]
+    what: str
+
+
+def _keywords(*funcs: Callable[..., Any], drop: tuple[str, ...] = ()) -> tuple[str, ...]:
+    names: list[str] = []
+    for func in funcs:
+        for name, param in inspect.signature(func).parameters.items():
+            if param.kind is inspect.Parameter.KEYWORD_ONLY and name not in names and name not in drop:
+                names.append(name)
+    return tuple(names)
+
+
+def _maze_file(maze: Maze, path: Path, solution: Solution | None) -> Path:
+    from .io import save
+
+    return save(maze, path, solution=solution)
+
+
+def _image(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from .render import render, save_image
+
+    if options.get("heatmap") is not None:
+        options.setdefault("path", solution is not None)
+    return save_image(render(maze, solution, format="image", **options), path)
+
+
+def _image_options() -> tuple[str, ...]:
+    from .render.heatmap import heatmap_image
+    from .render.image import render_image
+
+    return ("heatmap", *_keywords(render_image, heatmap_image, drop=("solution",)))
+
+
+def _svg(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from ._files import atomic_write
+    from .render import render
+
+    text = render(maze, solution, format="svg", **options)
+    with atomic_write(path, "w") as fh:
+        fh.write(text)
+    return path
+
+
+def _svg_options() -> tuple[str, ...]:
+    from .render.svg import render_svg
+
+    return _keywords(render_svg)
+
+
+def _pdf(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from ._files import atomic_write
+    from .render import at_solution_ends
+    from .render.pdf import render_pdf
+
+    data = render_pdf([at_solution_ends(maze, solution)], [solution], answer_key=solution is not None,
+                      **options)  # fmt: skip
+    with atomic_write(path, "wb") as fh:
+        fh.write(data)
+    return path
+
+
+def _pdf_options() -> tuple[str, ...]:
+    from .render.pdf import render_pdf
+
+    return _keywords(render_pdf, drop=("answer_key",))
+
+
+def _text(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from ._files import atomic_write
+    from .render import at_solution_ends, render_text
+
+    suffix = path.suffix.lower()
+    options.setdefault("style", TEXT_SUFFIXES[suffix])
+    if suffix == ".ans":
+        options.setdefault("color", True)
+    text = render_text(at_solution_ends(maze, solution), solution, **options)
+    with atomic_write(path, "w") as fh:
+        fh.write(text + "\n")
+    return path
+
+
+def _text_options() -> tuple[str, ...]:
+    from .render.text import render_text
+
+    return _keywords(render_text)
+
+
+_MAZE = Writer(_maze_file, tuple, "maze file")
+_IMAGE = Writer(_image, _image_options, "picture")
+_TEXT = Writer(_text, _text_options, "text file")
+
+#: suffix -> writer: the only place that maps a file name to what is written.
+WRITERS: dict[str, Writer] = {
+    ".json": _MAZE,
+    ".npz": _MAZE,
+    **dict.fromkeys(sorted(IMAGE_SUFFIXES), _IMAGE),
+    ".svg": Writer(_svg, _svg_options, "SVG picture"),
+    ".pdf": Writer(_pdf, _pdf_options, "PDF"),
+    ".txt": _TEXT,
+    ".ans": _TEXT,
+}
+
+#: Suffixes of maze files (read back by :func:`mazekit.load`).
+MAZE_SUFFIXES = (".json", ".npz")
+
+
+def writer(path: str | os.PathLike[str]) -> Writer:
+    """The :class:`Writer` for ``path``'s suffix, or ``ValueError`` naming the suffixes known.
+
+    >>> writer("maze.svg").what, writer("m.JSON").what, writer("m.pdf").takes()
+    ('SVG picture', 'maze file', ('paper', 'title'))
+    >>> writer("maze.docx")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write 'maze.docx': unknown suffix; use one of .ans, .bmp, .gif, ...
+    """
+    name = Path(path).name
+    suffix = Path(path).suffix.lower()
+    if suffix not in WRITERS:
+        raise ValueError(f"cannot write {name!r}: unknown suffix; use one of {', '.join(sorted(WRITERS))}")
+    return WRITERS[suffix]
+
+
+def write(
+    maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None = None, **options: Any
+) -> Path:
+    """Write ``maze`` (and ``solution``) to ``path``, in the format its suffix names.
+
+    Parameters
+    ----------
+    maze : Maze
+    path : str or path-like
+        ``.json``/``.npz`` save the maze (and solution) to load back; ``.png``, ``.bmp``,
+        ``.gif``, ``.jpg``, ``.webp``, ``.tif`` and ``.svg`` draw it (options as
+        :func:`mazekit.render.render`: ``cell_size``, ``wall_width``, ``colors``,
+        ``explored``, ``heatmap`` ...); ``.pdf`` is a printable page plus an answer key
+        when a solution is given; ``.txt``/``.ans`` are text art (``style``).
+    solution : Solution, optional
+        Drawn on pictures, stored in maze files.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``, written whole (never half a file, whatever happens).
+
+    Examples
+    --------
+    >>> import os, tempfile, mazekit
+    >>> m = mazekit.generate("prim", (4, 6), rng=1)
+    >>> d = tempfile.mkdtemp()
+    >>> for name in ("m.json", "m.png", "m.svg", "m.pdf", "m.txt"):
+    ...     _ = write(m, os.path.join(d, name), solution=mazekit.solve(m))
+    >>> sorted(os.listdir(d))
+    ['m.json', 'm.pdf', 'm.png', 'm.svg', 'm.txt']
+    >>> write(m, os.path.join(d, "m.png"), cell_size=6).name
+    'm.png'
+    >>> write(m, os.path.join(d, "m.json"), cell_size=6)
+    Traceback (most recent call last):
+    ...
+    ValueError: a maze file takes no options (got cell_size)
+    """
+    p = Path(path)
+    w = writer(p)
+    known = w.takes()
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        takes = f"takes only {', '.join(known)}" if known else "takes no options"
+        raise ValueError(f"a {w.what} {takes} (got {', '.join(unknown)})")
+    return w.func(maze, p, solution, **options)
+
+
+__all__ = ["IMAGE_SUFFIXES", "MAZE_SUFFIXES", "TEXT_SUFFIXES", "WRITERS", "Writer", "write", "writer"]

@@ -98,21 +98,26 @@ class MazeOptions:
     ends: str = "corners"
 
 
-def _too_big(what: str, limit: int, grid: str, cells: int) -> ValueError:
-    return ValueError(f"this server {what} of at most {limit:,} cells; {grid} has {cells:,}")
+def _too_big(what: str, limit: int, grid: str, cells: int | str) -> ValueError:
+    count = f"{cells:,}" if isinstance(cells, int) else cells
+    return ValueError(f"this server {what} of at most {limit:,} cells; {grid} has {count}")
 
 
 def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "makes mazes") -> None:
     """Refuse a grid of more than ``limit`` layout cells before it is built.
 
-    A polar grid's rings double outwards, so its layout is estimated from its rings first
-    (its widest ring holds about ``2 pi`` cells per ring) and measured once built.
+    A polar grid's rings double outwards: its layout is ``rings`` times its widest ring,
+    counted once its rings are known to be few enough to count.
     """
-    cells = math.prod(shape)
-    if kind == "polar":
+    cells: int | str = math.prod(shape)
+    if kind == "polar" and isinstance(cells, int) and cells <= limit:
+        from ..grids.polar import ring_counts
+
         rings, inner = shape
-        cells = rings * max(inner, 2 ** math.ceil(math.log2(max(2 * math.pi * rings, 1))))
-    if cells > limit:
+        cells = rings * int(ring_counts(rings, inner)[-1])
+    elif kind == "polar" and isinstance(cells, int):
+        cells = f"more than {limit:,}"  # every ring holds at least the innermost's cells
+    if isinstance(cells, str) or cells > limit:
         raise _too_big(what, limit, f"a {kind} {_describe(kind, shape)} grid", cells)
 
 

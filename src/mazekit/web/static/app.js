@@ -156,8 +156,7 @@
     if (!m || (grid === "3d" ? !m[3] : m[3])) return `size must look like ${form}, got '${size}'`;
     const nums = [m[1], m[2] || m[1], m[3] || "1"].map(Number);
     if (Math.min(...nums) < 1) return `size must be at least 1x1, got ${size}`;
-    let cells = nums[0] * nums[1] * nums[2];
-    if (grid === "polar") cells = nums[0] * Math.max(nums[1], 2 ** Math.ceil(Math.log2(Math.max(2 * Math.PI * nums[0], 1))));
+    const cells = nums[0] * nums[1] * nums[2]; // a polar grid's outer rings hold more: the server counts them
     const limit = S.catalogue.limits.max_trace_cells;
     if (cells > limit) {
       return `this server animates mazes of at most ${limit.toLocaleString("en")} cells; ` +

@@ -110,13 +110,6 @@ def test_unreachable_goal(solver):
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
-def test_start_is_goal(solver):
-    maze = mazekit.generate("prim", (4, 4), rng=0)
-    sol = mazekit.solve(maze, solver, start=(2, 2), goal=(2, 2))
-    assert sol.found and sol.length == 0 and sol.path.tolist() == [[2, 2]]
-
-
-@pytest.mark.parametrize("solver", SOLVERS)
 def test_masked_maze(solver):
     maze = mazekit.generate("kruskal", mazekit.RectGrid.from_text(MASK_TEXT), rng=1)
     sol = mazekit.solve(maze, solver)

@@ -214,7 +214,7 @@ def test_start_is_goal(name, case):
     maze, _ = make_maze(case, "braided", 1)
     cell = maze.grid.unflat(int(maze.grid.cell_indices()[-1]))
     sol = run(name, maze, cell, cell)
-    assert sol.found and sol.length == 0
+    assert sol.found and sol.length == 0 and sol.path.tolist() == [list(cell)]
 
 
 @pytest.mark.parametrize("case", IDS)

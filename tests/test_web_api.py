@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -334,17 +335,29 @@ def test_100_concurrent_generate_requests_are_all_answered_correctly(app):
 
 
 # -- mazekit serve ------------------------------------------------------------------------------
-def test_serve_prints_its_address_answers_and_stops_on_ctrl_c():
+def test_serve_prints_its_address_opens_it_answers_and_stops_on_ctrl_c(tmp_path):
+    import os
     import re
+    import shlex
     import signal
 
-    cmd = [sys.executable, "-m", "mazekit", "serve", "--port", "0", "--max-cells", "900"]
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    opened = tmp_path / "opened.txt"
+    # the "browser" that --open starts: writes down the address it was given
+    write = "import pathlib, sys; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])"
+    browser = f"{shlex.quote(sys.executable)} -c {shlex.quote(write)}"
+    env = {**os.environ, "BROWSER": f"{browser} {shlex.quote(str(opened))} %s"}
+    cmd = [sys.executable, "-m", "mazekit", "serve", "--port", "0", "--max-cells", "900", "--open"]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stderr.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
         assert ok(httpx.get(url + "api/catalogue", timeout=30)).json()["limits"]["max_cells"] == 900
         assert "<canvas" in ok(httpx.get(url, timeout=30)).text
+        for _ in range(200):
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.05)
+        assert opened.read_text() == url
         proc.send_signal(signal.SIGINT)
         rest = proc.communicate(timeout=30)[1]
     finally:

@@ -484,6 +484,11 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 
         mine = "random" if kw["random_ends"] else kw["ends"]
         fixed = kw["start"] is not None and kw["goal"] is not None
+        from ._compile import wanted
+
+        if wanted():  # a search can take a while: say what it does rather than sit silent
+            ways = 1 if fixed else 2
+            click.echo(f"difficulty: trying {tries} seeds x {ways} ways to place the ends ...", err=True)
         maze, report = search(make, seed=kw["seed"], ends=(mine,) if fixed else (mine, "diameter"),
                               level=difficulty, target_length=target_length, min_decisions=min_decisions,
                               tries=tries)  # fmt: skip

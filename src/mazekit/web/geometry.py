@@ -13,6 +13,11 @@ use it), sent as JSON in cell units with y pointing down (see :mod:`mazekit.rend
   replay), ``dirs``: the screen direction of every slot (for the arrow keys);
 - ``openings``: the start's and goal's gaps in the outer wall.
 
+The parts come from the helpers that the animations (:mod:`mazekit.render.frames`), the
+pictures (:mod:`mazekit.render.geometry`) and the game (:mod:`mazekit.game.state`) use, so
+the page draws every grid exactly as they do; ``tests/test_web_api.py`` runs this on every
+grid, so a change there that breaks the page fails there.
+
 Examples
 --------
 >>> import mazekit

@@ -257,9 +257,9 @@ def path_lines(maze: Maze, sol: Solution) -> list[list[float]]:
 
 def starts_open(maze: Maze) -> bool:
     """Whether the maze's generator carves by putting walls up in an open room."""
-    from ..render.animate import _starts_open
+    from ..registry import starts_open as opens
 
-    return _starts_open(maze)
+    return opens(maze.algorithm)
 
 
 def render_bytes(

@@ -363,8 +363,9 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
       where more than one way leads on: a walker must choose), ``solution_branches`` (side
       passages leaving the path) and ``branching`` (side passages per cell of the path).
     - ``diameter`` (the longest shortest path) and ``diameter_ends`` (its two cells), by two
-      breadth-first sweeps from the start: exact on a perfect maze, a lower bound on one with
-      loops, and within the start's piece; the two cells in row-major order.
+      breadth-first sweeps within the start's piece (the first is the sweep from the goal
+      when the goal is in it): exact on a perfect maze, a lower bound on one with loops; the
+      two cells in row-major order.
 
     Examples
     --------
@@ -431,7 +432,9 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
             solution_branches=int(branches),
             branching=branches / on_path if on_path else 0.0,
         )
-        u = int(np.argmax(_distances(flat, geo, start)))
+        # two sweeps: the farthest cell from any cell of a piece ends a diameter (on a tree),
+        # and the distances to the goal already give one, when the start shares its piece
+        u = int(np.argmax(to_goal if length >= 0 else _distances(flat, geo, start)))
         far = _distances(flat, geo, u)
         v = int(np.argmax(far))
         out["diameter"] = int(far[v])

@@ -121,15 +121,15 @@ def summarize(values: np.ndarray) -> dict[str, float]:
 
 
 def sample_seed(seed: int, i: int) -> int:
-    """Maze ``i``'s seed: the first 64 bits ``SeedSequence(seed, spawn_key=(i,))`` generates,
-    shifted right once (a 63-bit int, as :func:`mazekit._rng.as_rng` makes). It depends on
-    ``seed`` and ``i`` only.
+    """Maze ``i``'s seed: :func:`mazekit._rng.derived_seed`, as a dataset's maze ``i`` has
+    (from ``SeedSequence(seed, spawn_key=(i,))``; it depends on ``seed`` and ``i`` only).
 
     >>> sample_seed(0, 0) == sample_seed(0, 0) != sample_seed(0, 1)
     True
     """
-    state = np.random.SeedSequence(seed, spawn_key=(i,)).generate_state(2, np.uint32)
-    return (int(state[0]) | int(state[1]) << 32) >> 1
+    from ._rng import derived_seed
+
+    return derived_seed(seed, i)
 
 
 def _make(variant: dict[str, Any], seed: int) -> Any:

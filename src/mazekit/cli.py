@@ -239,7 +239,8 @@ def make_maze(
 
 
 class _status:
-    """A rich spinner on stderr for work that may take more than a second."""
+    """A rich spinner with the seconds elapsed, on stderr, for work that may take more than a
+    second. The kernels release the GIL, so it keeps turning while they run."""
 
     def __init__(self, text: str, active: bool) -> None:
         self.text, self.active, self.ctx = text, active and sys.stderr.isatty(), None
@@ -248,10 +249,15 @@ class _status:
         if self.active:
             try:
                 from rich.console import Console
+                from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
             except ImportError:
                 return
-            self.ctx = Console(stderr=True).status(self.text)  # type: ignore[assignment]
+            self.ctx = Progress(  # type: ignore[assignment]
+                SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                console=Console(stderr=True), transient=True,
+            )  # fmt: skip
             self.ctx.__enter__()  # type: ignore[attr-defined]
+            self.ctx.add_task(self.text, total=None)  # type: ignore[attr-defined]
 
     def __exit__(self, *exc: Any) -> None:
         if self.ctx is not None:
@@ -354,7 +360,13 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
     given = {"style": style, "explored": explored or None, "colors": _image_colors(ropts) or None,
              "cell_size": ropts.get("cell_size"), "wall_width": ropts.get("wall_width")}  # fmt: skip
-    write(maze, output, solution=solution, **{k: v for k, v in given.items() if v is not None and k in takes})
+    with _status(f"writing {output}", maze.passages.size >= 4_000_000):
+        write(
+            maze,
+            output,
+            solution=solution,
+            **{k: v for k, v in given.items() if v is not None and k in takes},
+        )
 
 
 def _terminate_like_interrupt() -> None:

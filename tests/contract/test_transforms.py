@@ -379,8 +379,8 @@ def test_stats_add_up(case):
         assert s["solution_length"] == distances(m, m.grid.flat(m.start))[m.grid.flat(m.goal)]
         assert (s["horizontal_ratio"] is None) == (m.grid.kind in ("hex", "polar"))
     assert stats(maze)["loops"] == 0 and stats(braided)["loops"] > 0
-    if maze.grid.kind == "triangle":
-        assert stats(maze)["straights"] == 0
+    # a triangle has no facing sides: a corridor that bends left, right, left... runs
+    # straight, and counts as straight (see mazekit.measure._triangle_bends)
 
 
 # -- ends -------------------------------------------------------------------------------------

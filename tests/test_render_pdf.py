@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.commands.print_ import derived_seed
+from mazekit._rng import derived_seed
 from mazekit.render import render_file
 from mazekit.render.pdf import PAPERS, render_pdf
 

@@ -12,17 +12,6 @@ from ..cli import make_maze, maze_options, run
 MAX_COUNT = 1000
 
 
-def derived_seed(seed: int, index: int) -> int:
-    """The seed of maze ``index`` of a set made from ``seed``: it depends on nothing else.
-
-    >>> derived_seed(7, 0) == derived_seed(7, 0) != derived_seed(7, 1)
-    True
-    """
-    import numpy as np
-
-    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, np.uint32)[0])
-
-
 @click.command("print")
 @maze_options
 @click.option("-n", "--count", type=int, default=1, show_default=True, help="How many mazes (a page each).")
@@ -38,7 +27,7 @@ def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **
     `mazekit generate --seed N` makes that maze again.
     """
     from .._files import atomic_write
-    from .._rng import as_rng
+    from .._rng import as_rng, derived_seed
     from ..render.pdf import render_pdf
 
     if Path(output).suffix.lower() != ".pdf":

@@ -249,6 +249,9 @@ def _hard_abort(grace_from: float) -> None:
     os._exit(1)
 
 
+_watching: list[bool] = []
+
+
 def watch_interrupts() -> bool:
     """Make Ctrl-C and SIGTERM end a run within about a second, even inside a compiled kernel.
 
@@ -260,6 +263,8 @@ def watch_interrupts() -> bool:
     The usual ``KeyboardInterrupt`` path (cleanup, the same message) wins whenever the main
     thread is running Python. Returns whether the watch was started (main thread only).
     """
+    if _watching:  # once a process: the CLI may be run many times in one (tests, embedders)
+        return True
     if threading.current_thread() is not threading.main_thread() or not hasattr(os, "pipe"):
         return False
     r, w = os.pipe()
@@ -286,4 +291,5 @@ def watch_interrupts() -> bool:
                 _hard_abort(time.monotonic())
 
     threading.Thread(target=wait, name="mazekit-interrupt-watch", daemon=True).start()
+    _watching.append(True)
     return True

@@ -81,32 +81,35 @@ def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator
 
 
 def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterator[Done]:
+    from concurrent.futures.process import BrokenProcessPool
+
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context(method), initializer=_child
     )
-    try:
-        # Start every worker now, before a progress bar's thread exists to be forked.
-        list(pool.map(_noop, range(workers)))
 
-        def waiter(running: set[Future[Done]]) -> tuple[set[Future[Done]], set[Future[Done]]]:
-            done, rest = wait(running, return_when=FIRST_COMPLETED)
-            return done, rest
-
-        for fut in _window(lambda t: pool.submit(_one, config, t), tasks, 2 * workers, waiter):
-            try:
-                yield fut.result()
-            except Exception as exc:
-                if type(exc).__name__ == "BrokenProcessPool":
-                    raise ChildProcessError(
-                        "a worker process died (killed or out of memory); the shards made so far are"
-                        " kept: run the same command again to finish"
-                    ) from None
-                raise
-    except BaseException:  # Ctrl-C, a dead worker: stop the others now, not after their shard
+    def stop_workers() -> None:  # now, not after the shards they are making
         procs = getattr(pool, "_processes", None) or {}
         for proc in list(procs.values()):
             proc.terminate()
+
+    def waiter(running: set[Future[Done]]) -> tuple[set[Future[Done]], set[Future[Done]]]:
+        done, rest = wait(running, return_when=FIRST_COMPLETED)
+        return done, rest
+
+    try:
+        # Start every worker now, before a progress bar's thread exists to be forked.
+        list(pool.map(_noop, range(workers)))
+        for fut in _window(lambda t: pool.submit(_one, config, t), tasks, 2 * workers, waiter):
+            yield fut.result()
+    except BrokenProcessPool:  # from a result or from the next submit
+        stop_workers()
+        raise ChildProcessError(
+            "a worker process died (killed or out of memory); the shards made so far are"
+            " kept: run the same command again to finish"
+        ) from None
+    except BaseException:  # Ctrl-C, an error in a shard
+        stop_workers()
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -88,7 +88,7 @@ def _mix(x, y):  # pragma: no cover - compiled
     return r ^ (r >> _S16)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _seed_sequence(entropy, n, out):  # pragma: no cover - compiled
     """numpy's ``SeedSequence`` over the 32-bit words ``entropy[:n]`` (pool size 4), then
     ``generate_state(out.shape[0], uint32)`` into ``out`` (as uint64 words)."""
@@ -113,7 +113,7 @@ def _seed_sequence(entropy, n, out):  # pragma: no cover - compiled
         out[i] = v ^ (v >> _S16)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _words(value, entropy, at):  # pragma: no cover - compiled
     """Append ``value``'s 32-bit words (one for 0) to ``entropy`` at ``at``; return the end."""
     entropy[at] = value & _M32
@@ -124,7 +124,7 @@ def _words(value, entropy, at):  # pragma: no cover - compiled
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bounded(src, n):  # pragma: no cover - compiled
     """``Generator.integers(n)`` on a fresh PCG64 generator whose state is ``src``: numpy's
     buffered 32-bit Lemire draw (each 64-bit output serves two 32-bit draws, low half first)."""
@@ -157,7 +157,7 @@ def _bounded(src, n):  # pragma: no cover - compiled
     return np.int64(m >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _states(seed, first, count, seeds, srcs):  # pragma: no cover - compiled
     """For maze ``first + k`` (k < count): its derived seed and fresh PCG64 state."""
     entropy = np.zeros(8, dtype=np.uint64)
@@ -189,7 +189,7 @@ def _states(seed, first, count, seeds, srcs):  # pragma: no cover - compiled
         _pcg_next(src)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _roots(srcs, n_cells, roots):  # pragma: no cover - compiled
     for k in range(srcs.shape[0]):
         roots[k] = _bounded(srcs[k], n_cells)
@@ -228,7 +228,7 @@ def states(seed: int, first: int, count: int, n_cells: int) -> tuple[np.ndarray,
 # them all for a job that uses one.
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
@@ -237,7 +237,7 @@ def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace):  # pragma
             _backtracker(out[k], geo, mask, roots[k], stack, srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
@@ -246,7 +246,7 @@ def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace):  # pragma: no
             _prim(out[k], geo, mask, roots[k], frontier, srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_wilson(out, geo, mask, fast, srcs, roots, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
@@ -255,7 +255,7 @@ def _run_wilson(out, geo, mask, fast, srcs, roots, trace):  # pragma: no cover
             _wilson(out[k], geo, mask, roots[k], srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_aldous_broder(out, geo, mask, fast, srcs, roots, n_cells, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
@@ -264,19 +264,19 @@ def _run_aldous_broder(out, geo, mask, fast, srcs, roots, n_cells, trace):  # pr
             _aldous_broder(out[k], geo, mask, roots[k], n_cells, srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_growing_tree(out, geo, mask, srcs, roots, active, rule, p, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         _growing_tree(out[k], geo, mask, roots[k], active, rule, p, srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_hunt_and_kill(out, geo, mask, srcs, roots, empty, trace):  # pragma: no cover
     for k in range(out.shape[0]):
         _hunt_and_kill(out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_kruskal(out, geo, mask, fast, srcs, all_walls, m, parent, n_cells, trace):  # pragma: no cover
     """Kruskal as its wrapper runs it on a PCG64 source: the wall list shuffled whole, then
     joined (no rewind: nothing draws after it). ``parent`` and the padded passages are
@@ -373,7 +373,7 @@ def batch_generates(name: str, grid: Grid, options: dict[str, Any], ends: str) -
 BATCHED_ENDS = ("corners", "opposite", "sides", "diameter")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _diameters(passages, geo, starts, goals):  # pragma: no cover - compiled
     """:func:`mazekit.distances.farthest_pair` from cell 0, for every maze of a stack."""
     for k in range(passages.shape[0]):
@@ -398,7 +398,7 @@ def place_all(ends: str, passages: np.ndarray, grid: Grid, starts: np.ndarray, g
 # -- solving and statistics --------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _solve_all(passages, geo, starts, goals, lengths, cells):  # pragma: no cover - compiled
     """BFS on every maze; path ``k`` goes to ``cells[offsets...]``: returns the total written,
     with ``lengths[k]`` cells each (0 when the goal is unreachable)."""
@@ -439,7 +439,7 @@ def solve_all(
         room *= 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _stats(passages, dead, digests):  # pragma: no cover - compiled
     """Dead ends per maze, and a 64-bit FNV-1a hash of each maze's passage bytes."""
     none = np.zeros(0, dtype=np.int64)

@@ -25,7 +25,7 @@ PROBLEMS = {
 }
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _check_rows(
     passages, geo, mask, n_cells, starts, goals, cells, offsets, solved, perfect, shortest, out
 ):  # pragma: no cover - compiled

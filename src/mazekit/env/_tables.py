@@ -21,7 +21,7 @@ from ..solve._mdp import sideways
 from ..solve._walk import is_slot
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
     """Fill ``dest`` (``(cells, slots, 3)`` int) with where each action lands, each way.
 
@@ -65,7 +65,7 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
                 dest[cell, a, 2] = dest[cell, sideways(geo, bits, cell, a, -1), 0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def prepare(passages, geo, slip, goal, dest):  # pragma: no cover - compiled
     """:func:`transitions` into ``dest``, and the steps from every cell to ``goal`` (-1:
     cannot get there), in one call (one dispatch per reset)."""
@@ -73,7 +73,7 @@ def prepare(passages, geo, slip, goal, dest):  # pragma: no cover - compiled
     return _distances(passages, geo, goal)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def draw_index(src, n):  # pragma: no cover - compiled
     """A uniform integer in ``[0, n)`` from a kernel draw source."""
     return min(int(uniform(src) * n), n - 1)

@@ -1,8 +1,12 @@
 """Write ``docs/algorithms.md``: one row per algorithm, measured by mazekit itself.
 
-Run ``python docs/make_algorithms.py`` after adding an algorithm. Texture is averaged over
-five 100x100 mazes; speed is the best of three runs at 1000x1000 after a warm-up, on the
-machine that ran the script (stated in the page).
+Run ``python docs/make_algorithms.py`` (or ``python docs/build.py``) after adding an
+algorithm. Texture is averaged over five 100x100 mazes; speed is the best of three runs at
+1000x1000 after a warm-up, on the machine that ran the script (stated in the page).
+
+``page(timed=False)`` leaves out what depends on the machine or takes long (speeds, and the
+solvers' explored share at 1000x1000); ``tests/test_docs.py`` compares that with the page
+as committed, so the page cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 import mazekit
-from mazekit.generate import GENERATORS, properties, summary
+from mazekit.generate import GENERATORS, GRAPH_GRIDS, properties, summary
+from mazekit.grids import GRIDS
 from mazekit.measure import stats
 from mazekit.render import render_file
 from mazekit.solve import SOLVERS, guarantees
@@ -24,6 +29,20 @@ from mazekit.solve import SOLVERS, guarantees
 HERE = Path(__file__).parent
 PICS = HERE / "images" / "algorithms"
 SEEDS = range(5)
+#: What a column shows when the page is made without timing (see :func:`page`).
+UNTIMED = "-"
+
+
+def grids_text(props: dict) -> str:
+    """The grid column: which grid shapes the algorithm runs on."""
+    kinds = tuple(props["grids"])
+    if set(kinds) == set(GRIDS):
+        return "every grid, masks too"
+    if set(kinds) == set(GRAPH_GRIDS):
+        return "every grid but weave, masks too"
+    if kinds == ("rect",):
+        return "rectangles only" if props["rect_only"] else "rect, masks too"
+    return ", ".join(kinds)
 
 
 def best_of(fn, repeat: int = 3) -> float:
@@ -40,7 +59,7 @@ def mcells(cells: int, seconds: float) -> str:
     return f"{cells / seconds / 1e6:.1f}"
 
 
-def generator_rows() -> list[str]:
+def generator_rows(timed: bool = True, pictures: bool = True) -> list[str]:
     rows = []
     for name, func in GENERATORS.items():
         props = properties(func)
@@ -48,14 +67,16 @@ def generator_rows() -> list[str]:
         dead = np.mean([t["dead_end_ratio"] for t in texture]) * 100
         corridor = np.mean([t["corridor_mean"] for t in texture])
         loops = np.mean([t["loops"] for t in texture])
-        speed = mcells(10**6, best_of(lambda n=name: mazekit.generate(n, (1000, 1000), rng=1)))
-        pic = PICS / f"{name}.png"
-        m = mazekit.generate(name, (16, 16), rng=4)
-        render_file(m, pic, cell_size=6, wall_width=2)
+        speed = UNTIMED
+        if timed:
+            speed = mcells(10**6, best_of(lambda n=name: mazekit.generate(n, (1000, 1000), rng=1)))
+        if pictures:
+            m = mazekit.generate(name, (16, 16), rng=4)
+            render_file(m, PICS / f"{name}.png", cell_size=6, wall_width=2)
         kind = "uniform" if props["uniform"] else "biased"
         if not props["perfect"]:
             kind += f", not perfect ({loops:.0f} loops)"
-        shape = "rectangles only" if props["rect_only"] else "any grid, masks too"
+        shape = grids_text(props)
         rows.append(
             f"| `{name}` | {summary(func)} | {dead:.1f}% | {corridor:.2f} | {kind} | {shape} | "
             f"{props['bytes_per_cell']} B | {speed} | ![{name}](images/algorithms/{name}.png) |"
@@ -63,16 +84,31 @@ def generator_rows() -> list[str]:
     return rows
 
 
-def solver_rows() -> list[str]:
-    perfect = mazekit.generate("backtracker", (1000, 1000), rng=1)
+#: Solvers not meant for a 1000x1000 maze (minutes each): timed on 100x100 instead.
+SMALL = {"random_mouse": 100, "q_learning": 100}
+
+
+def solver_rows(timed: bool = True) -> list[str]:
+    mazes = {}
+    if timed:
+        mazes = {side: mazekit.generate("backtracker", (side, side), rng=1) for side in (1000, 100)}
     rows = []
     for name, func in SOLVERS.items():
         g = guarantees(func)
+        speed, explored = UNTIMED, UNTIMED
         try:
-            seconds = best_of(lambda n=name: mazekit.solve(perfect, n), repeat=1)
+            if not mazes:
+                raise LookupError("untimed")
+            side = SMALL.get(name, 1000)
+            perfect = mazes[side]
+            seconds = best_of(lambda n=name, m=perfect: mazekit.solve(m, n), repeat=1)
             sol = mazekit.solve(perfect, name)
-            speed = mcells(10**6, seconds)
-            explored = f"{sol.n_explored / 1e4:.0f}%"
+            speed = mcells(side * side, seconds)
+            explored = f"{100 * sol.n_explored / side**2:.0f}%"
+            if side != 1000:
+                speed, explored = f"{speed} (at {side}x{side})", f"{explored} (at {side}x{side})"
+        except LookupError:
+            pass
         except Exception as exc:  # a solver too slow or too big for 1000x1000 says so here
             speed, explored = f"n/a ({type(exc).__name__})", "-"
         yes = {True: "yes", False: "no"}
@@ -91,8 +127,10 @@ def transform_rows() -> list[str]:
     return [f"| `{name}` | {summary(func)} |" for name, func in TRANSFORMS.items()]
 
 
-def main() -> None:
-    PICS.mkdir(parents=True, exist_ok=True)
+def page(timed: bool = True, pictures: bool = True) -> str:
+    """docs/algorithms.md as text; untimed, the speed and explored columns read ``-``."""
+    if pictures:
+        PICS.mkdir(parents=True, exist_ok=True)
     machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {sys.platform}"
     lines = [
         "# Algorithms",
@@ -108,7 +146,7 @@ def main() -> None:
         "",
         "| name | what it does | dead ends | corridor | distribution | grids | memory | Mcells/s | picture |",
         "|---|---|---|---|---|---|---|---|---|",
-        *generator_rows(),
+        *generator_rows(timed, pictures),
         "",
         "## Solvers",
         "",
@@ -117,17 +155,37 @@ def main() -> None:
         " island (a part of the maze not joined to the outer wall)? Explored: visits as a share of"
         " the cells of a 1000x1000 backtracker maze, corner to corner (walkers and value methods"
         " visit cells more than once, so it can pass 100%); speed in millions of maze cells per"
-        " second on that maze (one run; `random_mouse` and `q_learning` are not meant for mazes"
-        " this size).",
+        " second on that maze (one run; `random_mouse` and `q_learning`, not meant for mazes this"
+        " size, on a 100x100 one).",
         "",
         "| name | what it does | shortest | perfect | loops | island | explored | Mcells/s |",
         "|---|---|---|---|---|---|---|---|",
-        *solver_rows(),
+        *solver_rows(timed),
     ]
     transforms = transform_rows()
     if transforms:
         lines += ["", "## Transforms", "", "| name | what it does |", "|---|---|", *transforms]
-    (HERE / "algorithms.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
+
+
+def untimed(text: str) -> str:
+    """``text`` of docs/algorithms.md with the machine line and the timed columns blanked:
+    what must match the code whatever machine made the page."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("Every algorithm mazekit has"):
+            line = line.split("last run on")[0]
+        cells = line.split(" | ")
+        if line.startswith("| `") and len(cells) == 9 and cells[-1].startswith("!["):  # generators
+            cells[-2] = UNTIMED
+        elif line.startswith("| `") and len(cells) == 8:  # solvers: explored and speed
+            cells[-2], cells[-1] = UNTIMED, UNTIMED + " |"
+        out.append(" | ".join(cells))
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    (HERE / "algorithms.md").write_text(page(), encoding="utf-8")
 
 
 if __name__ == "__main__":

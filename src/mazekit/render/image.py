@@ -35,6 +35,7 @@ def walk_cells(solution: Solution | None) -> np.ndarray | None:
     walk = np.asarray(solution.extras["walk"]).reshape(-1, 2)
     return walk if len(walk) > 1 else None
 
+
 #: The longest side, in pixels, that an automatic cell size aims for.
 AUTO_SIDE = 2400
 

@@ -680,3 +680,19 @@ def test_signal_inside_a_compiled_kernel_aborts_promptly(tmp_path, sig):
     assert proc.returncode == 1
     assert err.strip() == "mazekit: aborted"
     assert hidden(tmp_path) == [] and target.read_bytes() == b"old"
+
+
+def test_in_process_runs_leave_signal_handling_as_it_was():
+    """A program running the CLI in-process (tests, embedders) gets its wakeup fd back and
+    no watchdog armed once the run is over."""
+    from click.testing import CliRunner
+
+    from mazekit import _files
+    from mazekit.cli import main
+
+    before = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(before)
+    for _ in range(3):
+        assert CliRunner().invoke(main, ["list"]).exit_code == 0
+    assert signal.set_wakeup_fd(before) == before
+    assert _files._state[2] is False

@@ -213,7 +213,9 @@ class atomic_write:
 # -- Ctrl-C inside compiled kernels ------------------------------------------------------
 #: Seconds the main thread gets to act on Ctrl-C itself before the watchdog ends the run.
 GRACE = 1.0
-_grace: list[float | None] = [GRACE]
+#: [grace in seconds or None (forever), when it last changed, whether a run is armed]
+_state: list[Any] = [GRACE, 0.0, False]
+_watcher: list[int] = []  # the write end of the watcher's pipe, once it is started
 
 
 @contextmanager
@@ -221,23 +223,29 @@ def interrupt_grace(seconds: float | None) -> Iterator[None]:
     """Give the main thread ``seconds`` (``None``: forever) to act on Ctrl-C for a while.
 
     For commands with their own orderly shutdown that may take longer than :data:`GRACE`,
-    such as a web server closing its connections or a cluster cancelling its tasks.
+    such as a web server closing its connections or a cluster cancelling its tasks. When it
+    ends, the main thread again has :data:`GRACE` seconds, counted from then.
     """
-    old = _grace[0]
-    _grace[0] = seconds
+    import time
+
+    old = _state[0]
+    _state[0], _state[1] = seconds, time.monotonic()
     try:
         yield
     finally:
-        _grace[0] = old
+        _state[0], _state[1] = old, time.monotonic()
 
 
-def _hard_abort(grace_from: float) -> None:
-    """After a signal: if the run has not ended within the grace, remove temp files and exit."""
+def _hard_abort(signalled: float) -> None:
+    """After a signal: unless the run ends (or is disarmed) within the grace, remove the temp
+    files of unfinished writes, put the terminal's cursor back and exit with status 1."""
     import time
 
     while True:
-        grace = _grace[0]
-        if grace is not None and time.monotonic() - grace_from >= grace:
+        if not _state[2]:  # the run finished on its own: nothing to do
+            return
+        grace = _state[0]
+        if grace is not None and time.monotonic() - max(signalled, _state[1]) >= grace:
             break
         time.sleep(0.05)
     for tmp in list(_LIVE):
@@ -245,41 +253,28 @@ def _hard_abort(grace_from: float) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+    if os.isatty(2):  # a spinner may have hidden the cursor mid-line
+        os.write(2, b"\r\x1b[2K\x1b[?25h")
     os.write(2, b"\nmazekit: aborted\n")
     os._exit(1)
 
 
-_watching: list[bool] = []
-
-
-def watch_interrupts() -> bool:
-    """Make Ctrl-C and SIGTERM end a run within about a second, even inside a compiled kernel.
-
-    Python acts on a signal only between bytecodes, so a long numba kernel would hold Ctrl-C
-    back until it returns. The kernels release the GIL (``nogil=True``), and this starts a
-    thread that waits on :func:`signal.set_wakeup_fd`: when SIGINT or SIGTERM arrives and the
-    main thread has not finished within :data:`GRACE` seconds, the thread removes the
-    temporary files of unfinished writes, prints ``mazekit: aborted`` and exits with status 1.
-    The usual ``KeyboardInterrupt`` path (cleanup, the same message) wins whenever the main
-    thread is running Python. Returns whether the watch was started (main thread only).
-    """
-    if _watching:  # once a process: the CLI may be run many times in one (tests, embedders)
+def _start_watcher() -> bool:
+    """One pipe and one daemon thread a process, waiting for signal numbers on the pipe."""
+    if _watcher:
         return True
-    if threading.current_thread() is not threading.main_thread() or not hasattr(os, "pipe"):
+    if not hasattr(os, "pipe"):  # pragma: no cover
         return False
     r, w = os.pipe()
     os.set_blocking(w, False)
-    try:
-        signal.set_wakeup_fd(w, warn_on_full_buffer=False)
-    except (ValueError, OSError):  # pragma: no cover - not the main thread of the interpreter
-        os.close(r)
-        os.close(w)
-        return False
     wanted = {int(s) for s in _SIGNALS}
 
     def wait() -> None:
         import time
 
+        mask = getattr(signal, "pthread_sigmask", None)
+        if mask is not None:  # signals go to the main thread, so _signals_held holds there
+            mask(signal.SIG_BLOCK, _SIGNALS)
         while True:
             try:
                 data = os.read(r, 64)
@@ -287,9 +282,43 @@ def watch_interrupts() -> bool:
                 return
             if not data:  # pragma: no cover
                 return
-            if any(b in wanted for b in data):
+            if _state[2] and any(b in wanted for b in data):
                 _hard_abort(time.monotonic())
 
     threading.Thread(target=wait, name="mazekit-interrupt-watch", daemon=True).start()
-    _watching.append(True)
+    _watcher.append(w)
     return True
+
+
+@contextmanager
+def interrupts_watched() -> Iterator[bool]:
+    """For one CLI run: make Ctrl-C and SIGTERM end it within about a second, even inside a
+    compiled kernel.
+
+    Python acts on a signal only between bytecodes, so a long numba kernel would hold Ctrl-C
+    back until it returns. The kernels release the GIL (``nogil=True``), and a watcher thread
+    waits on :func:`signal.set_wakeup_fd`: when SIGINT or SIGTERM arrives and the run has not
+    finished within :data:`GRACE` seconds, it removes the temporary files of unfinished
+    writes, prints ``mazekit: aborted`` and exits with status 1. The usual
+    ``KeyboardInterrupt`` path (cleanup, the same message) wins whenever the main thread is
+    running Python. On leaving, the previous wakeup fd is put back and a pending abort is
+    called off, so a program that runs the CLI in-process (tests, embedders) keeps its own
+    signal handling. Yields whether the watch is on (main thread only).
+    """
+    if threading.current_thread() is not threading.main_thread() or not _start_watcher():
+        yield False
+        return
+    try:
+        previous = signal.set_wakeup_fd(_watcher[0], warn_on_full_buffer=False)
+    except (ValueError, OSError):  # pragma: no cover - not the main interpreter
+        yield False
+        return
+    _state[2] = True
+    try:
+        yield True
+    finally:
+        _state[2] = False
+        try:
+            signal.set_wakeup_fd(previous)
+        except (ValueError, OSError):  # pragma: no cover
+            pass

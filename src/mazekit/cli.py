@@ -390,11 +390,11 @@ class _Group(click.Group):
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)
         _terminate_like_interrupt()
-        from ._files import watch_interrupts
+        from ._files import interrupts_watched
 
-        watch_interrupts()  # Ctrl-C ends a run within a second, even inside a compiled kernel
         try:
-            result = run_main(*args, standalone_mode=False, **kwargs)
+            with interrupts_watched():  # Ctrl-C ends a run within a second, even in a kernel
+                result = run_main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.ClickException as exc:

@@ -242,14 +242,18 @@ def build(
     if workers is not None:
         workers = check_count("workers", workers, 1024, low=1)
     folder = Path(folder)
+    from .._files import interrupt_grace
+
     client, cluster = wk.connect(dask, workers or 2) if dask is not None else (None, None)
-    try:
-        return _build(folder, config, workers, client, progress, report)
-    finally:
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+    # a cluster takes seconds to shut down after Ctrl-C: let it, rather than cut it short
+    with interrupt_grace(10 if dask is not None else 1.0):
+        try:
+            return _build(folder, config, workers, client, progress, report)
+        finally:
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
 
 
 def _build(folder: Path, config: dict[str, Any], workers: int | None, client: Any, progress: bool | None,

@@ -59,11 +59,11 @@ def _image(maze: Maze, path: Path, solution: Solution | None, **options: Any) ->
     return save_image(render(maze, solution, format="image", **options), path)
 
 
-def _image_options() -> tuple[str, ...]:
+def _image_options(heatmap: bool = False) -> tuple[str, ...]:
     from .render.heatmap import heatmap_image
     from .render.image import render_image
 
-    return ("heatmap", *_keywords(render_image, heatmap_image, drop=("solution",)))
+    return ("heatmap", *_keywords(heatmap_image if heatmap else render_image, drop=("solution",)))
 
 
 def _svg(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
@@ -196,7 +196,7 @@ def write(
     """
     p = Path(path)
     w = writer(p)
-    known = w.takes()
+    known = _image_options(True) if w is _IMAGE and options.get("heatmap") is not None else w.takes()
     unknown = sorted(set(options) - set(known))
     if unknown:
         takes = f"takes only {', '.join(known)}" if known else "takes no options"

@@ -440,3 +440,18 @@ def test_a_walking_solver_draws_its_walk(kind, tmp_path):
     svg = render_file(m, tmp_path / "w.svg", walked).read_text()
     assert 'id="walk"' in svg and svg.index('id="walk"') < svg.index('id="solution"')
     assert 'id="walk"' not in render_file(m, tmp_path / "b.svg", shortest).read_text()
+
+
+def test_a_failed_walk_is_drawn_too(tmp_path):
+    """The walk matters most when it failed: a wall follower that circles an island."""
+    from PIL import Image
+
+    from mazekit.render import render_file
+
+    m = mazekit.transform(mazekit.generate("backtracker", (10, 10), rng=1), "braid", rng=1)
+    sol = mazekit.solve(m, "wall_follower", start=(0, 0), goal=(5, 5))
+    if sol.found:  # this seed's goal touches the outer wall; the assertion needs one that is not
+        pytest.skip("goal reachable by the wall")
+    render_file(m, tmp_path / "w.png", sol, cell_size=12)
+    with Image.open(tmp_path / "w.png") as w:
+        assert np.all(np.asarray(w.convert("RGB")) == (0xF2, 0xA5, 0x41), axis=-1).sum() > 50

@@ -133,12 +133,12 @@ def render_image(
     reps_c = np.tile([wall, cell], cols + 1)[: 2 * cols + 1]
     pixels = np.repeat(np.repeat(classes, reps_r, axis=0), reps_c, axis=1)
     image = Image.fromarray(lut[pixels])
+    walk = walk_cells(solution) if path_style == "line" else None
+    if walk is not None:  # found or not: a failed walk is the one worth seeing
+        thin = max(1, cell // 6) if cell > 2 else 1
+        _draw_path(image, maze, walk, cell, wall, _rgb(palette["walk"], "walk"), width=thin)
     if line:
         assert solution is not None
-        walk = walk_cells(solution)
-        if walk is not None:
-            thin = max(1, cell // 6) if cell > 2 else 1
-            _draw_path(image, maze, walk, cell, wall, _rgb(palette["walk"], "walk"), width=thin)
         _draw_path(image, maze, solution.path, cell, wall, tuple(lut[PATH].tolist()))
         if marks:
             _draw_marks(image, maze, cell, wall, tuple(lut[START].tolist()), tuple(lut[GOAL].tolist()))

@@ -72,11 +72,20 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     Other grids walk with more keys (hex Q W E / A S D, 3d U and J for the stairs...):
     F1 lists them.
     """
-    from ..game.app import App, load_pygame, sdl_session, window_size
-    from ..game.picture import set_colors
-    from ..game.state import GameConfig, GameState
+    from ..game.picture import PALETTE, set_colors
 
+    saved = dict(PALETTE)
     set_colors(theme, {k: str(v) for k, v in parse_options(colors).items()})  # bad colours fail first
+    try:
+        _play(solver, braid, mode, speed, fps, window, frames, screenshot, kw)
+    finally:  # the palette is module state: put it back for whoever runs next in this process
+        set_colors("light", dict(saved.items()))
+
+
+def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
+          frames: int | None, screenshot: str | None, kw: dict[str, Any]) -> None:  # fmt: skip
+    from ..game.app import App, load_pygame, sdl_session, window_size
+    from ..game.state import GameConfig, GameState
 
     if frames is not None:
         if frames < 0:

@@ -81,8 +81,12 @@ def set_colors(theme: str = "light", colors: dict[str, object] | None = None) ->
     if unknown:
         raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(PALETTE)}")
     merged = {**THEMES[theme], **{k: _rgb(v, k) for k, v in (colors or {}).items()}}
-    PALETTE.update(merged)
-    LUT[:] = np.array([PALETTE[name] for name in CLASS_NAMES], dtype=np.uint8)
+    for key, rgb in merged.items():
+        if len(rgb) != 3 or not all(isinstance(v, int | np.integer) and 0 <= v <= 255 for v in rgb):
+            raise ValueError(f"colour {key} must be three values 0-255, got {rgb!r}")
+    lut = np.array([merged.get(name, PALETTE[name]) for name in CLASS_NAMES], dtype=np.uint8)
+    PALETTE.update(merged)  # only once every colour is good: PALETTE and LUT always agree
+    LUT[:] = lut
 
 
 # Which colour an open passage between two cells takes: the lower-ranked cell's. Markers

@@ -696,3 +696,4 @@ def test_in_process_runs_leave_signal_handling_as_it_was():
         assert CliRunner().invoke(main, ["list"]).exit_code == 0
     assert signal.set_wakeup_fd(before) == before
     assert _files._state[2] is False
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # SIGTERM's handler is put back too

@@ -313,11 +313,18 @@ def interrupts_watched() -> Iterator[bool]:
     except (ValueError, OSError):  # pragma: no cover - not the main interpreter
         yield False
         return
+    # SIGTERM acts like Ctrl-C for the run (cleanup, then "aborted"), unless the program
+    # has its own handler; put back afterwards
+    term = hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if term:
+        signal.signal(signal.SIGTERM, _on_sigterm)
     _state[2] = True
     try:
         yield True
     finally:
         _state[2] = False
+        if term and signal.getsignal(signal.SIGTERM) is _on_sigterm:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
             signal.set_wakeup_fd(previous)
         except (ValueError, OSError):  # pragma: no cover

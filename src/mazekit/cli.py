@@ -369,31 +369,16 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
         )
 
 
-def _terminate_like_interrupt() -> None:
-    """Make SIGTERM act like Ctrl-C for the whole run: cleanup runs, then 'mazekit: aborted'."""
-    import signal
-    import threading
-
-    from ._files import _on_sigterm
-
-    if (
-        threading.current_thread() is threading.main_thread()
-        and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
-    ):
-        signal.signal(signal.SIGTERM, _on_sigterm)
-
-
 class _Group(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the CLI; every error, usage errors included, is one line on stderr."""
         run_main: Any = super().main
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)
-        _terminate_like_interrupt()
         from ._files import interrupts_watched
 
         try:
-            with interrupts_watched():  # Ctrl-C ends a run within a second, even in a kernel
+            with interrupts_watched():  # Ctrl-C (and SIGTERM) end a run within a second, even in a kernel
                 result = run_main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)

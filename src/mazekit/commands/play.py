@@ -79,7 +79,7 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     try:
         _play(solver, braid, mode, speed, fps, window, frames, screenshot, kw)
     finally:  # the palette is module state: put it back for whoever runs next in this process
-        set_colors("light", dict(saved.items()))
+        set_colors("light", saved)
 
 
 def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,

@@ -11,6 +11,7 @@ window's picture is the block picture (``(2R+1, 2C+1)``, see
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,7 @@ THEMES: dict[str, dict[str, tuple[int, int, int]]] = {
 }  # fmt: skip
 
 
-def set_colors(theme: str = "light", colors: dict[str, object] | None = None) -> None:
+def set_colors(theme: str = "light", colors: Mapping[str, object] | None = None) -> None:
     """Colour the window: a theme, then ``colors`` overrides (``{"current": "#ff00ff"}``).
 
     Keys are the names in :data:`PALETTE` (cell classes such as ``current``, ``frontier``,

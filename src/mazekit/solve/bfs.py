@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grids import Cell
 from ..grids import kernel as k
 from ..maze import Maze
@@ -47,6 +48,73 @@ def _bfs(passages, geo, start, goal):  # pragma: no cover - compiled
     return walk_back(prev, start, goal), queue[:head]
 
 
+#: ``came`` codes of the rectangle fast path: the slot (N, E, S, W) back to the parent, plus 1.
+_BACK_N, _BACK_E, _BACK_S, _BACK_W = 1, 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def _bfs_rect(passages, cols, start, goal):  # pragma: no cover - compiled
+    """:func:`_bfs` on a plain rectangle (no wrap): the same path and the same order, but
+    returned as the finished trace (``VISIT`` events) rather than the bare order.
+
+    C's layout: one byte per cell says which way the parent is (0 = not reached), in an
+    array padded by ``cols + 1`` on both sides so that all four neighbours can be read
+    without a bounds check, and each neighbour is queued without a branch (written at the
+    tail, the tail moved on by 0 or 1): the passage bits are random, and a mispredicted
+    branch per bit cost as much as the rest of the loop. The queue is the trace's first
+    column, so the order is written once.
+    """
+    n = passages.shape[0]
+    pad = cols + 1
+    came = np.zeros(n + 2 * pad, dtype=np.uint8)
+    trace = np.empty((n + 1, 3), dtype=np.int32)
+    queue = trace[:, 0]
+    came[start + pad] = 255
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        if cell == goal:
+            break
+        bits = passages[cell]
+        at = cell + pad
+        ok = (bits & 1) & (came[at - cols] == 0)
+        queue[tail] = cell - cols
+        came[at - cols] |= _BACK_S * ok
+        tail += ok
+        ok = (bits >> 1 & 1) & (came[at + 1] == 0)
+        queue[tail] = cell + 1
+        came[at + 1] |= _BACK_W * ok
+        tail += ok
+        ok = (bits >> 2 & 1) & (came[at + cols] == 0)
+        queue[tail] = cell + cols
+        came[at + cols] |= _BACK_N * ok
+        tail += ok
+        ok = (bits >> 3 & 1) & (came[at - 1] == 0)
+        queue[tail] = cell - 1
+        came[at - 1] |= _BACK_E * ok
+        tail += ok
+    for i in range(head):
+        trace[i, 1] = tr.VISIT
+        trace[i, 2] = -1
+    if came[goal + pad] == 0:
+        return np.empty(0, dtype=np.int64), trace[:head]
+    steps = np.array((0, -cols, 1, cols, -1), dtype=np.int64)
+    k = 1
+    cell = goal
+    while cell != start:
+        cell += steps[came[cell + pad]]
+        k += 1
+    path = np.empty(k, dtype=np.int64)
+    cell = goal
+    for i in range(k - 1, 0, -1):
+        path[i] = cell
+        cell += steps[came[cell + pad]]
+    path[0] = start
+    return path, trace[:head]
+
+
 def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """Shortest path by breadth-first search.
 
@@ -60,5 +128,10 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     (True, [0, 0], [3, 5])
     """
     s, g = flat_ends(maze, start, goal)
-    path, order = _bfs(maze.passages.ravel(), maze.grid.geo, s, g)
-    return solution("bfs", maze, start, goal, path, visits(order))
+    grid = maze.grid
+    if grid.kind == "rect" and not grid.param:
+        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g)
+    else:
+        path, order = _bfs(maze.passages.ravel(), grid.geo, s, g)
+        trace = visits(order)
+    return solution("bfs", maze, start, goal, path, trace)

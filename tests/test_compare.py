@@ -159,7 +159,7 @@ def test_matplotlib_is_imported_only_by_the_chart():
     code = ("import sys, mazekit, mazekit.compare, mazekit.difficulty; "
             "mazekit.stats(mazekit.generate('prim', (5, 5), rng=1)); "
             "mazekit.compare.compare(['prim'], (5, 5), samples=2); "
-            "import mazekit.commands.compare, mazekit.commands.stats, mazekit.commands.info; "
+            "import mazekit.cli.compare, mazekit.cli.stats, mazekit.cli.info; "
             "print('matplotlib' in sys.modules)")  # fmt: skip
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.stdout.strip() == "False", r.stderr

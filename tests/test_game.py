@@ -338,7 +338,7 @@ def test_layout_geometry_finds_cells():
 @pytest.fixture
 def play_command():
     import mazekit.cli  # noqa: F401  (cli first: it may register play when imported)
-    from mazekit.commands.play import play
+    from mazekit.cli.play import play
 
     return play
 
@@ -431,7 +431,7 @@ def test_the_command_gives_sigterm_back_after_a_failed_start():
     script = (
         "import os, signal, time\n"
         "import mazekit.cli\n"
-        "from mazekit.commands.play import play\n"
+        "from mazekit.cli.play import play\n"
         "from click.testing import CliRunner\n"
         "r = CliRunner().invoke(play, ['--frames', '1'])\n"
         "assert r.exit_code == 1 and 'no display' in r.output, r.output\n"

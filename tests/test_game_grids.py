@@ -133,7 +133,7 @@ def test_play_command_on_other_grids(monkeypatch):
     from click.testing import CliRunner
 
     import mazekit.cli  # noqa: F401
-    from mazekit.commands.play import play
+    from mazekit.cli.play import play
 
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     grids = (["--grid", "hex", "--size", "9x7"], ["--grid", "3d", "--size", "5x4x2"],

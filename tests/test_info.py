@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from mazekit.commands.info import describe, options_of
+from mazekit.cli.info import describe, options_of
 from mazekit.generate import GENERATORS
 from mazekit.solve import SOLVERS
 from mazekit.transform import TRANSFORMS
@@ -49,7 +49,7 @@ def test_list_options():
 
 
 def test_speed_is_measured_on_a_maze_sized_to_the_algorithm():
-    from mazekit.commands.info import measure
+    from mazekit.cli.info import measure
 
     fast = measure("solver", "bfs")
     assert fast["speed_shape"] == (300, 300) and fast["runs"] == 3 and fast["mcells_per_s"] > 0

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..cli import GRID_KINDS, grid_shape, run
+from . import GRID_KINDS, grid_shape, run
 
 #: What ``compare`` measures when no ``-a`` is given: the classic textures, and the
 #: breadth-first growing tree that the backtracker is often set against.

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..cli import UserError, grid_shape, make_maze, maze_options, parse_cell, parse_options, parse_size, run
+from . import UserError, grid_shape, make_maze, maze_options, parse_cell, parse_options, parse_size, run
 
 #: SDL's largest window side (pixels).
 MAX_WINDOW = 16384

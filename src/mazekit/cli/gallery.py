@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli import GRID_KINDS, grid_shape, parse_source, run
+from . import GRID_KINDS, grid_shape, parse_source, run
 
 
 @click.command()

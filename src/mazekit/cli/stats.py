@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..cli import run
+from . import run
 
 #: Rows of the table: key of :func:`mazekit.measure.stats`, label, how to show the value.
 ROWS: tuple[tuple[str, str, str], ...] = (

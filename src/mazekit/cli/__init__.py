@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .output import MAZE_SUFFIXES
+from ..output import MAZE_SUFFIXES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,7 +89,7 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
 def _names(family: str) -> list[str]:
     """Algorithm names of a family, from its module files (one module per algorithm, named
     as registered), so that shell completion does not import numba."""
-    folder = Path(__file__).parent / family
+    folder = Path(__file__).parent.parent / family
     return sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
 
 
@@ -156,7 +156,7 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from ._compile import announce
+        from .._compile import announce
 
         announce()  # a first run says what it compiles instead of sitting silent
         try:
@@ -216,9 +216,9 @@ def make_maze(
     start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
     wrap: str | None = None,
 ) -> Any:  # fmt: skip
-    from . import generate
-    from .grids import make_grid
-    from .grids.rect import read_mask
+    from .. import generate
+    from ..grids import make_grid
+    from ..grids.rect import read_mask
 
     shape: Any
     if mask is not None:
@@ -279,7 +279,7 @@ def transform_options(func: F) -> F:
 
 def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None) -> Any:
     """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
-    from .transform import transform
+    from ..transform import transform
 
     steps: list[tuple[str, str, float | int | None]] = [
         ("rooms", "count", rooms),
@@ -297,8 +297,8 @@ def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> di
     same maze solved twice gives the same walk."""
     import inspect
 
-    from .registry import lookup
-    from .solve import SOLVERS
+    from ..registry import lookup
+    from ..solve import SOLVERS
 
     params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
     if "rng" in params and "rng" not in options and seed is not None:
@@ -343,7 +343,7 @@ def _image_colors(ropts: dict[str, Any]) -> dict[str, str]:
 
 def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
-    from .render import render
+    from ..render import render
 
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
@@ -355,7 +355,7 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
             color=use_color,
         )
         return
-    from .output import write, writer
+    from ..output import write, writer
 
     takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
     given = {"style": style, "explored": explored or None, "colors": _image_colors(ropts) or None,
@@ -375,7 +375,7 @@ class _Group(click.Group):
         run_main: Any = super().main
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)
-        from ._files import interrupts_watched
+        from .._files import interrupts_watched
 
         try:
             with interrupts_watched():  # Ctrl-C (and SIGTERM) end a run within a second, even in a kernel
@@ -390,13 +390,13 @@ class _Group(click.Group):
             sys.exit(1)
         sys.exit(result if isinstance(result, int) else 0)
 
-    """The ``mazekit`` group; the bigger commands are loaded from :mod:`mazekit.commands`.
+    """The ``mazekit`` group; the bigger commands are loaded from their modules in :mod:`mazekit.cli`.
 
     Those modules import this one for its shared options, so they are imported when a
     command is looked up, not when this module is: either may then be imported first.
     """
 
-    #: command name -> "module:function" in mazekit.commands
+    #: command name -> "module:function" in mazekit.cli
     COMMANDS = {
         "animate": "animate:animate",
         "compare": "compare:compare",
@@ -418,7 +418,7 @@ class _Group(click.Group):
             import importlib
 
             module, func = self.COMMANDS[cmd_name].split(":")
-            self.add_command(getattr(importlib.import_module(f"mazekit.commands.{module}"), func), cmd_name)
+            self.add_command(getattr(importlib.import_module(f"mazekit.cli.{module}"), func), cmd_name)
         return super().get_command(ctx, cmd_name)
 
 
@@ -473,7 +473,7 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
     if difficulty is None and target_length is None and min_decisions is None:
         maze = reshape(make_maze(**kw), braid, loops, rooms)
     else:
-        from .difficulty import describe, search
+        from ..difficulty import describe, search
 
         def make(seed: int, ends: str) -> Any:
             return reshape(make_maze(**{**kw, "seed": seed, "ends": ends, "random_ends": False}),
@@ -481,7 +481,7 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 
         mine = "random" if kw["random_ends"] else kw["ends"]
         fixed = kw["start"] is not None and kw["goal"] is not None
-        from ._compile import wanted
+        from .._compile import wanted
 
         if wanted():  # a search can take a while: say what it does rather than sit silent
             ways = 1 if fixed else 2
@@ -526,8 +526,8 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
           output: str | None, options: tuple[str, ...], seed: int | None, **ropts: Any) -> None:  # fmt: skip
     """Solve a saved maze; the solution is stored with it (or drawn)."""
-    from . import solve as solve_maze
-    from .io import load
+    from .. import solve as solve_maze
+    from ..io import load
 
     maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
@@ -541,7 +541,7 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
 
 def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:
     """Why ``solver`` found no path: the goal is cut off, or the solver gave up before it."""
-    from . import solve as solve_maze
+    from .. import solve as solve_maze
 
     if solve_maze(maze, "bfs", start=sol.start, goal=sol.goal).found:
         if "episodes" in options or solver == "q_learning":
@@ -574,7 +574,7 @@ def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:
 def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str | None, colormap: str,
            **ropts: Any) -> None:  # fmt: skip
     """Draw a saved maze (with its solution, if it has one), or its heat map."""
-    from .io import load_with_solution
+    from ..io import load_with_solution
 
     source = parse_source(heatmap) if heatmap is not None else None
     suffix = Path(output).suffix.lower() if output is not None else None
@@ -582,7 +582,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
         raise ValueError(
             f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})"
         )
-    from .render import IMAGE_SUFFIXES
+    from ..render import IMAGE_SUFFIXES
 
     if source is not None and suffix not in IMAGE_SUFFIXES | {".svg"}:
         raise ValueError(
@@ -593,7 +593,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
     if source is None:
         emit(maze, sol, output, **ropts)
         return
-    from .render import render_file
+    from ..render import render_file
 
     extra = {"legend": True, "marks": True} if suffix in IMAGE_SUFFIXES else {}
     render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=_image_colors(ropts),
@@ -618,7 +618,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
 def show(solver: str | None, animated: bool, speed: float, braid: float | None, loops: int | None,
          rooms: int | None, **kw: Any) -> None:  # fmt: skip
     """Generate a maze and print it in the terminal, the path in colour."""
-    from . import solve as solve_maze
+    from .. import solve as solve_maze
 
     if speed <= 0:
         raise ValueError(f"--speed must be positive, got {speed}")
@@ -643,8 +643,8 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
     """The animation of ``show --animate``, on this terminal if the maze fits it."""
     import shutil
 
-    from .render.animate import animate
-    from .render.terminal import check_grid, fits, play
+    from ..render.animate import animate
+    from ..render.terminal import check_grid, fits, play
 
     check_grid(maze.grid)
     columns, lines = shutil.get_terminal_size()
@@ -665,12 +665,12 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
 )
 def list_(show_options: bool) -> None:
     """List every algorithm, the grids it runs on, and its one-line summary (see `mazekit info NAME`)."""
-    from .generate import GENERATORS
-    from .grids import GRIDS
-    from .registry import properties, summary
-    from .solve import SOLVERS
-    from .transform import TRANSFORMS
-    from .transform import properties as transform_properties
+    from ..generate import GENERATORS
+    from ..grids import GRIDS
+    from ..registry import properties, summary
+    from ..solve import SOLVERS
+    from ..transform import TRANSFORMS
+    from ..transform import properties as transform_properties
 
     def grids_of(kinds: Any) -> str:
         if set(kinds) == set(GRIDS):
@@ -693,7 +693,7 @@ def list_(show_options: bool) -> None:
         for name, grids, text in entries:
             click.echo(f"  {name:<{width}}  {grids:<{gwidth}}  {text}")
             if show_options:
-                from .commands.info import cli_line, family_of, options_of
+                from .info import cli_line, family_of, options_of
 
                 for opt in options_of(family_of(name)[1]):
                     click.echo(f"  {'':<{width}}    {cli_line(opt)}")
@@ -703,7 +703,7 @@ def list_(show_options: bool) -> None:
 @run
 def warmup() -> None:
     """Compile every kernel once (numba caches them on disk), so later runs start at once."""
-    from ._compile import warmup as run_warmup
+    from .._compile import warmup as run_warmup
 
     seconds = run_warmup()
     click.echo(f"warmup: every algorithm compiled or loaded from the cache in {seconds:.1f} s", err=True)
@@ -716,9 +716,9 @@ def warmup() -> None:
 @run
 def demo(output: str, seed: int, no_warmup: bool) -> None:
     """The quick-start job: compile every kernel once, print a solved maze, write a PNG."""
-    from . import generate as gen
-    from . import solve as solve_maze
-    from ._compile import warmup as run_warmup
+    from .. import generate as gen
+    from .. import solve as solve_maze
+    from .._compile import warmup as run_warmup
 
     if not no_warmup:
         run_warmup()

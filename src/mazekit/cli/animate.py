@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ..cli import make_maze, maze_options, parse_options, run
+from . import make_maze, maze_options, parse_options, run
 
 
 @click.command()

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import click
 
-from ..cli import make_maze, maze_options, run
+from . import make_maze, maze_options, run
 
 MAX_COUNT = 1000
 

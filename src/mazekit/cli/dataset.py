@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ..cli import ENDS, GRID_KINDS, F, UserError, complete, grid_shape, parse_options, run, transform_options
+from . import ENDS, GRID_KINDS, F, UserError, complete, grid_shape, parse_options, run, transform_options
 
 
 def make_options(func: F) -> F:

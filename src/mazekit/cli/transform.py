@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..cli import _RENDER_KEYS, complete, emit, parse_options, render_options, run
+from . import _RENDER_KEYS, complete, emit, parse_options, render_options, run
 
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:

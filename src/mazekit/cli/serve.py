@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..cli import UserError, run
+from . import UserError, run
 
 
 def _check_port(host: str, port: int) -> None:

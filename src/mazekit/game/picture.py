@@ -17,46 +17,38 @@ from typing import Any
 
 import numpy as np
 
-# Colour classes of a cell (and of the block between two cells).
-(ROAD, WALL, UNVISITED, FRONTIER, CURRENT, EXPLORED, BACKTRACKED,
- PATH, START, GOAL, TRAIL, HINT) = range(12)  # fmt: skip
+from ..render.palette import (
+    BACKTRACKED,
+    CLASS_NAMES,
+    CURRENT,
+    EXPLORED,
+    FRONTIER,
+    GOAL,
+    HINT,
+    PATH,
+    ROAD,
+    START,
+    TRAIL,
+    UNVISITED,
+    WALL,
+    WINDOW_THEMES,
+    window_colors,
+    window_lut,
+)
 
-PALETTE: dict[str, tuple[int, int, int]] = {
-    "road": (255, 255, 255),
-    "wall": (27, 27, 31),
-    "unvisited": (92, 98, 112),
-    "frontier": (255, 200, 90),
-    "current": (255, 0, 0),
-    "explored": (178, 208, 255),
-    "backtracked": (247, 172, 200),
-    "path": (224, 32, 32),
-    "start": (31, 170, 60),
-    "goal": (32, 96, 224),
-    "trail": (255, 240, 170),
-    "hint": (40, 200, 200),
-    # drawn on top of cells, not classes
-    "player": (240, 130, 0),
-    "head": (130, 30, 190),
-    "bar": (34, 37, 43),
-    "text": (235, 235, 235),
-    "dim": (150, 156, 170),
-}
+__all__ = ["BACKTRACKED", "CURRENT", "EXPLORED", "FRONTIER", "GOAL", "HINT", "LUT", "PALETTE", "PATH",
+           "ROAD", "START", "THEMES", "TRAIL", "UNVISITED", "WALL", "GridLayout", "Layout", "block_classes",
+           "cell_blocks", "fit", "fit_grid", "layout_for", "link_class", "set_colors", "to_indices",
+           "to_pixels"]  # fmt: skip
+#: The window's colours by key (:data:`mazekit.render.palette.WINDOW_KEYS`); :func:`set_colors`
+#: changes them in place.
+PALETTE: dict[str, tuple[int, int, int]] = dict(WINDOW_THEMES["light"])
 
-CLASS_NAMES = ("road", "wall", "unvisited", "frontier", "current", "explored", "backtracked",
-               "path", "start", "goal", "trail", "hint")  # fmt: skip
+#: The window's themes (:data:`mazekit.render.palette.WINDOW_THEMES`).
+THEMES = WINDOW_THEMES
 
-#: RGB of each class, indexed by class code.
-LUT = np.array([PALETTE[name] for name in CLASS_NAMES], dtype=np.uint8)
-
-#: The window's themes: ``light`` is :data:`PALETTE` as shipped; ``dark`` the same roles on
-#: a dark board (``mazekit animate --theme dark`` uses the same idea).
-THEMES: dict[str, dict[str, tuple[int, int, int]]] = {
-    "light": dict(PALETTE),
-    "dark": {**PALETTE, "road": (59, 64, 76), "wall": (12, 13, 17), "unvisited": (28, 30, 36),
-             "frontier": (210, 153, 34), "current": (255, 77, 77), "explored": (47, 98, 150),
-             "backtracked": (132, 64, 106), "path": (255, 92, 92), "start": (61, 220, 132),
-             "goal": (77, 163, 255), "trail": (110, 100, 60), "bar": (20, 22, 27)},
-}  # fmt: skip
+#: RGB of each class, indexed by class code (:mod:`mazekit.render.palette`).
+LUT = window_lut(PALETTE)
 
 
 def set_colors(theme: str = "light", colors: Mapping[str, object] | None = None) -> None:
@@ -74,20 +66,9 @@ def set_colors(theme: str = "light", colors: Mapping[str, object] | None = None)
     >>> PALETTE["current"]
     (255, 0, 0)
     """
-    from ..render.image import _rgb
-
-    if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
-    unknown = set(colors or {}) - set(PALETTE)
-    if unknown:
-        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(PALETTE)}")
-    merged = {**THEMES[theme], **{k: _rgb(v, k) for k, v in (colors or {}).items()}}
-    for key, rgb in merged.items():
-        if len(rgb) != 3 or not all(isinstance(v, int | np.integer) and 0 <= v <= 255 for v in rgb):
-            raise ValueError(f"colour {key} must be three values 0-255, got {rgb!r}")
-    lut = np.array([merged.get(name, PALETTE[name]) for name in CLASS_NAMES], dtype=np.uint8)
+    merged = window_colors(theme, colors)
     PALETTE.update(merged)  # only once every colour is good: PALETTE and LUT always agree
-    LUT[:] = lut
+    LUT[:] = window_lut(PALETTE)
 
 
 # Which colour an open passage between two cells takes: the lower-ranked cell's. Markers
@@ -104,8 +85,9 @@ RANK[[START, GOAL, CURRENT, HINT]] = _WILD
 def link_class(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The class of the open passage between cells of classes ``a`` and ``b``.
 
-    >>> link_class(np.array([PATH, START, START]), np.array([EXPLORED, PATH, GOAL])).tolist()
-    [5, 7, 0]
+    >>> names = link_class(np.array([PATH, START, START]), np.array([EXPLORED, PATH, GOAL]))
+    >>> [CLASS_NAMES[k] for k in names]
+    ['explored', 'path', 'road']
     """
     ra, rb = RANK[a], RANK[b]
     out = np.where(ra <= rb, a, b).astype(np.uint8)
@@ -118,8 +100,8 @@ def block_classes(classes: np.ndarray, passages: np.ndarray) -> np.ndarray:
 
     >>> c = np.array([[START, ROAD, GOAL]], dtype=np.uint8)
     >>> p = np.array([[2, 8 | 2, 8]], dtype=np.uint8)  # all three joined east-west
-    >>> block_classes(c, p)[1].tolist()
-    [1, 8, 0, 0, 0, 9, 1]
+    >>> [CLASS_NAMES[k] for k in block_classes(c, p)[1]]
+    ['wall', 'start', 'road', 'road', 'road', 'goal', 'wall']
     """
     rows, cols = classes.shape
     out = np.full((2 * rows + 1, 2 * cols + 1), WALL, dtype=np.uint8)

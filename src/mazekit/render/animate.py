@@ -44,21 +44,27 @@ from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
 from .geometry import uses_geometry
+from .palette import (
+    ANIMATION_KEYS,
+    ANIMATION_THEMES,
+    BACKTRACKED,
+    CURRENT,
+    EXPLORED,
+    FRONTIER,
+    GOAL,
+    PATH,
+    ROAD,
+    STACK,
+    START,
+    UNVISITED,
+    WALL,
+    animation_palette,
+)
 from .pixels import sizes, stretch
 
-# Palette slots: a frame pixel holds one of these.
-ROAD, WALL, UNVISITED, CURRENT, FRONTIER, STACK, EXPLORED, BACKTRACKED, PATH, START, GOAL = range(11)
-KEYS = ("background", "wall", "unvisited", "current", "frontier", "stack", "explored", "backtracked",
-        "path", "start", "goal")  # fmt: skip
-
-THEMES: dict[str, dict[str, str]] = {
-    "light": {"background": "#ffffff", "wall": "#1b1b1f", "unvisited": "#1b1b1f", "current": "#e02020",
-              "frontier": "#f2b233", "stack": "#8fb8ff", "explored": "#cfe3ff", "backtracked": "#f4c7d9",
-              "path": "#e02020", "start": "#1faa3c", "goal": "#2060e0"},
-    "dark": {"background": "#3b404c", "wall": "#0c0d11", "unvisited": "#0c0d11", "current": "#ff4d4d",
-             "frontier": "#d29922", "stack": "#3b6fd6", "explored": "#2f6296", "backtracked": "#84406a",
-             "path": "#ff5c5c", "start": "#3ddc84", "goal": "#4da3ff"},
-}  # fmt: skip
+# A frame pixel holds one of the first N_ANIMATION classes of the shared vocabulary.
+KEYS = ANIMATION_KEYS
+THEMES = ANIMATION_THEMES
 
 PHASES = ("auto", "all", "generate", "solve")
 WRITERS = (".gif", ".webp", ".mp4")
@@ -246,18 +252,9 @@ def batch_size(counts: list[int], max_frames: int) -> int:
 
 
 def palette(theme: str = "light", colors: dict[str, Any] | None = None) -> np.ndarray:
-    """``(11, 3)`` ``uint8`` colours of the palette slots, from a theme and overrides."""
-    from .image import _rgb
-
-    if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
-    merged = {**THEMES[theme], **(colors or {})}
-    unknown = set(merged) - set(KEYS)
-    if unknown:
-        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(KEYS)}")
-    if colors and "wall" in colors and "unvisited" not in colors:
-        merged["unvisited"] = colors["wall"]
-    return np.array([_rgb(merged[k], k) for k in KEYS], dtype=np.uint8)
+    """``(11, 3)`` ``uint8`` colours of the palette slots, from a theme and overrides
+    (:func:`mazekit.render.palette.animation_palette`)."""
+    return animation_palette(theme, colors)
 
 
 def gif_durations(durations: list[int]) -> list[int]:
@@ -474,15 +471,10 @@ class _BlockCanvas(_Canvas):
         self.reset(blocks, state, p0.copy(), np.zeros(p0.size, np.uint8))
 
     def start_solving(self) -> None:
-        from .layers import GOAL as L_GOAL
-        from .layers import START as L_START
-        from .layers import WALL as L_WALL
         from .layers import classify
 
-        classes = classify(self.maze)
-        blocks = np.where(classes == L_WALL, WALL, ROAD).astype(np.uint8)
-        blocks[classes == L_START] = START
-        blocks[classes == L_GOAL] = GOAL
+        classes = classify(self.maze)  # the same class codes: keep the walls and ends
+        blocks = np.where(np.isin(classes, (WALL, START, GOAL)), classes, ROAD).astype(np.uint8)
         state = np.zeros(self.maze.passages.size, np.uint8)
         self.reset(blocks, state, self.maze.passages.ravel().copy(), self.end_marks())
 

@@ -114,7 +114,7 @@ def render_image(
     unknown = set(palette) - set(DEFAULT_COLORS)
     if unknown:
         raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(DEFAULT_COLORS)}")
-    lut = np.zeros((8, 3), dtype=np.uint8)
+    lut = np.zeros((OPENING + 1, 3), dtype=np.uint8)
     lut[ROAD] = _rgb(palette["background"], "background")
     lut[WALL] = _rgb(palette["wall"], "wall")
     lut[PATH] = _rgb(palette["path"], "path")

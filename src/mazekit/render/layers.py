@@ -8,8 +8,9 @@ from .. import trace as tr
 from ..convert import end_openings, to_blocks
 from ..maze import Maze
 from ..solution import Solution
+from .palette import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL
 
-ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING = range(8)
+__all__ = ["BACKTRACKED", "EXPLORED", "GOAL", "OPENING", "PATH", "ROAD", "START", "WALL", "classify"]
 
 
 def _cells_and_links(mask: np.ndarray, maze: Maze) -> np.ndarray:
@@ -39,7 +40,8 @@ def classify(
 ) -> np.ndarray:
     """``uint8`` array of shape ``(2R+1, 2C+1)`` holding one class code per block.
 
-    Codes: ``ROAD, WALL, PATH, START, GOAL, EXPLORED, BACKTRACKED, OPENING``. Cells with no
+    Codes (of :mod:`mazekit.render.palette`): ``ROAD, WALL, PATH, START, GOAL, EXPLORED,
+    BACKTRACKED, OPENING``. Cells with no
     passages at all (cave rock, filled dead ends) are drawn as wall. The path is
     drawn through cells and the passages between consecutive path cells (unless ``path``
     is False: a renderer that draws the path its own way).

@@ -86,7 +86,7 @@ def _paint(ch: str, cls: int, color: bool) -> str:
 
 def _ascii(classes: np.ndarray, color: bool) -> str:
     if not color:
-        table = np.array([ASCII[k] for k in range(len(ASCII))])
+        table = np.array([ASCII.get(k, " ") for k in range(max(ASCII) + 1)])
         return "\n".join("".join(row) for row in table[classes])
     return "\n".join("".join(_paint(ASCII[int(k)], int(k), True) for k in row) for row in classes)
 

@@ -20,7 +20,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, take_bits
+from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, padded, random_cell
 
@@ -71,6 +71,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
             passages[nb] |= 1 << back
             t = record(trace, t, nb, CARVE, back)
             remaining -= 1
+            tick(src, 1)
         cell = nb
         r = nr
         c = nc
@@ -107,6 +108,7 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace):  # pr
             if recording:
                 t = record(trace, t, gk.unpad_index(geo, nb), CARVE, back)
             remaining -= 1
+            tick(src, 1)
         p = nb
     gk.unpad(geo, grid, VISITED - 1, passages)
     return t
@@ -130,6 +132,6 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
     kernel = _aldous_broder_padded if padded(grid) else _aldous_broder
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)

@@ -17,7 +17,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
 
@@ -57,6 +57,7 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
         visited[nb] = 1
         top += 1
         stack[top] = nb
+        tick(src, 1)
         t = record(trace, t, nb, CARVE, back)
     return t
 
@@ -93,6 +94,7 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace):  # pragma
         grid[p] |= SEEN | (1 << back)
         top += 1
         stack[top] = p
+        tick(src, 1)
         if recording:
             t = record(trace, t, gk.unpad_index(geo, p), CARVE, back)
     gk.unpad(geo, grid, SEEN - 1, passages)
@@ -113,6 +115,6 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     kernel = _backtracker_padded if padded(grid) else _backtracker
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

@@ -27,7 +27,7 @@ from numba import njit
 
 from .._rng import RngLike, as_rng
 from ..grid import RectGrid
-from ..kernels.draw import draws, uniform, uniform_when
+from ..kernels.draw import draws, tick, uniform, uniform_when
 from ..trace import OPEN, record
 from ._common import Carved, buffers, carved
 
@@ -120,6 +120,7 @@ def _eller(passages, rows, cols, state, p_join, p_down, src, trace):  # pragma: 
         base = r * cols
         row = passages[base : base + cols]
         t = _eller_row(row, state, r == rows - 1, p_join, p_down, src, trace, t, base)
+        tick(src, 1)
     return t
 
 
@@ -167,7 +168,7 @@ def eller(
     if grid.mask is not None:
         raise ValueError("eller works row by row and needs a full rectangle; it cannot carve a mask")
     passages, trace = buffers(grid, record, 1)
-    with draws(rng) as src:
+    with draws(rng, grid.rows) as src:
         used = _eller(passages, grid.rows, grid.cols, _new_state(grid.cols), p_join, p_down, src, trace)
     return carved(grid, passages, trace, used)
 

@@ -28,7 +28,7 @@ from numba import njit
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..kernels.union_find import union
 from ..trace import BACKTRACK, CARVE, OPEN, VISIT, record
 from ._common import Carved, buffers, carved
@@ -92,6 +92,7 @@ def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pra
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         owner[nb] = tree
+        tick(src, 1)
         below[nb] = cell
         tops[tree] = nb
         t = record(trace, t, nb, CARVE, gk.back(geo, cell, slot))
@@ -169,6 +170,7 @@ def _join(passages, geo, owner, walls, parent, src, trace, t):  # pragma: no cov
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         joined += 1
+        tick(src, 1)
         t = record(trace, t, cell, OPEN, slot)
     return t
 
@@ -207,7 +209,7 @@ def growing_forest(
     tops = np.empty(k, dtype=dtype)
     below = np.empty(grid.size, dtype=dtype)
     geo, mask = grid.kernel_args()
-    with draws(rng) as src:
+    with draws(rng, n_cells - 1) as src:
         t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
         t = _grow(passages, geo, owner, below, tops, src, trace, t)
         del below

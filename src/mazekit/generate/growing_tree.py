@@ -20,7 +20,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
@@ -75,6 +75,7 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
         passages[cell] |= 1 << slots[j]
         passages[nb] |= 1 << back
         visited[nb] = 1
+        tick(src, 1)
         active[hi] = nb
         hi += 1
         t = record(trace, t, nb, CARVE, back)
@@ -112,7 +113,7 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = _growing_tree(
             passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace
         )

@@ -25,7 +25,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, unavailable
 
@@ -134,6 +134,7 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
             back = gk.back(geo, cell, slots[i])
             passages[cell] |= 1 << slots[i]
             passages[nb] |= 1 << back
+            tick(src, 1)
             t = record(trace, t, nb, CARVE, back)
             cell = nb
             continue
@@ -156,6 +157,7 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
         nb = gk.step(geo, cell, slot)
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
+        tick(src, 1)
         t = record(trace, t, cell, CARVE, slot)
     return t
 
@@ -194,6 +196,6 @@ def hunt_and_kill(
     dtype = index_dtype(grid.size)
     edge_list = np.empty(0 if serpentine else grid.size, dtype=dtype)
     where = np.empty(0 if serpentine else grid.size, dtype=dtype)
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = _hunt_and_kill(passages, *grid.kernel_args(), root, serpentine, edge_list, where, src, trace)
     return carved(grid, passages, trace, used)

@@ -25,7 +25,7 @@ from .._memory import index_dtype
 from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, rewind, uniform
+from ..kernels.draw import draws, rewind, tick, uniform
 from ..kernels.union_find import find, forest, union
 from ..trace import OPEN, record
 from ._common import Carved, carved, max_edges, padded
@@ -107,6 +107,7 @@ def _place_crossings(passages, geo, parent, crossings, src, trace):  # pragma: n
             union(parent, x, y)
             under[cell] = 1 if vertical_tunnel else 2
             joined += 3
+            tick(src, 3)
             t = record(trace, t, a, OPEN, over)
             t = record(trace, t, cell, OPEN, over)
             t = record(trace, t, x, OPEN, tunnel)
@@ -122,6 +123,7 @@ def _shuffle(walls, m, src):  # pragma: no cover
         wall = walls[j]
         walls[j] = walls[i]
         walls[i] = wall
+        tick(src, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -156,6 +158,7 @@ def _join(
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         joined += 1
+        tick(src, 1)
         if recording:
             t = record(trace, t, gk.unpad_index(geo, cell) if padded else cell, OPEN, slot)
     return m, t
@@ -188,7 +191,7 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     walls = np.empty(max_edges(grid), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest(passages.shape[0], dtype)
-    with draws(rng) as src:
+    with draws(rng, m + grid.n_cells - 1) as src:  # shuffle, then joins
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
         if grid.kind == "weave":

@@ -34,7 +34,7 @@ from numba import njit
 from .._limits import check_count
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import bits53, draws
+from ..kernels.draw import bits53, draws, tick
 from ..trace import CLOSE, OPEN, VISIT, record
 from ._common import Carved, carved, padded, random_cell, scratch
 
@@ -105,7 +105,9 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
         nb = nr * cols + nc
         if mask.shape[0] != 0 and mask[nb] == 0:
             continue
-        unseen -= 1 - (ptr[nb] >> 4)  # SEEN is bit 4
+        new = 1 - (ptr[nb] >> 4)  # SEEN is bit 4
+        unseen -= new
+        tick(src, 1 if left > 0 else new)  # steps, or cells covered
         if trace.shape[0] != 0:
             old = ptr[nb] & LOW
             if old != gk.back(geo, origin, slot):
@@ -146,7 +148,9 @@ def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
         entered = grid[np.uint64(nb)]
         if entered == 0xFF:
             continue
-        unseen -= 1 - (entered >> 4)  # SEEN is bit 4
+        new = 1 - (entered >> 4)  # SEEN is bit 4
+        unseen -= new
+        tick(src, 1 if left > 0 else new)
         if recording:
             cell, old = gk.unpad_index(geo, origin), entered & LOW
             if old != gk.back(geo, cell, slot):
@@ -211,7 +215,7 @@ def origin_shift(
     if fast:  # walk on a padded copy (masked cells are 0xFF already, like the border)
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)
-    with draws(rng) as src:
+    with draws(rng, int(steps) if steps is not None else n_cells - 1) as src:
         while True:
             trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
             if fast:

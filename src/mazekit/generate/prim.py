@@ -18,7 +18,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
 
@@ -64,6 +64,7 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
         passages[cell] |= 1 << slot
         passages[nb] |= 1 << gk.back(geo, cell, slot)
         state[cell] = IN
+        tick(src, 1)
         t = record(trace, t, cell, CARVE, slot)
     return t
 
@@ -101,6 +102,7 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace):  # pragma: no
         slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
         grid[p] = P_IN | (1 << slot)
         grid[p + off[p & 1, slot]] |= 1 << gk.back(geo, 0, slot)
+        tick(src, 1)
         if recording:
             t = record(trace, t, gk.unpad_index(geo, p), CARVE, slot)
     gk.unpad(geo, grid, P_FRONT - 1, passages)
@@ -121,6 +123,6 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     passages, trace = buffers(grid, record, 3)
     root = random_cell(grid, rng)
     kernel = _prim_padded if padded(grid) else _prim
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

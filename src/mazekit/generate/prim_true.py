@@ -24,7 +24,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, uniform
+from ..kernels.draw import draws, tick, uniform
 from ..kernels.heap import pop, push
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carved, max_edges, random_cell, unavailable
@@ -74,6 +74,7 @@ def _prim_true(passages, geo, mask, root, heap, edge_bits, slot_bits, scale, src
         back = gk.back(geo, cell, slot)
         passages[nb] |= 1 << back
         state[nb] = IN
+        tick(src, 1)
         t = record(trace, t, nb, CARVE, back)
         n, t = _push_walls(geo, nb, state, heap, n, edge_bits, slot_bits, scale, src, trace, t)
     return t
@@ -98,6 +99,6 @@ def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> 
     # every wall is pushed at most once (from whichever side joins first)
     heap = np.empty(max_edges(grid) + 4, dtype=np.int64)
     root = random_cell(grid, rng)
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, slot_bits, scale, src, trace)
     return carved(grid, passages, trace, used)

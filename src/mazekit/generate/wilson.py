@@ -22,7 +22,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import bits53, draws, take_bits
+from ..kernels.draw import bits53, draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, padded, random_cell
 
@@ -84,6 +84,7 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
             passages[cell] |= 1 << slot
             passages[nb] |= 1 << gk.back(geo, cell, slot)
             state[cell] = IN_MAZE
+            tick(src, 1)
             t = record(trace, t, cell, CARVE, slot)
             cell = nb
     return t
@@ -132,6 +133,7 @@ def _wilson_padded(passages, geo, mask, root, src, trace):  # pragma: no cover
                 passages[cell] |= 1 << slot
                 passages[nb] |= 1 << gk.back(geo, cell, slot)
                 state[p] = IN_MAZE
+                tick(src, 1)
                 t = record(trace, t, cell, CARVE, slot)
                 p += off[q, slot]
                 cell = nb
@@ -156,6 +158,6 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
     kernel = _wilson_padded if padded(grid) else _wilson
-    with draws(rng) as src:
+    with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)

@@ -18,6 +18,11 @@ about 2.3 ns and gives the very same numbers. So a kernel takes a *draw source* 
 state, for kernels that draw ahead (Kruskal shuffles the whole wall list first, then uses only
 part of it).
 
+A source made while someone watches (:func:`watched`) has two more words: ``DONE``, the
+units of work the kernel reports with :func:`tick` (cells joined to the maze, rows finished:
+what the caller named when it passed ``total`` to :func:`draws`), and ``TOTAL``. A progress
+bar reads them from another thread while the kernel runs (kernels release the GIL).
+
 Examples
 --------
 >>> import numpy as np
@@ -34,7 +39,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import numpy as np
@@ -45,6 +50,9 @@ from numba.extending import intrinsic, overload
 _MULT = 0x2360ED051FC65DA44385DF649FCCF645  # PCG64's 128-bit LCG multiplier
 _MASK64 = (1 << 64) - 1
 _TWO53 = 9007199254740992.0
+
+#: Words of a watched source after the PCG64 state: work done so far, and the total.
+DONE, TOTAL = 4, 5
 
 Source = np.ndarray | np.random.Generator
 
@@ -158,6 +166,24 @@ def _bits53(src):  # type: ignore[no-untyped-def]
     return lambda src: np.int64(src.random() * _TWO53)
 
 
+def tick(src: Source, n: int) -> None:  # pragma: no cover - replaced in compiled code
+    """Report ``n`` more units of work done (cells joined, rows finished) to a watcher, if
+    the source has one; costs a compare and an add."""
+    raise NotImplementedError("tick() runs inside numba kernels only")
+
+
+@overload(tick, inline="always")
+def _tick(src, n):  # type: ignore[no-untyped-def]
+    if isinstance(src, types.Array):
+
+        def impl(src, n):  # type: ignore[no-untyped-def]
+            if src.shape[0] > DONE:
+                src[DONE] += np.uint64(n)
+
+        return impl
+    return lambda src, n: None
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def take_bits(src, bits, left, width):  # pragma: no cover - compiled
     """``width`` random bits from the buffer ``(bits, left)``, refilled from one 53-bit draw
@@ -171,15 +197,20 @@ def take_bits(src, bits, left, width):  # pragma: no cover - compiled
     return bits & ((1 << width) - 1), bits >> width, left - 1
 
 
-def source(rng: np.random.Generator) -> Source:
+def source(rng: np.random.Generator, total: int = 0) -> Source:
     """A draw source for kernels: ``rng``'s PCG64 state as 4 ``uint64``, or ``rng`` itself
-    when its bit generator is not PCG64. Pair it with :func:`commit` (or use :func:`draws`)."""
+    when its bit generator is not PCG64. Pair it with :func:`commit` (or use :func:`draws`).
+
+    With ``total > 0`` the array has the two progress words too (``DONE = 0``, ``TOTAL``)."""
     bg = rng.bit_generator
     if type(bg) is not np.random.PCG64:
         return rng
     st = bg.state["state"]
     s, inc = st["state"], st["inc"]
-    return np.array([s >> 64, s & _MASK64, inc >> 64, inc & _MASK64], dtype=np.uint64)
+    words = [s >> 64, s & _MASK64, inc >> 64, inc & _MASK64]
+    if total > 0:
+        words += [0, total]
+    return np.array(words, dtype=np.uint64)
 
 
 def commit(rng: np.random.Generator, src: Source) -> None:
@@ -192,10 +223,33 @@ def commit(rng: np.random.Generator, src: Source) -> None:
     bg.state = st
 
 
+#: Who is watching kernels' progress: called with each watched source as it is made.
+_watchers: list[Callable[[np.ndarray], None]] = []
+
+
 @contextmanager
-def draws(rng: np.random.Generator) -> Iterator[Source]:
-    """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them."""
-    src = source(rng)
+def watched(see: Callable[[np.ndarray], None]) -> Iterator[None]:
+    """While inside, every :func:`draws` given a ``total`` makes a source with progress words
+    and hands it to ``see`` before its kernel starts (a progress bar keeps it and reads
+    ``src[DONE]`` and ``src[TOTAL]`` from its own thread)."""
+    _watchers.append(see)
+    try:
+        yield
+    finally:
+        _watchers.remove(see)
+
+
+@contextmanager
+def draws(rng: np.random.Generator, total: int = 0) -> Iterator[Source]:
+    """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them.
+
+    ``total``: how many units of work the kernel will :func:`tick` (cells, rows), for a
+    progress bar when someone is watching (:func:`watched`); nothing changes otherwise.
+    """
+    src = source(rng, total if _watchers else 0)
+    if isinstance(src, np.ndarray) and src.shape[0] > DONE:
+        for see in _watchers:
+            see(src)
     yield src
     commit(rng, src)
 

@@ -1,0 +1,113 @@
+"""Progress reported by kernels: exact totals, the same mazes, and a real bar in a terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import mazekit
+from mazekit.generate import GENERATORS
+from mazekit.grids import make_grid
+from mazekit.kernels.draw import DONE, TOTAL, draws, watched
+from mazekit.progress import Bar
+
+SHAPES = [("rect", (9, 13)), ("hex", (7, 8)), ("triangle", (6, 9)), ("polar", (5, 6)), ("3d", (2, 6, 5))]
+#: Vectorised or wall-adding generators: they report nothing, and show a spinner instead.
+SILENT = {"binary_tree", "sidewinder", "recursive_division", "cellular_automaton"}
+
+
+@pytest.mark.parametrize("kind,shape", SHAPES + [("weave", (6, 7)), ("rect-wrap", (8, 9))])
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_progress_ends_at_its_total_and_changes_nothing(name: str, kind: str, shape: tuple[int, ...]) -> None:
+    grid = make_grid("rect", shape, wrap="xy") if kind == "rect-wrap" else make_grid(kind, shape)
+    seen: list[np.ndarray] = []
+    try:
+        with watched(seen.append):
+            maze = mazekit.generate(name, grid, rng=5)
+    except ValueError:
+        pytest.skip(f"{name} does not run on {kind}")
+    if name in SILENT:
+        assert seen == []
+        return
+    assert seen, f"{name} reported no progress"
+    assert all(int(s[DONE]) == int(s[TOTAL]) > 0 for s in seen), [(int(s[DONE]), int(s[TOTAL])) for s in seen]
+    plain = mazekit.generate(name, grid, rng=5)
+    np.testing.assert_array_equal(maze.passages, plain.passages)
+
+
+def test_origin_shift_counts_its_steps_when_given() -> None:
+    seen: list[np.ndarray] = []
+    with watched(seen.append):
+        mazekit.generate("origin_shift", (6, 6), rng=1, steps=123)
+    assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(123, 123)]
+
+
+def test_unwatched_sources_have_no_progress_words() -> None:
+    with draws(np.random.default_rng(1), total=10) as src:
+        assert src.shape == (4,)
+    seen: list[np.ndarray] = []
+    with watched(seen.append), draws(np.random.default_rng(1), total=10) as src:
+        assert src.shape == (6,) and int(src[TOTAL]) == 10 and int(src[DONE]) == 0
+    with watched(seen.append), draws(np.random.default_rng(1)) as src:  # no total: not watched
+        assert src.shape == (4,)
+    assert len(seen) == 1
+
+
+def test_bar_shows_cells_done_and_percent() -> None:
+    from rich.console import Console
+
+    out = io.StringIO()
+    with Bar("generating", console=Console(file=out, force_terminal=True, width=120)) as bar:
+        mazekit.generate("wilson", (300, 200), rng=2)
+    assert (bar.done, bar.total) == (300 * 200 - 1, 300 * 200 - 1)
+    assert bar.reads == sorted(bar.reads)  # never goes back
+    text = out.getvalue()
+    assert "100%" in text and f"{300 * 200 - 1}/{300 * 200 - 1}" in text and "cells" in text
+
+
+def test_bar_without_a_kernel_is_a_spinner() -> None:
+    from rich.console import Console
+
+    out = io.StringIO()
+    with Bar("writing", console=Console(file=out, force_terminal=True, width=100)) as bar:
+        pass
+    assert bar.reads == [] and "%" not in out.getvalue() and "writing" in out.getvalue()
+
+
+def test_bar_is_silent_off_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    with Bar("generating") as bar:  # pytest's stderr is not a terminal
+        mazekit.generate("prim", (50, 50), rng=1)
+    assert not bar.active and bar.reads == [] and capsys.readouterr().err == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_cli_shows_a_rising_percentage_in_a_terminal(tmp_path: os.PathLike[str]) -> None:
+    import pty
+
+    target = os.path.join(tmp_path, "big.npz")
+    main, sub = pty.openpty()
+    cmd = [sys.executable, "-m", "mazekit", "generate", "-a", "aldous_broder", "--size", "2000x2000"]
+    proc = subprocess.Popen(cmd + ["--seed", "1", "-o", target], stdin=sub, stdout=sub, stderr=sub)
+    os.close(sub)
+    chunks = []
+    while True:
+        try:
+            data = os.read(main, 65536)
+        except OSError:  # the child closed its side
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(main)
+    assert proc.wait(timeout=300) == 0
+    text = b"".join(chunks).decode(errors="replace")
+    percents = [int(p) for p in re.findall(r"(\d+)%", text)]
+    assert percents and percents == sorted(percents) and percents[-1] == 100, percents
+    assert "cells" in text and "left" in text
+    assert os.path.getsize(target) > 0

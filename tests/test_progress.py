@@ -111,3 +111,14 @@ def test_cli_shows_a_rising_percentage_in_a_terminal(tmp_path: os.PathLike[str])
     assert percents and percents == sorted(percents) and percents[-1] == 100, percents
     assert "cells" in text and "left" in text
     assert os.path.getsize(target) > 0
+
+
+@pytest.mark.parametrize("kind", ["rect", "hex", "rect-wrap"])
+def test_bfs_counts_cells_explored_and_ends_full(kind: str) -> None:
+    grid = make_grid("rect", (40, 30), wrap="x") if kind == "rect-wrap" else make_grid(kind, (40, 30))
+    maze = mazekit.generate("prim", grid, rng=4)
+    seen: list[np.ndarray] = []
+    with watched(seen.append):
+        sol = mazekit.solve(maze, "bfs")
+    assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(grid.n_cells, grid.n_cells)]
+    assert sol == mazekit.solve(maze, "bfs")  # watching changes nothing

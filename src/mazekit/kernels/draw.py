@@ -240,6 +240,26 @@ def watched(see: Callable[[np.ndarray], None]) -> Iterator[None]:
 
 
 @contextmanager
+def meter(total: int) -> Iterator[np.ndarray]:
+    """A progress counter for kernels that draw nothing (solvers): a source whose PCG64 words
+    are unused, with the progress words when someone is watching (:func:`watched`). Kernels
+    :func:`tick` it like a draw source.
+
+    >>> seen = []
+    >>> with watched(seen.append), meter(5) as m:
+    ...     m[DONE] += 5
+    >>> [(int(s[DONE]), int(s[TOTAL])) for s in seen]
+    [(5, 5)]
+    """
+    counter = np.zeros(TOTAL + 1 if _watchers and total > 0 else DONE, dtype=np.uint64)
+    if counter.shape[0] > DONE:
+        counter[TOTAL] = total
+        for see in _watchers:
+            see(counter)
+    yield counter
+
+
+@contextmanager
 def draws(rng: np.random.Generator, total: int = 0) -> Iterator[Source]:
     """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them.
 

@@ -17,6 +17,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Cell
 from ..grids import kernel as k
+from ..kernels.draw import DONE, TOTAL, meter, tick
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
@@ -25,7 +26,7 @@ SHORTEST = True  # always a shortest path
 
 
 @njit(cache=True, nogil=True)
-def _bfs(passages, geo, start, goal):  # pragma: no cover - compiled
+def _bfs(passages, geo, start, goal, progress):  # pragma: no cover - compiled
     n = passages.shape[0]
     prev = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int32)
@@ -35,6 +36,7 @@ def _bfs(passages, geo, start, goal):  # pragma: no cover - compiled
     while head < tail:
         cell = queue[head]
         head += 1
+        tick(progress, 1)
         if cell == goal:
             break
         bits = passages[cell]
@@ -53,7 +55,7 @@ _BACK_N, _BACK_E, _BACK_S, _BACK_W = 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def _bfs_rect(passages, cols, start, goal):  # pragma: no cover - compiled
+def _bfs_rect(passages, cols, start, goal, progress):  # pragma: no cover - compiled
     """:func:`_bfs` on a plain rectangle (no wrap): the same path and the same order, but
     returned as the finished trace (``VISIT`` events) rather than the bare order.
 
@@ -75,6 +77,7 @@ def _bfs_rect(passages, cols, start, goal):  # pragma: no cover - compiled
     while head < tail:
         cell = queue[head]
         head += 1
+        tick(progress, 1)
         if cell == goal:
             break
         bits = passages[cell]
@@ -129,9 +132,12 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     s, g = flat_ends(maze, start, goal)
     grid = maze.grid
-    if grid.kind == "rect" and not grid.param:
-        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g)
-    else:
-        path, order = _bfs(maze.passages.ravel(), grid.geo, s, g)
-        trace = visits(order)
+    with meter(grid.n_cells) as progress:  # cells explored, of at most all
+        if grid.kind == "rect" and not grid.param:
+            path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress)
+        else:
+            path, order = _bfs(maze.passages.ravel(), grid.geo, s, g, progress)
+            trace = visits(order)
+        if progress.shape[0] > DONE:  # watched, and found early: the step is over
+            progress[DONE] = progress[TOTAL]
     return solution("bfs", maze, start, goal, path, trace)

@@ -63,5 +63,5 @@ def dead_end_filling(maze: Maze, start: Cell, goal: Cell) -> Solution:
     filled = closes[:used, 0]
     filled = visits(filled[dist[filled] >= 0])  # cells cut off from the start do not count
     filled[:, 1] = tr.BACKTRACK
-    path = _bfs(left, geo, s, g)[0] if dist[g] >= 0 else np.empty(0, np.int64)
+    path = _bfs(left, geo, s, g, np.zeros(4, np.uint64))[0] if dist[g] >= 0 else np.empty(0, np.int64)
     return solution("dead_end_filling", maze, start, goal, path, np.concatenate([visits(scan), filled]))

@@ -16,20 +16,14 @@ from mazekit import trace as tr
 from mazekit.convert import to_blocks
 from mazekit.generate import GENERATORS
 from mazekit.render.animate import (
-    BACKTRACKED,
-    CURRENT,
-    EXPLORED,
-    FRONTIER,
     KEYS,
-    ROAD,
-    STACK,
-    WALL,
     animate,
     batch_size,
     check_writer,
     frame_count,
     palette,
 )
+from mazekit.render.palette import BACKTRACKED, CURRENT, EXPLORED, FRONTIER, ROAD, STACK, WALL
 from mazekit.render.pixels import stretch
 from mazekit.render.terminal import HOME, fits, frame_text, play
 

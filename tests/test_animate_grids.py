@@ -8,18 +8,14 @@ import pytest
 import mazekit
 from mazekit.grids import make_grid
 from mazekit.render.animate import (
-    CURRENT,
     KEYS,
-    PATH,
-    ROAD,
-    STACK,
-    UNVISITED,
     animate,
     frame_count,
     gif_durations,
     palette,
 )
 from mazekit.render.frames import LEVELS, CellPainter
+from mazekit.render.palette import CURRENT, PATH, ROAD, STACK, UNVISITED
 from mazekit.render.terminal import check_grid, play
 
 from .test_cli import run

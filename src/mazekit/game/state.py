@@ -51,6 +51,7 @@ from ..generate import GENERATORS, generate
 from ..grids import Cell, Grid, as_grid
 from ..maze import Maze
 from ..registry import lookup, starts_open
+from ..replay import Replay
 from ..solution import Solution
 from ..solve import SOLVERS, solve
 from .picture import (
@@ -278,12 +279,7 @@ class GameState:
         if not self.config.speed:
             target = max(1, -(-len(trace) // AUTO_FRAMES))
             self.speed = 1 << (target - 1).bit_length()
-        self.gen_pos = 0
-        self.gen_current = -1
-        self.gen_level = np.zeros(n, np.uint8)  # 0 untouched, 1 frontier, 2 in the maze
-        self.passages = tr.open_room(maze.grid) if self.starts_open else empty.copy()
-        if self.starts_open:
-            self.gen_level[:] = 2
+        self.gen = Replay.of_generation(maze, trace, starts_open=self.starts_open)
         self._place_ends()
         self.phase = "generating"
         if self.mode == PLAY or len(trace) == 0:
@@ -303,9 +299,7 @@ class GameState:
     def _reset_overlays(self) -> None:
         n = self.maze.passages.size
         self.solution: Solution | None = None
-        self.solve_pos = 0
-        self.head = -1
-        self.solve_level = np.zeros(n, np.uint8)  # 1 explored, 2 backtracked
+        self.walk: Replay | None = None  # the solver's trace, replayed
         self.path = np.zeros(n, bool)
         self.trail = np.zeros(n, bool)
         self.player = self.start
@@ -315,11 +309,40 @@ class GameState:
         self.elapsed = 0.0
 
     def _finish_generation(self) -> None:
-        self.passages = self.maze.passages.copy()
-        self.gen_level[:] = 2
-        self.gen_pos = len(self.trace)
-        self.gen_current = -1
+        self.gen.finish()
         self.phase = "built"
+
+    # -- the replays, as the view and the tests read them ----------------------------------------
+    @property
+    def passages(self) -> np.ndarray:
+        """The passages as drawn so far, ``grid.shape``."""
+        return self.gen.passages.reshape(self.maze.shape)
+
+    @property
+    def gen_pos(self) -> int:
+        """Generation events shown so far."""
+        return self.gen.pos
+
+    @property
+    def gen_current(self) -> int:
+        """The cell of the latest generation event shown, -1 if none is being shown."""
+        return self.gen.current
+
+    @property
+    def gen_level(self) -> np.ndarray:
+        """Per flat cell: 0 not reached by the generator yet, 1 on its frontier, 2 in the maze."""
+        state = self.gen.state
+        return np.where(state == UNVISITED, 0, np.where(state == FRONTIER, 1, 2)).astype(np.uint8)
+
+    @property
+    def solve_pos(self) -> int:
+        """Solver events shown so far."""
+        return 0 if self.walk is None else self.walk.pos
+
+    @property
+    def head(self) -> int:
+        """The solver's current cell, -1 when it is not walking."""
+        return -1 if self.walk is None else self.walk.current
 
     def _enter_play(self) -> None:
         self._reset_overlays()
@@ -329,12 +352,13 @@ class GameState:
     # -- what the view reads ---------------------------------------------------------------
     def _classes_of(self, flat: np.ndarray) -> np.ndarray:
         out = np.full(flat.shape, ROAD, np.uint8)
-        level = self.gen_level[flat]
-        out[level == 0] = UNVISITED
-        out[level == 1] = FRONTIER
-        seen = self.solve_level[flat]
-        out[seen == 1] = EXPLORED
-        out[seen == 2] = BACKTRACKED
+        built = self.gen.state[flat]
+        out[built == UNVISITED] = UNVISITED
+        out[built == FRONTIER] = FRONTIER
+        if self.walk is not None:
+            seen = self.walk.state[flat]
+            out[seen == EXPLORED] = EXPLORED
+            out[seen == BACKTRACKED] = BACKTRACKED
         out[self.trail[flat]] = TRAIL
         out[self.path[flat]] = PATH
         out[flat == self.hint] = HINT
@@ -392,37 +416,16 @@ class GameState:
             self.elapsed += dt
 
     def _advance_generation(self, count: int) -> None:
-        a, b = self.gen_pos, min(self.gen_pos + count, len(self.trace))
-        ev = self.trace[a:b].astype(np.int64)
+        previous = self.gen.current
+        ev = self.gen.advance(count).astype(np.int64)
         cells, kinds, slots = ev[:, 0], ev[:, 1], ev[:, 2]
         linked = (slots >= 0) & ((kinds == tr.CARVE) | (kinds == tr.OPEN) | (kinds == tr.CLOSE))
         linked[linked] = self.nbs[cells[linked], slots[linked]] >= 0
         nbs = self.nbs[cells[linked], slots[linked]]
-        flat = self.passages.ravel()
-        opens, closes = linked & (kinds != tr.CLOSE), kinds[linked] == tr.CLOSE
-        if opens.any() and closes.any():  # order matters: replay the prefix
-            self.passages = tr.replay(self.trace, self.maze.grid, b, starts_open=self.starts_open)
-        else:
-            s = slots[linked]
-            bit = np.left_shift(1, s).astype(np.uint8)
-            back = np.left_shift(1, self.backs[cells[linked], s]).astype(np.uint8)
-            if closes.any():
-                np.bitwise_and.at(flat, cells[linked], ~bit)
-                np.bitwise_and.at(flat, nbs, ~back)
-            else:
-                np.bitwise_or.at(flat, cells[linked], bit)
-                np.bitwise_or.at(flat, nbs, back)
-        np.maximum.at(self.gen_level, cells[kinds == tr.FRONTIER], 1)
-        self.gen_level[cells[kinds != tr.FRONTIER]] = 2
-        self.gen_level[nbs] = 2
-        previous = self.gen_current
-        self.gen_current = int(cells[-1]) if cells.size else -1
-        self.gen_pos = b
-        if b >= len(self.trace):
-            self.gen_current = -1
+        if self.gen.done:
             self.phase = "built"
         under = self._under(cells[linked], slots[linked])
-        self._touch(np.concatenate([cells, nbs, under, [previous, self.gen_current]]))
+        self._touch(np.concatenate([cells, nbs, under, [previous, self.gen.current]]))
 
     def _under(self, cells: np.ndarray, slots: np.ndarray) -> np.ndarray:
         """The cells that weave tunnels through ``slots`` pass under (they draw its walls)."""
@@ -430,19 +433,12 @@ class GameState:
         return self.nbs[cells[tunnel], slots[tunnel] - 4]
 
     def _advance_solve(self, count: int) -> None:
-        sol = self.solution
-        assert sol is not None
-        a, b = self.solve_pos, min(self.solve_pos + count, len(sol.trace))
-        ev = sol.trace[a:b].astype(np.int64)
-        cells, kinds = ev[:, 0], ev[:, 1]
-        np.maximum.at(self.solve_level, cells[kinds == tr.VISIT], 1)
-        np.maximum.at(self.solve_level, cells[kinds == tr.BACKTRACK], 2)
-        previous = self.head
-        self.head = int(cells[-1]) if cells.size else self.head
-        self.solve_pos = b
-        touched: list[Any] = [cells, [previous, self.head]]
-        if b >= len(sol.trace):
-            self.head = -1
+        sol, walk = self.solution, self.walk
+        assert sol is not None and walk is not None
+        previous = walk.current
+        cells = walk.advance(count)[:, 0].astype(np.int64)
+        touched: list[Any] = [cells, [previous, walk.current]]
+        if walk.done:
             self.phase = "solved"
             path = self.maze.grid.cols * sol.path[:, 0] + sol.path[:, 1]
             self.path[path] = True
@@ -527,6 +523,7 @@ class GameState:
             self._finish_generation()
         self._reset_overlays()
         self.solution = solve(self.maze, self.solver)
+        self.walk = Replay.of_solution(self.maze, self.solution)
         self.phase = "solving"
         self._full()
 

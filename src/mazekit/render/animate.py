@@ -42,6 +42,7 @@ from ..convert import end_openings, to_blocks
 from ..grids import Grid
 from ..grids import kernel as k
 from ..maze import Maze
+from ..replay import Replay, transition
 from ..solution import Solution
 from .geometry import uses_geometry
 from .palette import (
@@ -50,13 +51,11 @@ from .palette import (
     BACKTRACKED,
     CURRENT,
     EXPLORED,
-    FRONTIER,
     GOAL,
     PATH,
     ROAD,
     STACK,
     START,
-    UNVISITED,
     WALL,
     animation_palette,
 )
@@ -140,75 +139,22 @@ def _posts(pixels, passages, rows, cols, c, cell, wall):  # pragma: no cover - c
             _paint(pixels, bi, bj, WALL if shut else ROAD, cell, wall)
 
 
-@njit(cache=True, inline="always")
-def _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze):  # pragma: no cover
-    """Apply one trace event to the cell states and the passages; return the neighbour
-    through the event's slot (-1 if none).
-
-    ``in_maze`` is the state a generator's new cell takes (``STACK`` when the generator
-    backtracks, else ``ROAD``); while ``solving``, visits tint and backtracks tint again.
-    """
-    nb = -1
-    if slot >= 0:
-        nb = k.step(geo, c, slot)
-        if nb >= 0 and mask.shape[0] != 0 and mask[nb] == 0:
-            nb = -1
-    new = state[c] == UNVISITED or state[c] == FRONTIER
-    if ev == tr.CARVE or ev == tr.OPEN or ev == tr.CLOSE:
-        if nb >= 0:
-            back = k.back(geo, c, slot)
-            if ev == tr.CLOSE:
-                passages[c] &= ~np.uint8(1 << slot)
-                passages[nb] &= ~np.uint8(1 << back)
-            else:
-                passages[c] |= np.uint8(1 << slot)
-                passages[nb] |= np.uint8(1 << back)
-        if ev == tr.CLOSE and slot < 0 and not solving:  # a cell turned back to rock
-            state[c] = UNVISITED
-        if ev != tr.CLOSE:  # both ends of an opened passage are in the maze now
-            if new:
-                state[c] = in_maze
-            if nb >= 0 and (state[nb] == UNVISITED or state[nb] == FRONTIER):
-                state[nb] = in_maze
-    elif ev == tr.VISIT:
-        if solving:
-            state[c] = EXPLORED
-        elif new:
-            state[c] = in_maze
-    elif ev == tr.BACKTRACK:
-        state[c] = BACKTRACKED if solving else ROAD
-    elif ev == tr.FRONTIER and state[c] == UNVISITED:
-        state[c] = FRONTIER
-    return nb
-
-
 @njit(cache=True, nogil=True)
 def _apply(
-    pixels, state, passages, geo, mask, fixed, events, solving, in_maze, cell, wall
+    state, passages, geo, mask, events, solving, in_maze, pixels, fixed, cell, wall
 ):  # pragma: no cover - compiled
-    """Apply trace ``events`` in order to the block picture; return the cell of the last one
-    (-1 if none)."""
+    """Apply trace ``events`` in order (a :data:`mazekit.replay.Applier`), repainting the
+    blocks of the block picture that each one changed; return the cell of the last one (-1
+    if none)."""
     last = -1
     for i in range(events.shape[0]):
         c, ev, slot = events[i, 0], events[i, 1], events[i, 2]
-        nb = _transition(state, passages, geo, mask, c, ev, slot, solving, in_maze)
+        nb = transition(state, passages, geo, mask, c, ev, slot, solving, in_maze)
         _repaint(pixels, state, passages, geo, mask, fixed, c, cell, wall)
         if nb >= 0:
             _repaint(pixels, state, passages, geo, mask, fixed, nb, cell, wall)
         if ev == tr.CLOSE or ev == tr.OPEN:  # only rooms opened or walled leave bare posts
             _posts(pixels, passages, geo[1], geo[2], c, cell, wall)
-        last = c
-    return last
-
-
-@njit(cache=True, nogil=True)
-def _advance(state, passages, geo, mask, events, solving, in_maze):  # pragma: no cover - compiled
-    """Apply trace ``events`` to the cell states and passages only (the pictures drawn from
-    geometry colour the cells afterwards); return the cell of the last one (-1 if none)."""
-    last = -1
-    for i in range(events.shape[0]):
-        c = events[i, 0]
-        _transition(state, passages, geo, mask, c, events[i, 1], events[i, 2], solving, in_maze)
         last = c
     return last
 
@@ -392,6 +338,7 @@ class _Canvas:
         self.frames: list[np.ndarray] = []
         self.durations: list[float] = []
         self.state = self.fixed = self.passages = np.zeros(0, np.uint8)
+        self.cursor: Replay | None = None
 
     def picture(self) -> np.ndarray:
         raise NotImplementedError
@@ -401,19 +348,19 @@ class _Canvas:
         self.frames.append(self.picture())
         self.durations.append(self.frame_ms)
 
-    def replay(self, events: np.ndarray, spf: int, solving: bool, in_maze: int) -> None:
-        """A frame per ``spf`` events (and a first frame, if there is none yet)."""
+    def replay(self, cursor: Replay, spf: int) -> None:
+        """A frame per ``spf`` events of ``cursor`` (and a first frame, if there is none yet)."""
         if not self.frames:
             self.snap()
-        for t in range(0, len(events), spf):
-            self.events(events[t : t + spf], solving, in_maze)
-            if t + spf >= len(events):
+        for t in range(0, len(cursor), spf):
+            self.events(spf)
+            if t + spf >= len(cursor):
                 self.unmark()
             self.snap()
 
-    def first_passages(self, starts_open: bool) -> np.ndarray:
-        """The flat passages before a generator's first event."""
-        return tr.replay(np.zeros((0, 3), np.int32), self.maze.grid, starts_open=starts_open).ravel()
+    def follow(self, cursor: Replay) -> None:
+        """Show ``cursor``'s cell states and passages from now on."""
+        self.cursor, self.state, self.passages = cursor, cursor.state, cursor.passages
 
     def end_marks(self) -> np.ndarray:
         """Per flat cell the mark that stays while solving: start, goal, or none (0)."""
@@ -422,13 +369,14 @@ class _Canvas:
             fixed[self.maze.grid.flat(end)] = mark
         return fixed
 
-    def start_generation(self, starts_open: bool) -> None:
+    def start_generation(self, cursor: Replay) -> None:
         raise NotImplementedError
 
-    def start_solving(self) -> None:
+    def start_solving(self, cursor: Replay) -> None:
         raise NotImplementedError
 
-    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
+    def events(self, count: int) -> None:
+        """Apply the cursor's next ``count`` events."""
         raise NotImplementedError
 
     def path(self, cells: np.ndarray) -> None:
@@ -451,37 +399,36 @@ class _BlockCanvas(_Canvas):
     def picture(self) -> np.ndarray:
         return self.pixels.copy()
 
-    def reset(self, blocks: np.ndarray, state: np.ndarray, passages: np.ndarray, fixed: np.ndarray) -> None:
+    def reset(self, blocks: np.ndarray, cursor: Replay, fixed: np.ndarray) -> None:
         self.pixels = np.ascontiguousarray(stretch(blocks, self.cell, self.wall))
-        self.state, self.passages, self.fixed = state, passages, fixed
+        self.follow(cursor)
+        self.fixed = fixed
         self.current = -1
 
-    def start_generation(self, starts_open: bool) -> None:
-        p0 = self.first_passages(starts_open)
+    def start_generation(self, cursor: Replay) -> None:
+        p0 = cursor.passages
         m = self.maze.replace(passages=p0.reshape(self.maze.shape))
         blocks = np.where(to_blocks(m) == 1, WALL, ROAD).astype(np.uint8)
         posts = blocks[2:-1:2, 2:-1:2]  # inner posts, as _posts paints them
         beside = blocks[1:-2:2, 2:-1:2] | blocks[3::2, 2:-1:2] | blocks[2:-1:2, 1:-2:2] | blocks[2:-1:2, 3::2]
         posts[:] = np.where(beside == WALL, WALL, ROAD)
-        state = np.full(p0.size, ROAD if starts_open else UNVISITED, dtype=np.uint8)
         exists = self.maze.grid.cell_indices()
         cols = self.maze.shape[1]
-        if not starts_open:
-            blocks[2 * (exists // cols) + 1, 2 * (exists % cols) + 1] = UNVISITED
-        self.reset(blocks, state, p0.copy(), np.zeros(p0.size, np.uint8))
+        blocks[2 * (exists // cols) + 1, 2 * (exists % cols) + 1] = cursor.state[exists]
+        self.reset(blocks, cursor, np.zeros(p0.size, np.uint8))
 
-    def start_solving(self) -> None:
+    def start_solving(self, cursor: Replay) -> None:
         from .layers import classify
 
         classes = classify(self.maze)  # the same class codes: keep the walls and ends
         blocks = np.where(np.isin(classes, (WALL, START, GOAL)), classes, ROAD).astype(np.uint8)
-        state = np.zeros(self.maze.passages.size, np.uint8)
-        self.reset(blocks, state, self.maze.passages.ravel().copy(), self.end_marks())
+        self.reset(blocks, cursor, self.end_marks())
 
-    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
+    def events(self, count: int) -> None:
+        assert self.cursor is not None
         self.unmark()
-        self.current = _apply(self.pixels, self.state, self.passages, self.geo, self.mask, self.fixed,
-                              events, solving, in_maze, self.cell, self.wall)  # fmt: skip
+        self.cursor.advance(count, _apply, self.pixels, self.fixed, self.cell, self.wall)
+        self.current = self.cursor.last
         if self.current >= 0:
             r, c = divmod(self.current, self.maze.shape[1])
             _paint(self.pixels, 2 * r + 1, 2 * c + 1, CURRENT, self.cell, self.wall)
@@ -523,23 +470,23 @@ class _GridCanvas(_Canvas):
             classes[self.current] = CURRENT
         return self.painter.paint(classes, self.passages, openings=self.openings)
 
-    def start_generation(self, starts_open: bool) -> None:
-        self.passages = self.first_passages(starts_open).copy()
-        self.state = np.full(self.passages.size, ROAD if starts_open else UNVISITED, dtype=np.uint8)
+    def start_generation(self, cursor: Replay) -> None:
+        self.follow(cursor)
         self.fixed = np.zeros(self.passages.size, np.uint8)
         self.current, self.openings = -1, None
 
-    def start_solving(self) -> None:
-        self.passages = self.maze.passages.ravel().copy()
-        self.state = np.zeros(self.passages.size, np.uint8)
+    def start_solving(self, cursor: Replay) -> None:
+        self.follow(cursor)
         self.fixed = self.end_marks()
         rock = np.zeros(self.passages.size, bool)
         rock[self.maze.grid.cell_indices()] = True
         self.fixed[rock & (self.passages == 0) & (self.fixed == 0)] = WALL  # cave rock stays solid
         self.current, self.openings = -1, ROAD
 
-    def events(self, events: np.ndarray, solving: bool, in_maze: int) -> None:
-        self.current = _advance(self.state, self.passages, self.geo, self.mask, events, solving, in_maze)
+    def events(self, count: int) -> None:
+        assert self.cursor is not None
+        self.cursor.advance(count)
+        self.current = self.cursor.last
 
     def path(self, cells: np.ndarray) -> None:
         self.current = -1
@@ -655,15 +602,15 @@ def animate(
     else:
         canvas = _BlockCanvas(maze, cell, wall, 1000.0 / fps)
     if gen_events is not None:
-        # A stack or active list pops every cell once; other backtracks (hunt-and-kill's
-        # end of a walk) leave no stack to show.
-        stack = (gen_events[:, 1] == tr.BACKTRACK).sum() >= maze.grid.n_cells
-        canvas.start_generation(_starts_open(maze))
-        canvas.replay(gen_events, spf, False, STACK if stack else ROAD)
+        cursor = Replay.of_generation(maze, starts_open=_starts_open(maze))
+        canvas.start_generation(cursor)
+        canvas.replay(cursor, spf)
         canvas.durations[-1] += pause * 1000
     if sol_events is not None:
-        canvas.start_solving()
-        canvas.replay(sol_events, spf, True, ROAD)
+        assert solution is not None
+        cursor = Replay.of_solution(maze, solution)
+        canvas.start_solving(cursor)
+        canvas.replay(cursor, spf)
     if path is not None and len(path) > 1:
         canvas.durations[-1] += pause * 1000
         flat = (path[:, 0] * maze.shape[1] + path[:, 1]).astype(np.int64)

@@ -28,7 +28,7 @@ def test_progress_ends_at_its_total_and_changes_nothing(name: str, kind: str, sh
     grid = make_grid("rect", shape, wrap="xy") if kind == "rect-wrap" else make_grid(kind, shape)
     seen: list[np.ndarray] = []
     try:
-        with watched(seen.append):
+        with watched(lambda src, unit: seen.append(src)):
             maze = mazekit.generate(name, grid, rng=5)
     except ValueError:
         pytest.skip(f"{name} does not run on {kind}")
@@ -43,7 +43,7 @@ def test_progress_ends_at_its_total_and_changes_nothing(name: str, kind: str, sh
 
 def test_origin_shift_counts_its_steps_when_given() -> None:
     seen: list[np.ndarray] = []
-    with watched(seen.append):
+    with watched(lambda src, unit: seen.append(src)):
         mazekit.generate("origin_shift", (6, 6), rng=1, steps=123)
     assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(123, 123)]
 
@@ -52,9 +52,12 @@ def test_unwatched_sources_have_no_progress_words() -> None:
     with draws(np.random.default_rng(1), total=10) as src:
         assert src.shape == (4,)
     seen: list[np.ndarray] = []
-    with watched(seen.append), draws(np.random.default_rng(1), total=10) as src:
+    with watched(lambda src, unit: seen.append(src)), draws(np.random.default_rng(1), total=10) as src:
         assert src.shape == (6,) and int(src[TOTAL]) == 10 and int(src[DONE]) == 0
-    with watched(seen.append), draws(np.random.default_rng(1)) as src:  # no total: not watched
+    with (
+        watched(lambda src, unit: seen.append(src)),
+        draws(np.random.default_rng(1)) as src,
+    ):  # no total: not watched
         assert src.shape == (4,)
     assert len(seen) == 1
 
@@ -118,7 +121,52 @@ def test_bfs_counts_cells_explored_and_ends_full(kind: str) -> None:
     grid = make_grid("rect", (40, 30), wrap="x") if kind == "rect-wrap" else make_grid(kind, (40, 30))
     maze = mazekit.generate("prim", grid, rng=4)
     seen: list[np.ndarray] = []
-    with watched(seen.append):
+    with watched(lambda src, unit: seen.append(src)):
         sol = mazekit.solve(maze, "bfs")
     assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(grid.n_cells, grid.n_cells)]
     assert sol == mazekit.solve(maze, "bfs")  # watching changes nothing
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L", "P", "RGBA"])
+def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mode: str) -> None:
+    from PIL import Image
+
+    from mazekit.render import STREAM_PIXELS, save_image
+    from mazekit.render.png import BAND
+
+    maze = mazekit.generate("backtracker", (30, 40), rng=1)
+    image = mazekit.render(maze, format="image", cell_size=4).convert(mode)
+    assert image.size[1] > BAND and image.size[0] * image.size[1] < STREAM_PIXELS
+    path = os.path.join(tmp_path, "m.png")
+    seen: list[tuple[np.ndarray, str]] = []
+    with watched(lambda src, unit: seen.append((src, unit))), open(path, "wb") as fh:
+        from mazekit.render.png import write_png
+
+        write_png(image, fh)
+    with Image.open(path) as back:
+        assert back.mode == mode and back.size == image.size
+        np.testing.assert_array_equal(np.asarray(back), np.asarray(image))
+        if mode == "P":
+            assert back.getpalette()[:6] == image.getpalette()[:6]
+    assert [(int(s[DONE]), int(s[TOTAL]), unit) for s, unit in seen] == [(image.size[1],) * 2 + ("rows",)]
+    # save_image streams only big pictures; small ones go through PIL, and both read back alike
+    save_image(image, os.path.join(tmp_path, "pil.png"))
+    with Image.open(os.path.join(tmp_path, "pil.png")) as pil:
+        np.testing.assert_array_equal(np.asarray(pil), np.asarray(image))
+
+
+def test_big_png_is_streamed_whole(tmp_path: os.PathLike[str]) -> None:
+    from PIL import Image
+
+    from mazekit.render import save_image
+
+    image = Image.new("RGB", (2100, 2000), (250, 250, 250))
+    image.paste((10, 20, 30), (5, 7, 2000, 1999))
+    path = os.path.join(tmp_path, "big.png")
+    seen: list[tuple[np.ndarray, str]] = []
+    with watched(lambda src, unit: seen.append((src, unit))):
+        save_image(image, path)
+    assert [(int(s[DONE]), int(s[TOTAL])) for s, _ in seen] == [(2000, 2000)]
+    assert sorted(os.listdir(tmp_path)) == ["big.png"]  # no temp file left
+    with Image.open(path) as back:
+        np.testing.assert_array_equal(np.asarray(back), np.asarray(image))

@@ -44,7 +44,7 @@ class Bar:
         Whether to show anything at all (callers pass "is this big enough to take a while");
         nothing is shown either when stderr is not a terminal or ``rich`` is missing.
     unit : str
-        What the kernels count, shown after the numbers ("cells").
+        What is counted, until a kernel names its own unit ("cells", "rows").
     console : rich.console.Console, optional
         Where to draw (then shown whether or not it is a terminal); stderr by default.
     """
@@ -56,7 +56,7 @@ class Bar:
         self.reads: list[tuple[int, int]] = []
         self.done = 0
         self.total = 0
-        self._sources: list[np.ndarray] = []
+        self._sources: list[tuple[np.ndarray, str]] = []
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._progress: Any = None
@@ -101,7 +101,7 @@ class Bar:
             Known(BarColumn()),
             Known(TaskProgressColumn()),
             Known(MofNCompleteColumn()),
-            Known(TextColumn(self.unit)),
+            Known(TextColumn("{task.fields[unit]}")),
             TimeElapsedColumn(),
             Known(TextColumn("elapsed,")),
             Known(TimeRemainingColumn()),
@@ -110,8 +110,8 @@ class Bar:
             transient=True,
         )
         self._progress.__enter__()
-        self._task = self._progress.add_task(self.text, total=None)
-        self._watch = watched(self._sources.append)
+        self._task = self._progress.add_task(self.text, total=None, unit=self.unit)
+        self._watch = watched(lambda src, unit: self._sources.append((src, unit)))
         self._watch.__enter__()
         self._thread = threading.Thread(target=self._poll, name="mazekit-progress", daemon=True)
         self._thread.start()
@@ -122,10 +122,10 @@ class Bar:
 
         if not self._sources:
             return
-        src = self._sources[-1]  # the kernel running now: the newest source
+        src, unit = self._sources[-1]  # the kernel running now: the newest source
         self.done, self.total = int(src[DONE]), int(src[TOTAL])
         self.reads.append((self.done, self.total))
-        self._progress.update(self._task, completed=min(self.done, self.total), total=self.total)
+        self._progress.update(self._task, completed=min(self.done, self.total), total=self.total, unit=unit)
 
     def _poll(self) -> None:
         while not self._stop.wait(INTERVAL):

@@ -168,7 +168,7 @@ def eller(
     if grid.mask is not None:
         raise ValueError("eller works row by row and needs a full rectangle; it cannot carve a mask")
     passages, trace = buffers(grid, record, 1)
-    with draws(rng, grid.rows) as src:
+    with draws(rng, grid.rows, "rows") as src:
         used = _eller(passages, grid.rows, grid.cols, _new_state(grid.cols), p_join, p_down, src, trace)
     return carved(grid, passages, trace, used)
 

@@ -215,7 +215,8 @@ def origin_shift(
     if fast:  # walk on a padded copy (masked cells are 0xFF already, like the border)
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)
-    with draws(rng, int(steps) if steps is not None else n_cells - 1) as src:
+    total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
+    with draws(rng, total, unit) as src:
         while True:
             trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
             if fast:

@@ -224,14 +224,15 @@ def commit(rng: np.random.Generator, src: Source) -> None:
 
 
 #: Who is watching kernels' progress: called with each watched source as it is made.
-_watchers: list[Callable[[np.ndarray], None]] = []
+_watchers: list[Callable[[np.ndarray, str], None]] = []
 
 
 @contextmanager
-def watched(see: Callable[[np.ndarray], None]) -> Iterator[None]:
+def watched(see: Callable[[np.ndarray, str], None]) -> Iterator[None]:
     """While inside, every :func:`draws` given a ``total`` makes a source with progress words
-    and hands it to ``see`` before its kernel starts (a progress bar keeps it and reads
-    ``src[DONE]`` and ``src[TOTAL]`` from its own thread)."""
+    and hands it to ``see`` with the name of what it counts ("cells", "rows") before its
+    kernel starts (a progress bar keeps it and reads ``src[DONE]`` and ``src[TOTAL]`` from its
+    own thread)."""
     _watchers.append(see)
     try:
         yield
@@ -240,27 +241,27 @@ def watched(see: Callable[[np.ndarray], None]) -> Iterator[None]:
 
 
 @contextmanager
-def meter(total: int) -> Iterator[np.ndarray]:
+def meter(total: int, unit: str = "cells") -> Iterator[np.ndarray]:
     """A progress counter for kernels that draw nothing (solvers): a source whose PCG64 words
     are unused, with the progress words when someone is watching (:func:`watched`). Kernels
     :func:`tick` it like a draw source.
 
     >>> seen = []
-    >>> with watched(seen.append), meter(5) as m:
+    >>> with watched(lambda src, unit: seen.append((src, unit))), meter(5, "rows") as m:
     ...     m[DONE] += 5
-    >>> [(int(s[DONE]), int(s[TOTAL])) for s in seen]
-    [(5, 5)]
+    >>> [(int(s[DONE]), int(s[TOTAL]), unit) for s, unit in seen]
+    [(5, 5, 'rows')]
     """
     counter = np.zeros(TOTAL + 1 if _watchers and total > 0 else DONE, dtype=np.uint64)
     if counter.shape[0] > DONE:
         counter[TOTAL] = total
         for see in _watchers:
-            see(counter)
+            see(counter, unit)
     yield counter
 
 
 @contextmanager
-def draws(rng: np.random.Generator, total: int = 0) -> Iterator[Source]:
+def draws(rng: np.random.Generator, total: int = 0, unit: str = "cells") -> Iterator[Source]:
     """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them.
 
     ``total``: how many units of work the kernel will :func:`tick` (cells, rows), for a
@@ -269,7 +270,7 @@ def draws(rng: np.random.Generator, total: int = 0) -> Iterator[Source]:
     src = source(rng, total if _watchers else 0)
     if isinstance(src, np.ndarray) and src.shape[0] > DONE:
         for see in _watchers:
-            see(src)
+            see(src, unit)
     yield src
     commit(rng, src)
 

@@ -101,9 +101,20 @@ def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
             f"cannot save a picture as {p.name!r}; use one of {', '.join(sorted(IMAGE_SUFFIXES))}"
         )
     fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(suffix, suffix[1:].upper())
+    from .png import can_write, write_png
+
+    streamed = fmt == "PNG" and image.size[0] * image.size[1] >= STREAM_PIXELS and can_write(image)
     with atomic_write(p, "wb") as fh:
-        image.save(fh, format=fmt)
+        if streamed:  # rows in bands, counted for a progress bar
+            write_png(image, fh)
+        else:
+            image.save(fh, format=fmt)
     return p
+
+
+#: Pictures at least this big are written as PNG by :mod:`mazekit.render.png`, which reports
+#: progress (PIL's encoder runs as one silent call).
+STREAM_PIXELS = 4_000_000
 
 
 __all__ = ["IMAGE_SUFFIXES", "TEXT_SUFFIXES", "render", "render_file", "render_text", "save_image"]

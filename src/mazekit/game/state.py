@@ -51,6 +51,7 @@ from ..generate import GENERATORS, generate
 from ..grids import Cell, Grid, as_grid
 from ..maze import Maze
 from ..registry import lookup, starts_open
+from ..render.geometry import slot_directions
 from ..replay import Replay
 from ..solution import Solution
 from ..solve import SOLVERS, solve
@@ -171,28 +172,6 @@ def _diff_events(before: np.ndarray, after: np.ndarray, nbs: np.ndarray) -> np.n
     return np.concatenate(rows).astype(np.int32)
 
 
-def _back_slots(nbs: np.ndarray) -> np.ndarray:
-    """``(size, slots)``: the slot of each neighbour that leads back, -1 where none."""
-    size, slots = nbs.shape
-    other = np.maximum(nbs, 0)
-    back = np.full((size, slots), -1, dtype=np.int64)
-    cells = np.arange(size)[:, None]
-    for t in range(slots):
-        back[(nbs >= 0) & (nbs[other, t] == cells) & (back < 0)] = t
-    return back
-
-
-def _directions(grid: Grid) -> np.ndarray:
-    """``(size, slots, 2)`` unit vectors (y down) from each cell's centre to the side each
-    slot leaves through; NaN for stairs."""
-    from ..render.geometry import _arrow_ends
-
-    mids = np.asarray(grid.outline()[1], dtype=float).mean(axis=2)
-    d = _arrow_ends(grid, mids) - grid.centers()[:, None]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return d / np.hypot(d[..., 0], d[..., 1])[..., None]
-
-
 def _size_option(grid: Grid) -> str:
     """``--size`` (and ``--grid``, ``--wrap``) that make ``grid`` on the command line."""
     kind = grid.kind
@@ -224,8 +203,7 @@ class GameState:
         self.config = config
         self.grid: Grid = maze.grid if maze is not None else as_grid(config.shape, config.grid)
         self.nbs = self.grid.neighbors()
-        self.backs = _back_slots(self.nbs)
-        self.directions = _directions(self.grid)
+        self.directions = slot_directions(self.grid)
         self.algorithm = config.algorithm
         self.solver = config.solver
         self.mode = config.mode

@@ -31,6 +31,7 @@ Examples
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,12 @@ _CHUNK = 1 << 20
 # What decides whether a wall stands, evaluated per frame.
 _ALWAYS, _CLOSED, _CORRIDOR, _OPENING, _UP, _UP_BOTH, _DOWN, _DOWN_BOTH = range(8)
 
+#: The kinds of wall items by name (the first column of :attr:`WallModel.items`): a wall
+#: that ``always`` stands, one that stands while its side is ``closed``, a weave
+#: ``corridor`` side, the start's or goal's ``opening``, and 3D stair marks.
+ITEM_KINDS = {"always": _ALWAYS, "closed": _CLOSED, "corridor": _CORRIDOR, "opening": _OPENING,
+              "up": _UP, "up_both": _UP_BOTH, "down": _DOWN, "down_both": _DOWN_BOTH}  # fmt: skip
+
 Box = tuple[int, int, int, int]
 
 
@@ -57,6 +64,72 @@ def picture_size(grid: Grid, cell: int, wall: int) -> tuple[int, int]:
     w, h = grid.extent()
     pitch = cell + wall
     return math.ceil(w * pitch + wall - 1e-9), math.ceil(h * pitch + wall - 1e-9)
+
+
+@dataclass
+class WallModel:
+    """Everything that can be drawn of a grid, in cell units, and when each wall stands: what
+    :class:`CellPainter` rasterises and the web page draws.
+
+    Attributes
+    ----------
+    openings : list of (int, int)
+        ``(cell, slot)`` of the start's and goal's gaps in the outer wall.
+    regions : numpy.ndarray
+        ``(m, V, 2)`` polygons, coloured by the class of ``region_cell``.
+    region_cell, region_side : numpy.ndarray
+        The cell of each region, and the side it is the corridor end of (a weave cell has an
+        inner square and a corridor end per side, shown when that side is open), or -1.
+    lines : list of numpy.ndarray
+        Wall polylines, one per item of ``items``.
+    items : numpy.ndarray
+        ``(len(lines), 4)`` rows ``kind, cell, slot, other`` saying when each wall stands
+        (kinds: :data:`ITEM_KINDS`; ``other`` is the cell whose tunnel passes under).
+    tris, tri_items : numpy.ndarray
+        ``(t, 3, 2)`` 3D stair triangles and their items.
+
+    Examples
+    --------
+    >>> from mazekit.grids import make_grid
+    >>> w = wall_model(make_grid("rect", (2, 3)), ends=(0, 5))
+    >>> w.openings, len(w.regions), len(w.lines) == len(w.items), len(w.tris)
+    ([(0, 0), (5, 2)], 6, True, 0)
+    """
+
+    openings: list[tuple[int, int]]
+    regions: np.ndarray
+    region_cell: np.ndarray
+    region_side: np.ndarray
+    lines: list[np.ndarray]
+    items: np.ndarray
+    tris: np.ndarray
+    tri_items: np.ndarray
+
+
+def wall_model(grid: Grid, ends: Any = ()) -> WallModel:
+    """The :class:`WallModel` of ``grid``; ``ends`` are the flat start and goal cells, whose
+    sides on the outside become walls that can open (``"opening"`` items)."""
+    width, height = grid.extent()
+    exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
+    polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
+    nb = grid.neighbors()
+    mids = walls.mean(axis=2)
+    centers = grid.centers()
+    openings = []
+    for name, c in zip(("start", "goal"), ends, strict=False):
+        slot = geom._opening(name, int(c), mids, centers, nb, width, height, grid.kind)
+        if slot >= 0:
+            openings.append((int(c), int(slot)))
+    if grid.kind == "weave":
+        regions, region_cell, region_side, lines, items = _weave_parts(grid, exists)
+    else:
+        cells = np.flatnonzero(exists)
+        regions = geom._round_polygons(grid, polys[cells], width)
+        region_cell, region_side = cells, np.full(len(cells), -1, np.int64)
+        pieces, items = _wall_parts(walls, nb, geom._back_slots(nb, mids), exists, openings)
+        lines = geom._round(grid, list(pieces), width)
+    tris, tri_items = _stair_parts(grid, nb, exists, centers)
+    return WallModel(openings, regions, region_cell, region_side, lines, items, tris, tri_items)
 
 
 class CellPainter:
@@ -87,39 +160,24 @@ class CellPainter:
             raise ValueError(f"at most {256 // LEVELS} colour classes fit a palette, got {n_classes}")
         self.grid, self.n_classes, self.background = grid, n_classes, background
         self.pitch, self.offset, self.wall = cell + wall, wall / 2, wall
-        width, height = grid.extent()
         self.size = picture_size(grid, cell, wall)
         if self.size[0] * self.size[1] > MAX_PIXELS:
             raise ValueError(f"a {self.size[0]}x{self.size[1]} pixel picture is too large; "
                              "use a smaller cell size")  # fmt: skip
-        exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
-        polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
-        nb = grid.neighbors()
+        model = wall_model(grid, ends)
+        walls = np.asarray(grid.outline()[1], dtype=float)
         mids = walls.mean(axis=2)
         centers = grid.centers()
         self.centers = centers * self.pitch + self.offset
-        self.openings = []
-        for name, c in zip(("start", "goal"), ends, strict=False):
-            slot = geom._opening(name, int(c), mids, centers, nb, width, height, grid.kind)
-            if slot >= 0:
-                self.openings.append((int(c), slot))
-        if grid.kind == "weave":
-            regions, region_cell, region_side, lines, items = _weave_parts(grid, exists)
-        else:
-            cells = np.flatnonzero(exists)
-            regions = geom._round_polygons(grid, polys[cells], width)
-            region_cell, region_side = cells, np.full(len(cells), -1, np.int64)
-            pieces, items = _wall_parts(walls, nb, geom._back_slots(nb, mids), exists, self.openings)
-            lines = geom._round(grid, list(pieces), width)
-        tris, tri_items = _stair_parts(grid, nb, exists, centers)
-        items = np.concatenate([items, tri_items])
+        self.openings = model.openings
+        items = np.concatenate([model.items, model.tri_items])
         self.item_kind, self.item_cell, self.item_slot, self.item_other = items.T
         self._kinds = {kind: np.flatnonzero(self.item_kind == kind) for kind in range(8)}
-        regions = self._px(regions)
+        regions = self._px(model.regions)
         self._draw_regions(regions)
-        self._cover(lines, self._px(tris), len(lines))
-        self._open_regions(region_cell, region_side)
-        self._boxes = _boxes(regions, region_cell, grid.size, self.size, wall / 2 + 2)
+        self._cover(model.lines, self._px(model.tris), len(model.lines))
+        self._open_regions(model.region_cell, model.region_side)
+        self._boxes = _boxes(regions, model.region_cell, grid.size, self.size, wall / 2 + 2)
         sides = mids - centers[:, None]
         reach = np.where(np.isnan(sides[..., 0]), np.inf, np.hypot(sides[..., 0], sides[..., 1]))
         self.inradius = reach.min(axis=1) * self.pitch

@@ -540,3 +540,61 @@ def _path(
             else:
                 pieces[-1].append(outside)
     return _round(grid, [_simplify(np.concatenate(p)) for p in pieces], width)
+
+
+def path_lines(maze: Maze, cells: np.ndarray) -> list[np.ndarray]:
+    """The line through flat ``cells`` (a path from ``maze.start`` to ``maze.goal``, or any
+    walk) as :func:`scene` draws a solution, without the rest of the scene: pieces in cell
+    units that leave through the openings, break at wrapped edges and stairs, dip under
+    weave crossings and follow a polar grid's rings.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (2, 3), rng=1, ends="corners")
+    >>> s = mazekit.solve(m, "bfs")
+    >>> pieces = path_lines(m, s.path[:, 0] * 3 + s.path[:, 1])
+    >>> len(pieces), pieces[0][0].tolist(), pieces[-1][-1].tolist()
+    (1, [0.5, 0.0], [2.5, 2.0])
+    """
+    grid = maze.grid
+    walls = np.asarray(grid.outline()[1], dtype=float)
+    nb, mids, centers = grid.neighbors(), walls.mean(axis=2), grid.centers()
+    width, height = grid.extent()
+    openings = {}
+    for name in ("start", "goal"):
+        cell = grid.flat(getattr(maze, name))
+        openings[name] = (cell, _opening(name, cell, mids, centers, nb, width, height, grid.kind))
+    flat = np.asarray(cells, dtype=np.int64)
+    return _path(grid, flat, centers, mids, nb, _back_slots(nb, mids), openings, width)
+
+
+def return_slots(nbs: np.ndarray) -> np.ndarray:
+    """``(size, slots)``: for each cell and slot, the neighbour's slot that leads back to
+    the cell, -1 where there is none (the neighbour table's inverse, whatever the drawing).
+
+    >>> from mazekit.grids import make_grid
+    >>> return_slots(make_grid("rect", (1, 2)).neighbors()).tolist()  # N E S W
+    [[-1, 3, -1, -1], [-1, -1, -1, 1]]
+    """
+    size, slots = nbs.shape
+    other = np.maximum(nbs, 0)
+    back = np.full((size, slots), -1, dtype=np.int64)
+    cells = np.arange(size)[:, None]
+    for t in range(slots):
+        back[(nbs >= 0) & (nbs[other, t] == cells) & (back < 0)] = t
+    return back
+
+
+def slot_directions(grid: Grid) -> np.ndarray:
+    """``(size, slots, 2)`` unit vectors (y down) from each cell's centre to the side each
+    slot leaves through; NaN for stairs. The arrow keys walk along these.
+
+    >>> from mazekit.grids import make_grid
+    >>> slot_directions(make_grid("rect", (1, 1)))[0].round(3).tolist()  # N E S W
+    [[0.0, -1.0], [1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]]
+    """
+    mids = np.asarray(grid.outline()[1], dtype=float).mean(axis=2)
+    d = _arrow_ends(grid, mids) - grid.centers()[:, None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return d / np.hypot(d[..., 0], d[..., 1])[..., None]

@@ -13,10 +13,11 @@ use it), sent as JSON in cell units with y pointing down (see :mod:`mazekit.rend
   replay), ``dirs``: the screen direction of every slot (for the arrow keys);
 - ``openings``: the start's and goal's gaps in the outer wall.
 
-The parts come from the helpers that the animations (:mod:`mazekit.render.frames`), the
-pictures (:mod:`mazekit.render.geometry`) and the game (:mod:`mazekit.game.state`) use, so
-the page draws every grid exactly as they do; ``tests/test_web_api.py`` runs this on every
-grid, so a change there that breaks the page fails there.
+The parts are the :func:`~mazekit.render.frames.wall_model` that the animations and the
+game window rasterise, and the slot tables of :mod:`mazekit.render.geometry` that the game
+walks by, so the page draws and walks every grid exactly as they do;
+``tests/test_web_api.py`` runs this on every grid, so a change there that breaks the page
+fails there.
 
 Examples
 --------
@@ -34,22 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from ..game.state import _back_slots, _directions
 from ..maze import Maze
-from ..render import frames
-from ..render import geometry as geom
+from ..render.frames import ITEM_KINDS, wall_model
+from ..render.geometry import return_slots, slot_directions
 
-#: What decides whether a wall item stands (the numbers of :mod:`mazekit.render.frames`).
-ITEM_KINDS = {
-    "always": frames._ALWAYS,
-    "closed": frames._CLOSED,
-    "corridor": frames._CORRIDOR,
-    "opening": frames._OPENING,
-    "up": frames._UP,
-    "up_both": frames._UP_BOTH,
-    "down": frames._DOWN,
-    "down_both": frames._DOWN_BOTH,
-}
+__all__ = ["ITEM_KINDS", "drawing", "packed"]
 
 _DIGITS = 4
 
@@ -90,27 +80,11 @@ def drawing(maze: Maze) -> dict[str, Any]:
     """What the page needs to draw and walk ``maze``'s grid (see the module docstring)."""
     grid = maze.grid
     exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
-    polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
     nb = grid.neighbors()
-    mids = walls.mean(axis=2)
     centers = grid.centers()
     width, height = grid.extent()
-    openings = []
-    for name in ("start", "goal"):
-        cell = grid.flat(getattr(maze, name))
-        slot = geom._opening(name, cell, mids, centers, nb, width, height, grid.kind)
-        if slot >= 0:
-            openings.append((int(cell), int(slot)))
-    if grid.kind == "weave":
-        regions, region_cell, region_side, lines, items = frames._weave_parts(grid, exists)
-    else:
-        cells = np.flatnonzero(exists)
-        regions = geom._round_polygons(grid, polys[cells], width)
-        region_cell, region_side = cells, np.full(len(cells), -1, np.int64)
-        pieces, items = frames._wall_parts(walls, nb, geom._back_slots(nb, mids), exists, openings)
-        lines = geom._round(grid, list(pieces), width)
-    tris, tri_items = frames._stair_parts(grid, nb, exists, centers)
-    dirs = np.round(_directions(grid), _DIGITS)
+    model = wall_model(grid, (grid.flat(maze.start), grid.flat(maze.goal)))
+    dirs = np.round(slot_directions(grid), _DIGITS)
     return {
         "kind": grid.kind,
         "rows": grid.rows,
@@ -123,16 +97,16 @@ def drawing(maze: Maze) -> dict[str, Any]:
         "exists": None if grid.mask is None else exists.astype(int).tolist(),
         "centers": _flat(centers),
         "nb": nb.ravel().tolist(),
-        "back": _back_slots(nb).ravel().tolist(),
+        "back": return_slots(nb).ravel().tolist(),
         "dirs": [None if np.isnan(v) else float(v) for v in dirs.ravel().tolist()],
         "tunnels": grid.kind == "weave",
-        "regions": packed(regions),
-        "region_cell": np.asarray(region_cell).tolist(),
-        "region_side": np.asarray(region_side).tolist(),
-        "lines": packed(lines),
-        "items": np.asarray(items, dtype=np.int64).ravel().tolist(),
-        "tris": packed(tris),
-        "tri_items": np.asarray(tri_items, dtype=np.int64).ravel().tolist(),
-        "openings": [list(o) for o in openings],
+        "regions": packed(model.regions),
+        "region_cell": np.asarray(model.region_cell).tolist(),
+        "region_side": np.asarray(model.region_side).tolist(),
+        "lines": packed(model.lines),
+        "items": np.asarray(model.items, dtype=np.int64).ravel().tolist(),
+        "tris": packed(model.tris),
+        "tri_items": np.asarray(model.tri_items, dtype=np.int64).ravel().tolist(),
+        "openings": [list(o) for o in model.openings],
         "item_kinds": ITEM_KINDS,
     }

@@ -5,10 +5,16 @@ spanning tree of the grid graph (checked with networkx, against ``grid.edges()``
 tests/contract/test_grids.py checks against the drawing); the same seed gives the same maze;
 grids a generator does not support are refused with a one-line error naming the ones it
 does. Uniform generators are checked for uniformity on a small hex grid too.
+
+On rectangles (plain and masked) every generator runs with each option case in
+``OPTION_CASES`` from a single cell up, checked by the independent Python checks in
+tests/checks.py, and its trace is replayed by hand. What only one generator does is tested
+in tests/generate/test_<name>.py.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections import Counter
 
@@ -17,8 +23,11 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.generate import GENERATORS, properties
-from mazekit.grids import GRIDS, make_grid
+from mazekit import trace as tr
+from mazekit.generate import GENERATORS, properties, summary
+from mazekit.grids import GRIDS, RectGrid, make_grid
+
+from ..checks import COMB, MASK_TEXT, STEPS, assert_spanning_tree, edges
 
 SHAPES = {"3d": [(1, 1, 1), (2, 3, 4)], "polar": [(1, 3), (4, 6)], "triangle": [(1, 1), (2, 1), (5, 6)]}
 DEFAULT_SHAPES = [(1, 1), (1, 6), (5, 7)]
@@ -74,8 +83,7 @@ def test_trace_replays_to_the_maze(name, kind):
     maze = mazekit.generate(name, shape, grid=kind, rng=3, record=True)
     starts_open = bool(getattr(__import__(GENERATORS[name].__module__, fromlist=["x"]), "STARTS_OPEN", False))
     rebuilt = mazekit.trace.replay(maze.trace, maze.grid, starts_open=starts_open)
-    if properties(GENERATORS[name])["perfect"]:
-        assert np.array_equal(rebuilt, maze.passages)
+    assert np.array_equal(rebuilt, maze.passages)
 
 
 def test_wrap_makes_a_torus():
@@ -151,3 +159,191 @@ def test_biased_generator_fails_the_same_test():
     counts = np.array(list(seen.values()) + [0] * (55 - len(seen)))
     assert chi_square_p(counts) < 1e-6
     assert math.isfinite(counts.mean())
+
+
+# -- every generator and option case on rectangles, from a single cell up ----------------------
+
+#: Option values worth a full check (the modules declare none; a generator not listed runs
+#: with its defaults). Add a line here when a generator gains an option.
+OPTION_CASES: dict[str, list[dict]] = {
+    "binary_tree": [{"bias": b} for b in ("NW", "NE", "SW", "SE")],
+    "sidewinder": [{"bias": "N"}, {"bias": "S"}],
+    "hunt_and_kill": [{"hunt": "serpentine"}, {"hunt": "random"}],
+    "eller": [{}, *({"p_join": j, "p_down": d} for j, d in ((0.0, 0.0), (1.0, 1.0), (0.9, 0.1)))],
+    "growing_tree": [{"rule": r, "p": 0.7} for r in ("newest", "oldest", "random", "mix")],
+    "growing_forest": [{}, {"seeds": 1}],
+    "origin_shift": [{}, {"steps": 0}, {"steps": 25}],
+    "cellular_automaton": [{}, {"connect": False}, {"rule": "B678/S345678"}],
+    "unicursal": [{}, {"base": "kruskal"}],
+}
+assert set(OPTION_CASES) <= set(GENERATORS), "option cases for a generator that is not registered"
+
+#: Option cases that leave nothing to chance: every seed gives the same maze.
+DETERMINISTIC = [("eller", {"p_join": 0.0, "p_down": 0.0}), ("eller", {"p_join": 1.0, "p_down": 1.0})]
+
+CASES = [(name, opts) for name in sorted(GENERATORS) for opts in OPTION_CASES.get(name, [{}])]
+CASE_IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CASES]
+RECT_SHAPES = [(1, 1), (1, 9), (9, 1), (2, 2), (5, 7), (6, 8), (7, 6), (200, 300)]
+
+
+def blob_mask() -> np.ndarray:
+    """A ragged mask: the connected blob of a random field that holds its first cell."""
+    field = np.random.default_rng(99).random((40, 50)) < 0.62
+    keep = np.zeros_like(field)
+    stack = [tuple(np.argwhere(field)[0])]
+    keep[stack[0]] = True
+    while stack:  # flood fill by hand
+        r, c = stack.pop()
+        for dr, dc in STEPS.values():
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < 40 and 0 <= nc < 50 and field[nr, nc] and not keep[nr, nc]:
+                keep[nr, nc] = True
+                stack.append((nr, nc))
+    return keep
+
+
+MASKS = {"ring": MASK_TEXT, "comb": COMB, "blob": blob_mask()}
+
+
+def mask_grid(mask) -> RectGrid:
+    return RectGrid.from_text(mask) if isinstance(mask, str) else RectGrid.from_mask(mask)
+
+
+def assert_sound(maze, name: str) -> None:
+    """A perfect generator makes a spanning tree; any generator makes sound passages."""
+    if properties(GENERATORS[name])["perfect"]:
+        assert_spanning_tree(maze)
+    else:
+        edges(maze)  # symmetric, on the grid, nothing into a masked-out cell
+    assert maze.grid.contains(maze.start) and maze.grid.contains(maze.goal)
+
+
+@pytest.mark.parametrize("shape", RECT_SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name, opts", CASES, ids=CASE_IDS)
+def test_rect_shapes(name, opts, shape):
+    for seed in (0, 1, 2) if shape[0] * shape[1] < 1000 else (11,):
+        maze = mazekit.generate(name, shape, rng=seed, **opts)
+        assert maze.shape == shape and maze.passages.dtype == np.uint8
+        assert maze.algorithm == name and maze.options == opts
+        assert_sound(maze, name)
+
+
+@pytest.mark.parametrize("mask", sorted(MASKS))
+@pytest.mark.parametrize("name, opts", CASES, ids=CASE_IDS)
+def test_masks(name, opts, mask):
+    grid = mask_grid(MASKS[mask])
+    if properties(GENERATORS[name])["rect_only"]:
+        with pytest.raises(ValueError, match="needs a full rectangle"):
+            mazekit.generate(name, grid, rng=0, **opts)
+        return
+    for seed in range(3):
+        maze = mazekit.generate(name, grid, rng=seed, **opts)
+        assert_sound(maze, name)
+        assert not maze.passages[~grid.mask].any()
+    # a boolean array is a mask too
+    again = mazekit.generate(name, grid.mask, rng=2, **opts)
+    assert np.array_equal(again.passages, maze.passages)
+
+
+@pytest.mark.parametrize("name, opts", CASES, ids=CASE_IDS)
+def test_same_seed_same_maze_other_seed_other_maze(name, opts):
+    a = mazekit.generate(name, (25, 31), rng=42, **opts)
+    b = mazekit.generate(name, (25, 31), rng=42, **opts)
+    g = mazekit.generate(name, (25, 31), rng=np.random.default_rng(42), **opts)
+    c = mazekit.generate(name, (25, 31), rng=43, **opts)
+    assert np.array_equal(a.passages, b.passages) and np.array_equal(a.passages, g.passages)
+    assert np.array_equal(a.passages, c.passages) == ((name, opts) in DETERMINISTIC)
+
+
+def replay_by_hand(trace: np.ndarray, grid: RectGrid, starts_open: bool) -> np.ndarray:
+    """Apply a rect trace's CARVE/OPEN/CLOSE events, independently of mazekit.trace.replay."""
+    cols = grid.cols
+    rebuilt = (mazekit.trace.open_room(grid) if starts_open else np.zeros(grid.shape, np.uint8)).ravel()
+    for cell, event, slot in trace.tolist():
+        if event in (tr.CARVE, tr.OPEN, tr.CLOSE) and slot >= 0:
+            r, c = divmod(cell, cols)
+            nb = (r + STEPS[slot][0]) * cols + c + STEPS[slot][1]
+            if event == tr.CLOSE:
+                rebuilt[cell] &= ~np.uint8(1 << slot)
+                rebuilt[nb] &= ~np.uint8(1 << (slot + 2) % 4)
+            else:
+                rebuilt[cell] |= 1 << slot
+                rebuilt[nb] |= 1 << (slot + 2) % 4
+    return rebuilt.reshape(grid.shape)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (2, 2), (10, 14), "ring"], ids=str)
+@pytest.mark.parametrize("name, opts", CASES, ids=CASE_IDS)
+def test_trace_replays_and_recording_changes_nothing(name, opts, shape):
+    props = properties(GENERATORS[name])
+    if shape == "ring" and props["rect_only"]:
+        pytest.skip("refuses masks (test_masks)")
+    grid = mask_grid(MASK_TEXT) if shape == "ring" else RectGrid(shape)
+    plain = mazekit.generate(name, grid, rng=8, **opts)
+    traced = mazekit.generate(name, grid, rng=8, record=True, **opts)
+    assert plain.trace is None and np.array_equal(plain.passages, traced.passages)
+    t = traced.trace
+    assert t is not None and t.dtype == np.int32 and t.ndim == 2 and t.shape[1] == 3
+    assert ((t[:, 2] >= -1) & (t[:, 2] < 4)).all()  # args are slots (or -1), as animations expect
+    assert ((t[:, 0] >= 0) & (t[:, 0] < grid.size)).all()
+    starts_open = props["starts_open"]
+    assert np.array_equal(replay_by_hand(t, grid, starts_open), traced.passages)
+    assert np.array_equal(tr.replay(t, grid, starts_open=starts_open), traced.passages)
+    assert tr.replay(t, grid, len(t) // 2, starts_open=starts_open).shape == grid.shape
+    if props["perfect"]:  # no passage opened twice, none closed that was not open
+        opens = int((np.isin(t[:, 1], (tr.CARVE, tr.OPEN)) & (t[:, 2] >= 0)).sum())
+        closes = int(((t[:, 1] == tr.CLOSE) & (t[:, 2] >= 0)).sum())
+        room = len(edges(traced.replace(passages=tr.open_room(grid)))) if starts_open else 0
+        assert room + opens - closes == grid.n_cells - 1
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_declares_itself(name):
+    """One-line summary, keyword-only options, declared properties of the right types."""
+    func = GENERATORS[name]
+    assert func.__name__ == name and func.__module__ == f"mazekit.generate.{name}"
+    assert summary(func) and summary(func).endswith(".")
+    params = inspect.signature(func).parameters
+    assert list(params)[:2] == ["grid", "rng"]
+    assert params["record"].kind is inspect.Parameter.KEYWORD_ONLY and params["record"].default is False
+    for key, p in list(params.items())[2:]:
+        assert p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is not inspect.Parameter.empty, key
+    props = properties(func)
+    for key in ("perfect", "rect_only", "uniform", "starts_open"):
+        assert isinstance(props[key], bool), key
+    assert isinstance(props["bytes_per_cell"], int) and props["bytes_per_cell"] >= 1
+    assert set(props["grids"]) <= set(GRIDS) and "rect" in props["grids"]
+    if props["rect_only"]:
+        assert tuple(props["grids"]) == ("rect",)
+    if props["uniform"]:
+        assert props["perfect"]
+    with pytest.raises(ValueError, match=f"{name} has no option 'speed'"):
+        mazekit.generate(name, (3, 3), speed=2)
+
+
+#: Generators run at 10,000 x 10,000 in the suite; the rest run at 2,000 x 2,000 to keep CI
+#: short (every generator has been run at 10,000 x 10,000 by hand: see docs/algorithms.md).
+HUGE = {
+    "backtracker",
+    "prim",
+    "kruskal",
+    "growing_tree",
+    "binary_tree",
+    "sidewinder",
+    "recursive_division",
+    "unicursal",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_huge(name):
+    """Very large grids: no recursion limit, no overflow, still one spanning tree."""
+    n = 10_000 if name in HUGE else 2_000
+    maze = mazekit.generate(name, (n, n), rng=1)
+    assert maze.passages.nbytes == n * n
+    if properties(GENERATORS[name])["perfect"]:
+        assert int(maze.degree().sum()) == 2 * (n * n - 1)
+        assert maze.is_perfect()
+    else:
+        maze.check()  # symmetric, on the grid

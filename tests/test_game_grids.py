@@ -9,8 +9,8 @@ import pytest
 
 import mazekit
 from mazekit.game import GameConfig, GameState
+from mazekit.game.keys import WALK_KEYS
 from mazekit.game.picture import CURRENT, GOAL, LUT, PALETTE, PATH, START, UNVISITED, GridLayout
-from mazekit.game.state import WALK_KEYS
 
 from .test_game import make_app, pixel, press, repaint_phases, run_until  # noqa: F401  (a fixture)
 

@@ -231,7 +231,7 @@ def test_play_to_the_goal_with_the_keys(server, page):
     assert message.startswith(f"You made it! {len(keys)} moves in") and "the shortest way!" in message
 
 
-#: Each grid's own walking keys (the page's table, from mazekit.game.state.WALK_KEYS).
+#: Each grid's own walking keys (the page's table, from mazekit.game.keys.WALK_KEYS).
 GRID_KEYS = {
     "hex": ("wilson", "6x5", {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}),
     "upsilon": ("prim", "5x4", {"NW": "q", "N": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "S": "x",

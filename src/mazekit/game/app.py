@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .keys import WALK_KEYS
 from .picture import MAX_PITCH, layout_for
-from .state import PLAY, WALK_KEYS, GameState
+from .state import PLAY, GameState
 from .view import View, bar_height
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def sdl_session(pg: Any) -> Iterator[None]:
 
 def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None:
     """The :meth:`GameState.act` action for a key press (``text`` is its character, if any)
-    in ``mode`` on a grid of ``kind`` (see :data:`mazekit.game.state.WALK_KEYS`)."""
+    in ``mode`` on a grid of ``kind`` (see :data:`mazekit.game.keys.WALK_KEYS`)."""
     import pygame
 
     arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}

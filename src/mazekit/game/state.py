@@ -12,12 +12,15 @@ Two modes:
     first move. Reaching the goal wins and compares the moves with the shortest path;
     ``hint`` lights the next step of a shortest path, ``give_up`` shows the solution.
 
-Every grid works: moves go through a cell's slots (see :data:`WALK_KEYS` for the keys of
-each grid), and the arrow keys walk towards the side of the screen they point at.
+Every grid works: moves go through a cell's slots (see :data:`mazekit.game.keys.WALK_KEYS`
+for the keys of each grid), and the arrow keys walk towards the side of the screen they
+point at.
 
-The view reads :attr:`GameState.classes` (a colour class per cell, see
-:mod:`mazekit.game.picture`), :attr:`GameState.passages` (the passages as drawn so far) and
-:meth:`GameState.markers`, and asks :meth:`GameState.take_dirty` which cells changed.
+The traces are replayed by :class:`mazekit.replay.Replay` cursors (the animations use the
+same). The view reads :attr:`GameState.classes` (a colour class per cell, see
+:mod:`mazekit.render.palette`), :attr:`GameState.passages` (the passages as drawn so far) and
+:meth:`GameState.markers`, and asks :meth:`GameState.take_dirty` which cells changed; what
+the status bar and the boxes say comes from :mod:`mazekit.game.status`.
 
 Every maze shown can be made again: :meth:`GameState.reproduce` is the command line that
 does it. A new maze takes the next seed of a sequence seeded by the first one.
@@ -55,6 +58,7 @@ from ..render.geometry import slot_directions
 from ..replay import Replay
 from ..solution import Solution
 from ..solve import SOLVERS, solve
+from . import status
 from .picture import (
     BACKTRACKED,
     CURRENT,
@@ -82,31 +86,6 @@ _ARROWS = {"up": (0.0, -1.0), "right": (1.0, 0.0), "down": (0.0, 1.0), "left": (
 
 #: An arrow takes the open slot that points nearest its way, if that is within 45 degrees.
 _ARROW_COS = 0.7
-
-#: Keys that walk through named slots in play mode, per grid (letters as typed, and
-#: ``pageup``/``pagedown``); the first of a tuple's slots that is open is taken. On every
-#: grid the arrow keys walk towards the side of the screen they point at, and so do W A S D
-#: where this table does not give them other work. Action ``"move:NAME,..."`` does the same.
-WALK_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
-    "hex": {"q": ("NW",), "w": ("N",), "e": ("NE",), "a": ("SW",), "s": ("S",), "d": ("SE",)},
-    "upsilon": {"q": ("NW",), "w": ("N",), "e": ("NE",), "a": ("W",), "d": ("E",),
-                "z": ("SW",), "x": ("S",), "c": ("SE",)},
-    "polar": {"w": ("out", "out2"), "s": ("in",), "a": ("ccw",), "d": ("cw",), "q": ("out",), "e": ("out2",)},
-    "3d": {"u": ("up",), "j": ("down",), "pageup": ("up",), "pagedown": ("down",)},
-}  # fmt: skip
-
-#: How to walk each grid, for the help overlay: keys, a tab, what they do.
-WALK_HELP: dict[str, list[str]] = {
-    "rect": ["arrows / WASD\tplay: walk"],
-    "weave": ["arrows / WASD\tplay: walk, over or under a crossing"],
-    "triangle": ["arrows / WASD\tplay: walk left, right, or through the base"],
-    "3d": ["arrows / WASD\tplay: walk on a level", "U / PgUp, J / PgDn\tplay: take the stairs up, down"],
-    "hex": ["Q W E, A S D\tplay: walk NW N NE, SW S SE", "arrows\tplay: walk towards that side"],
-    "upsilon": ["Q W E, A D, Z X C\tplay: walk NW N NE, W E, SW S SE",
-                "arrows\tplay: walk towards that side"],
-    "polar": ["W / S\tplay: walk out / in (Q, E: to the left / right cell)",
-              "A / D\tplay: walk counter-clockwise / clockwise", "arrows\tplay: walk towards that side"],
-}  # fmt: skip
 
 #: Largest animation speed, in trace events per frame.
 MAX_SPEED = 1 << 20
@@ -170,23 +149,6 @@ def _diff_events(before: np.ndarray, after: np.ndarray, nbs: np.ndarray) -> np.n
         cells, slots = np.nonzero((bits == 1) & lower)
         rows.append(np.stack([cells, np.full_like(cells, event), slots], axis=1))
     return np.concatenate(rows).astype(np.int32)
-
-
-def _size_option(grid: Grid) -> str:
-    """``--size`` (and ``--grid``, ``--wrap``) that make ``grid`` on the command line."""
-    kind = grid.kind
-    if kind == "polar":
-        size = f"{grid.rows}x{grid.param}"
-    elif kind == "3d":
-        size = grid.describe()
-    else:
-        size = f"{grid.cols}x{grid.rows}"
-    wrap = getattr(grid, "wrap", "")
-    return _grid_option(grid) + f"--size {size}" + (f" --wrap {wrap}" if wrap else "")
-
-
-def _grid_option(grid: Grid) -> str:
-    return "" if grid.kind == "rect" else f"--grid {grid.kind} "
 
 
 class GameState:
@@ -598,108 +560,19 @@ class GameState:
         self.message = text
         self._message_until = self.frame + MESSAGE_FRAMES
 
-    # -- words -----------------------------------------------------------------------------
+    # -- words (see :mod:`mazekit.game.status`) ----------------------------------------------
     def reproduce(self) -> str:
         """The command line that shows this maze again."""
-        grid = self.maze.grid
-        parts = ["mazekit play", f"--algorithm {self.algorithm}"]
-        if self.config.mask_file:
-            parts.append(_grid_option(grid) + f"--mask {self.config.mask_file}")
-        else:
-            parts.append(_size_option(grid))
-        parts.append(f"--seed {self.seed}")
-        if self.algorithm == self.config.algorithm:
-            parts += [f"-O {k}={v}" for k, v in self.config.options.items()]
-        if self.explicit_ends or self.start_pin is not None or self.goal_pin is not None:
-            parts.append(f"--start {self.maze.start[0]},{self.maze.start[1]}")
-            parts.append(f"--goal {self.maze.goal[0]},{self.maze.goal[1]}")
-        elif self.ends == "random":
-            parts.append("--random-ends")
-        elif self.ends != "corners":
-            parts.append(f"--ends {self.ends}")
-        if self.braid is not None:
-            parts.append(f"--braid {self.braid:g}")
-        parts.append(f"--solver {self.solver}")
-        return " ".join(parts)
+        return status.reproduce(self)
 
     def status(self) -> tuple[str, str]:
         """The two status bar lines: what the maze is, and what is happening."""
-        grid = self.maze.grid
-        size = grid.describe() if grid.kind == "rect" else f"{grid.kind} {grid.describe()}"
-        braid = f"braid {self.braid:g}" if self.braid is not None else "braid off"
-        top = (f"{self.algorithm} | solver {self.solver} | {size} | seed {self.seed} | {braid}"
-               f" | speed {self.speed}/frame | {self.mode}{' | PAUSED' if self.paused else ''}")  # fmt: skip
-        if self.message:
-            return top, self.message
-        sol = self.solution
-        if self.phase == "generating":
-            line = f"generating: {self.gen_pos}/{len(self.trace)} events   (S solve, P play, F1 help)"
-        elif self.phase == "built":
-            line = "S: send the solver walking   P: play it yourself   F1: help"
-        elif self.phase == "solving" and sol is not None:
-            line = f"{self.solver} solving: step {self.solve_pos}/{len(sol.trace)}"
-        elif self.phase == "solved" and sol is not None:
-            path = f"path length {sol.length}" if sol.found else "no path"
-            line = (f"{self.solver}: {len(sol.trace)} steps, {sol.n_explored} cells explored, {path}"
-                    f" (shortest {self.shortest})")  # fmt: skip
-        elif self.phase == "playing":
-            keys = "arrows/WASD" if self.grid.kind not in WALK_KEYS else "arrows or the keys in F1"
-            line = (f"moves {self.moves} | time {self.elapsed:.1f} s | shortest {self.shortest}"
-                    f"   ({keys} move, H hint, {self._give_up_key()} give up)")  # fmt: skip
-        elif self.phase == "won":
-            line = f"solved in {self.moves} moves, {self.elapsed:.1f} s; shortest is {self.shortest}"
-        else:
-            line = f"gave up after {self.moves} moves; the shortest path is {self.shortest} steps"
-        return top, line
-
-    def _give_up_key(self) -> str:
-        return "Backspace" if "x" in WALK_KEYS.get(self.grid.kind, {}) else "X"
+        return status.status_lines(self)
 
     def help_lines(self) -> list[str]:
         """The help overlay's lines for this grid: keys, a tab, what they do."""
-        walks = WALK_KEYS.get(self.grid.kind, {})
-        lines = []
-        for line in HELP_LINES:
-            if line.startswith("arrows"):
-                lines += WALK_HELP.get(self.grid.kind, WALK_HELP["rect"])
-            elif line.startswith("X /") and "x" in walks:
-                lines.append("Backspace\tplay: give up and show the solution")
-            elif line.startswith("Q /") and "q" in walks:
-                lines.append("Esc\tquit (Q walks in play mode; quits in watch mode)")
-            else:
-                lines.append(line)
-        return lines
+        return status.help_lines(self)
 
     def overlay(self) -> tuple[str, list[str]] | None:
         """Title and lines of the box drawn over the maze, if one is open."""
-        if self.help:
-            return "mazekit play: keys", self.help_lines() + ["", "this maze again:", self.reproduce()]
-        if self.phase == "won":
-            extra = self.moves - self.shortest
-            verdict = "you matched it!" if extra == 0 else f"you took {extra} more"
-            hints = {0: "", 1: ", 1 hint"}.get(self.hints_used, f", {self.hints_used} hints")
-            return "You made it!", [
-                f"{self.moves} moves in {self.elapsed:.1f} s{hints}",
-                f"shortest path: {self.shortest} moves; {verdict}",
-                "",
-                "N new maze   G next generator   P watch mode",
-            ]
-        return None
-
-
-#: The help overlay: keys, a tab, what they do.
-HELP_LINES = [
-    "S\twatch: send the solver walking",
-    "arrows / WASD\tplay: walk",
-    "H\tplay: hint, the next step of a shortest path",
-    "X / Backspace\tplay: give up and show the solution",
-    "N\tnew maze (the next seed)",
-    "G / V\tnext generator / next solver",
-    "+ / -\tfaster / slower",
-    "Space\tpause",
-    "R\trandom start and goal",
-    "B\tbraid on/off: loops instead of dead ends",
-    "P / Tab\twatch <-> play",
-    "F1 / ?\tthis help",
-    "Q / Esc\tquit",
-]
+        return status.overlay(self)

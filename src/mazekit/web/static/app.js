@@ -17,7 +17,7 @@
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const DEFAULT_SIZES = { rect: "20x12", hex: "16x10", triangle: "24x12", polar: "8x8", upsilon: "14x10",
     "3d": "8x6x3", weave: "16x10" };
-  // Keys that walk through named slots, per grid (mazekit/game/state.py WALK_KEYS).
+  // Keys that walk through named slots, per grid (mazekit/game/keys.py WALK_KEYS).
   const WALK_KEYS = {
     hex: { q: ["NW"], w: ["N"], e: ["NE"], a: ["SW"], s: ["S"], d: ["SE"] },
     upsilon: { q: ["NW"], w: ["N"], e: ["NE"], a: ["W"], d: ["E"], z: ["SW"], x: ["S"], c: ["SE"] },

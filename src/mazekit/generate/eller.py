@@ -62,23 +62,26 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     recording = trace.shape[0] != 0
     left, right, down = state[_LEFT], state[_RIGHT], state[_DOWN]
     head, count, dropped = state[_HEAD], state[_COUNT], state[_DROPPED]
-    for c in range(cols):
-        out[c] = 1 if down[c] else 0  # north: the row above dropped into this cell
-    # Horizontal joins between different sets (all of them on the last row).
+    # Horizontal joins between different sets (all of them on the last row). Each cell's
+    # bits are written once: north (the row above dropped into it), east, and west (the
+    # join made one step earlier). List indices are cast unsigned: they are never negative,
+    # and numba then skips its negative-index fix-up.
+    west = 0
     for c in range(cols - 1):
         apart = right[c] != c + 1
         u = uniform_when(src, apart & (not last))
         j = np.int32(apart & (last | (u < p_join)))
-        p, q = right[c], left[c + 1]  # splice the two cycles
+        p, q = np.uint32(right[c]), np.uint32(left[c + 1])  # splice the two cycles
         rq, lp = right[q], left[p]
         right[c] = p + (c + 1 - p) * j
         left[c + 1] = q + (c - q) * j
         right[q] = rq + (p - rq) * j
         left[p] = lp + (q - lp) * j
-        out[c] |= j << 1
-        out[c + 1] |= j << 3
+        out[c] = (1 if down[c] else 0) | (j << 1) | west
+        west = j << 3
         if recording and j:
             t = record(trace, t, base + c, OPEN, 1)
+    out[cols - 1] = (1 if down[cols - 1] else 0) | west
     if last:
         down[:] = 0
         return t
@@ -86,13 +89,14 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     # member, which a cell finds through its left neighbour in the list (an earlier column).
     for c in range(cols):
         lc = left[c]
-        h = c if lc >= c else head[lc]
+        h = c if lc >= c else head[np.uint32(lc)]
         head[c] = h
         d = np.int32(uniform(src) < p_down)
         down[c] = d
         more = np.int32(h != c)
-        count[h] = count[h] * more + 1
-        dropped[h] = (dropped[h] & more) | d
+        at = np.uint32(h)
+        count[at] = count[at] * more + 1
+        dropped[at] = (dropped[at] & more) | d
     # One forced drop in every set that has none, at a random member drawn when the set's
     # leftmost member comes up; a cell that does not drop leaves its set.
     for c in range(cols):
@@ -103,8 +107,8 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
             down[x] = 1
         d = down[c]
         lc, rc = left[c], right[c]
-        right[lc] = rc + (c - rc) * d
-        left[rc] = lc + (c - lc) * d
+        right[np.uint32(lc)] = rc + (c - rc) * d
+        left[np.uint32(rc)] = lc + (c - lc) * d
         left[c] = c + (lc - c) * d
         right[c] = c + (rc - c) * d
         out[c] |= d << 2

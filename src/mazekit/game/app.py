@@ -84,7 +84,7 @@ def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None
         pygame.K_s: "solve", pygame.K_h: "hint", pygame.K_x: "give_up", pygame.K_BACKSPACE: "give_up",
         pygame.K_n: "new", pygame.K_g: "generator", pygame.K_v: "solver", pygame.K_SPACE: "pause",
         pygame.K_r: "ends", pygame.K_b: "braid", pygame.K_p: "mode", pygame.K_TAB: "mode",
-        pygame.K_F1: "help", pygame.K_q: "quit", pygame.K_ESCAPE: "close",
+        pygame.K_l: "lines", pygame.K_F1: "help", pygame.K_q: "quit", pygame.K_ESCAPE: "close",
         pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
         pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_QUESTION: "help",
     }  # fmt: skip

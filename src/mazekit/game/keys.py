@@ -47,6 +47,7 @@ HELP_LINES = [
     "R\trandom start and goal",
     "B\tbraid on/off: loops instead of dead ends",
     "P / Tab\twatch <-> play",
+    "L\tgrid lines on/off",
     "F1 / ?\tthis help",
     "Q / Esc\tquit",
 ]

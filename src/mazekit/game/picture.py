@@ -25,6 +25,7 @@ from ..render.palette import (
     FRONTIER,
     GOAL,
     HINT,
+    N_CLASSES,
     PATH,
     ROAD,
     START,
@@ -38,8 +39,8 @@ from ..render.palette import (
 
 __all__ = ["BACKTRACKED", "CURRENT", "EXPLORED", "FRONTIER", "GOAL", "HINT", "LUT", "PALETTE", "PATH",
            "ROAD", "START", "THEMES", "TRAIL", "UNVISITED", "WALL", "GridLayout", "Layout", "block_classes",
-           "cell_blocks", "fit", "fit_grid", "layout_for", "link_class", "set_colors", "to_indices",
-           "to_pixels"]  # fmt: skip
+           "cell_blocks", "fit", "fit_grid", "layout_for", "line_palette", "link_class", "set_colors",
+           "to_indices", "to_pixels", "with_lines"]  # fmt: skip
 #: The window's colours by key (:data:`mazekit.render.palette.WINDOW_KEYS`); :func:`set_colors`
 #: changes them in place.
 PALETTE: dict[str, tuple[int, int, int]] = dict(WINDOW_THEMES["light"])
@@ -137,6 +138,36 @@ def cell_blocks(
     br, bc, cls = np.concatenate(brs), np.concatenate(bcs), np.concatenate(clss)
     _, first = np.unique(br * (2 * cols + 1) + bc, return_index=True)
     return br[first], bc[first], cls[first]
+
+
+#: How strongly a grid line is drawn: the wall colour's share in it, in coverage levels of
+#: :data:`mazekit.render.frames.LEVELS` (4 of 15: a faint line).
+LINE_LEVEL = 4
+
+
+def with_lines(br: np.ndarray, bc: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """Classes of blocks ``(br, bc)`` of the block picture with grid lines: an open block
+    between two cells takes ``class + N_CLASSES``, its class under a faint line (see
+    :func:`line_palette`); cells, posts and walls keep theirs.
+
+    >>> [int(k) for k in with_lines(np.array([1, 1, 1]), np.array([1, 2, 4]), np.array([ROAD, ROAD, WALL]))]
+    [0, 14, 1]
+    """
+    link = (np.asarray(br) + np.asarray(bc)) % 2 == 1
+    classes = np.asarray(classes, dtype=np.uint8)
+    return np.where(link & (classes != WALL), classes + N_CLASSES, classes).astype(np.uint8)
+
+
+def line_palette(lut: np.ndarray, wall: object) -> np.ndarray:
+    """``(2 * N_CLASSES, 3)`` ``uint8`` RGB: the classes' colours, then each under a grid
+    line (blended with ``wall`` as :meth:`~mazekit.render.frames.CellPainter.palette` blends
+    level :data:`LINE_LEVEL`)."""
+    from ..render.frames import LEVELS
+
+    colors = np.asarray(lut, dtype=float)
+    t = LINE_LEVEL / (LEVELS - 1)
+    lined = np.rint(colors * (1 - t) + np.asarray(wall, dtype=float) * t)
+    return np.concatenate([np.asarray(lut, dtype=np.uint8), lined.astype(np.uint8)])
 
 
 def to_indices(blocks: np.ndarray, cell: int, wall: int) -> np.ndarray:

@@ -78,7 +78,7 @@ WATCH, PLAY = "watch", "play"
 
 #: Everything :meth:`GameState.act` understands.
 ACTIONS = ("up", "down", "left", "right", "solve", "hint", "give_up", "new", "generator",
-           "solver", "faster", "slower", "pause", "ends", "braid", "mode", "help", "quit",
+           "solver", "faster", "slower", "pause", "ends", "braid", "mode", "lines", "help", "quit",
            "close")  # fmt: skip
 
 #: Screen directions ``(x, y)`` (y down) that the arrow actions walk towards.
@@ -109,7 +109,8 @@ class GameConfig:
     one; ``start``/``goal`` pin the ends; ``braid`` is the fraction of dead ends removed,
     None for a perfect maze; ``speed`` is in trace events per frame, None to choose from the
     maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce`; ``grid`` is
-    the grid kind when ``shape`` is not a grid (rect by default).
+    the grid kind when ``shape`` is not a grid (rect by default); ``grid_lines`` draws a
+    faint line on every cell side that has no wall (``L`` toggles it).
     """
 
     algorithm: str = "backtracker"
@@ -125,6 +126,7 @@ class GameConfig:
     mode: str = WATCH
     mask_file: str | None = None
     grid: str | None = None
+    grid_lines: bool = False
 
 
 def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:
@@ -174,6 +176,7 @@ class GameState:
         self.ends, self.start_pin, self.goal_pin = config.ends, config.start, config.goal
         self.explicit_ends = False
         self.paused = False
+        self.grid_lines = bool(config.grid_lines)
         self.help = False
         self.running = True
         self.frame = 0
@@ -540,6 +543,11 @@ class GameState:
         else:
             self._reset_overlays()
             self.phase = "built"
+        self._full()
+
+    def _do_lines(self) -> None:
+        """Grid lines on or off: a faint line on every side between cells that has no wall."""
+        self.grid_lines = not self.grid_lines
         self._full()
 
     def _do_help(self) -> None:

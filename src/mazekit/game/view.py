@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .picture import (
+    LINE_LEVEL,
     LUT,
     PALETTE,
     ROAD,
@@ -29,7 +30,9 @@ from .picture import (
     block_classes,
     cell_blocks,
     layout_for,
+    line_palette,
     to_indices,
+    with_lines,
 )
 from .state import GameState
 
@@ -96,7 +99,7 @@ class View:
         self.grid = self.state.maze.grid
         self.layout: Layout | GridLayout = layout_for(self.grid, (width, max(1, self.bar.top)))
         self.painter: CellPainter | None = None
-        colors = LUT
+        colors = line_palette(LUT, PALETTE["wall"])
         if isinstance(self.layout, GridLayout):
             from ..render.frames import CellPainter
 
@@ -151,14 +154,22 @@ class View:
     def _paint_all(self) -> None:
         state, lay = self.state, self.layout
         if self.painter is not None:
-            codes = self.painter.paint(state.classes.ravel(), state.passages)
+            codes = self.painter.paint(state.classes.ravel(), state.passages, lines=self._lines())
         else:
-            codes = to_indices(block_classes(state.classes, state.passages), lay.cell, lay.wall)
+            blocks = block_classes(state.classes, state.passages)
+            if state.grid_lines:
+                rows, cols = blocks.shape
+                blocks = with_lines(np.arange(rows)[:, None], np.arange(cols)[None, :], blocks)
+            codes = to_indices(blocks, lay.cell, lay.wall)
         self.maze_surface.blit(self._indexed(codes), (0, 0))
         for cell, kind in state.markers():
             self._marker(cell, kind)
         self.screen.fill(PALETTE["bar"])
         self.screen.blit(self.maze_surface, (lay.x0, lay.y0))
+
+    def _lines(self) -> int:
+        """How strongly the painter draws grid lines: not at all unless they are on."""
+        return LINE_LEVEL if self.state.grid_lines else 0
 
     def _indexed(self, codes: np.ndarray) -> pygame.Surface:
         """A surface of palette indices: one byte per pixel, coloured by SDL while blitting."""
@@ -177,6 +188,8 @@ class View:
         state, lay = self.state, self.layout
         assert isinstance(lay, Layout)
         br, bc, cls = cell_blocks(cells, state.classes, state.passages)
+        if state.grid_lines:
+            cls = with_lines(br, bc, cls)
         local = Layout(lay.rows, lay.cols, lay.cell, lay.wall)  # maze-surface coordinates
         xs, ys, ws, hs = local.block_rects(br, bc)
         fill = self.maze_surface.fill
@@ -211,7 +224,7 @@ class View:
                  if x1 > x0 and y1 > y0]  # fmt: skip
         if len(rects) > MAX_RECTS:
             rects = [rects[0].unionall(rects[1:])]
-        parts = painter.paint(state.classes.ravel(), state.passages,
+        parts = painter.paint(state.classes.ravel(), state.passages, lines=self._lines(),
                               boxes=[(r.left, r.top, r.right, r.bottom) for r in rects])  # fmt: skip
         for rect, part in zip(rects, parts, strict=True):
             self.maze_surface.blit(self._indexed(part), rect.topleft)

@@ -273,7 +273,7 @@ class CellPainter:
 
     def paint(
         self, classes: np.ndarray, passages: np.ndarray, *, openings: int | None = None,
-        boxes: list[Box] | None = None,
+        boxes: list[Box] | None = None, lines: int = 0,
     ) -> Any:  # fmt: skip
         """The frame: ``uint8`` palette indices, ``(height, width)``.
 
@@ -287,6 +287,10 @@ class CellPainter:
             None keeps the start and goal walled in; a class opens their gaps in that class.
         boxes : list of (x0, y0, x1, y1), optional
             Paint only these pixel boxes: a list of arrays, one per box.
+        lines : int
+            Grid lines: where a side between two cells is open, its wall is still drawn
+            faintly, at most this coverage level (0, the default, draws none; ``LEVELS - 1``
+            would draw it whole).
         """
         bits = np.asarray(passages).ravel().astype(np.int64)
         sides = self._sides(passages, openings)
@@ -297,19 +301,24 @@ class CellPainter:
         region[hidden] = self.background
         region[:-1][self._region_opening] = self.background if openings is None else openings
         drawn = self._drawn(bits, sides, openings)
+        # the strongest each wall is drawn: whole where it stands, faint (a grid line) on an
+        # open side between cells, nothing elsewhere; the last entry is "no wall"
+        cap = np.where(drawn, LEVELS - 1, 0).astype(np.uint8)
+        if lines:
+            cap[:-1][(self.item_kind == _CLOSED) & ~drawn[:-1]] = min(int(lines), LEVELS - 1)
         n = self.n_classes
         if boxes is None:
             frame = region[self.idmap]
             _, ids, levels = self._layers[0]
-            level = levels * drawn[ids]
+            level = np.minimum(levels, cap[ids])
             for at, ids, levels in self._layers[1:]:
-                level[at] = np.maximum(level[at], levels * drawn[ids])
+                level[at] = np.maximum(level[at], np.minimum(levels, cap[ids]))
             frame.reshape(-1)[self.wall_pixels] += level * np.uint8(n)
             return frame
         out = []
         for x0, y0, x1, y1 in boxes:
             part = region[self.idmap[y0:y1, x0:x1]]
-            level = (self.levels[:, y0:y1, x0:x1] * drawn[self.ids[:, y0:y1, x0:x1]]).max(axis=0)
+            level = np.minimum(self.levels[:, y0:y1, x0:x1], cap[self.ids[:, y0:y1, x0:x1]]).max(axis=0)
             out.append(part + level * np.uint8(n))
         return out
 

@@ -14,6 +14,7 @@ import numpy as np
 from ..maze import Maze
 from ..solution import Solution
 from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
+from .palette import parse_color as _rgb  # heatmap and svg read it from here too
 
 DEFAULT_COLORS = {
     "background": "#ffffff",
@@ -38,18 +39,6 @@ def walk_cells(solution: Solution | None) -> np.ndarray | None:
 
 #: The longest side, in pixels, that an automatic cell size aims for.
 AUTO_SIDE = 2400
-
-
-def _rgb(value: Any, what: str) -> tuple[int, int, int]:
-    from PIL import ImageColor
-
-    if isinstance(value, tuple | list) and len(value) == 3:
-        return tuple(int(v) for v in value)  # type: ignore[return-value]
-    try:
-        rgb = ImageColor.getrgb(str(value))
-        return (rgb[0], rgb[1], rgb[2])
-    except ValueError:
-        raise ValueError(f"{what} color {value!r} is not a colour name or #rrggbb") from None
 
 
 def auto_sizes(shape: tuple[int, int]) -> tuple[int, int]:

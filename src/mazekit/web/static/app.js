@@ -291,8 +291,11 @@
     S.final = decodePassages(data.maze, g);
     S.trace = Int32Array.from(data.trace || []);
     S.genN = S.trace.length / 3;
-    S.usesStack = false;
-    for (let i = 1; i < S.trace.length; i += 3) if (S.trace[i] === EV.BACKTRACK) { S.usesStack = true; break; }
+    // a generator shows a stack when it backtracks from every cell once (a stack or active
+    // list), as mazekit.replay.Replay.of_generation decides
+    let backtracks = 0;
+    for (let i = 1; i < S.trace.length; i += 3) if (S.trace[i] === EV.BACKTRACK) backtracks++;
+    S.usesStack = backtracks >= (S.exists ? S.exists.reduce((a, b) => a + b, 0) : g.size);
     const sol = data.solution;
     S.solTrace = Int32Array.from(sol ? sol.trace : []);
     S.solN = S.solTrace.length / 3;
@@ -387,6 +390,8 @@
 
   function enter(c) { S.level[c] = 2; if (S.usesStack) S.stack[c] = 1; }
 
+  // One trace event, by the rules of mazekit.replay.transition (level 0 unvisited, 1 frontier,
+  // 2 in the maze; stack marks the in-maze cells on a generator's stack).
   function applyGen(i) {
     const t = S.trace, c = t[3 * i], ev = t[3 * i + 1], slot = t[3 * i + 2];
     const p = S.passages;
@@ -402,7 +407,7 @@
       if (ev === EV.CLOSE && slot < 0) { S.level[c] = 0; S.stack[c] = 0; }
       if (ev !== EV.CLOSE) { if (fresh) enter(c); if (nb >= 0 && S.level[nb] < 2) enter(nb); }
     } else if (ev === EV.VISIT) { if (fresh) enter(c); }
-    else if (ev === EV.BACKTRACK) S.stack[c] = 0;
+    else if (ev === EV.BACKTRACK) { S.level[c] = 2; S.stack[c] = 0; }
     else if (ev === EV.FRONTIER && S.level[c] === 0) S.level[c] = 1;
     touch(S.current); touch(c); touch(nb);
     if (S.geo.tunnels && slot >= 4 && nb >= 0) touch(neighbour(c, slot - 4)); // the cell it passes under
@@ -412,7 +417,7 @@
   function applySolve(i) {
     const t = S.solTrace, c = t[3 * i], ev = t[3 * i + 1];
     if (c < 0 || c >= S.geo.size) return;
-    if (ev === EV.VISIT) S.explored[c] = Math.max(S.explored[c], 1);
+    if (ev === EV.VISIT) S.explored[c] = 1; // as mazekit.replay.transition: explored again
     else if (ev === EV.BACKTRACK) S.explored[c] = 2;
     touch(S.head); touch(c);
     S.head = c;

@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from . import make_maze, maze_options, parse_options, run
+from ._options import make_maze, maze_options, run
+from ._parse import parse_options
 
 
 @click.command()

@@ -12,7 +12,8 @@ from typing import Any
 
 import click
 
-from . import ENDS, GRID_KINDS, F, UserError, complete, grid_shape, parse_options, run, transform_options
+from ._options import F, UserError, complete, run, transform_options
+from ._parse import ENDS, GRID_KINDS, grid_shape, parse_options
 
 
 def make_options(func: F) -> F:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from . import GRID_KINDS, grid_shape, parse_source, run
+from ._options import run
+from ._parse import GRID_KINDS, grid_shape, parse_source
 
 
 @click.command()

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from . import run
+from ._options import run
 
 #: Topics ``info`` explains besides algorithms: the module whose docstring tells it.
 TOPICS = {"difficulty": "mazekit.difficulty", "stats": "mazekit.measure"}

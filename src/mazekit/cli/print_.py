@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import click
 
-from . import make_maze, maze_options, run
+from ._options import make_maze, maze_options, run
 
 MAX_COUNT = 1000
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from . import UserError, run
+from ._options import UserError, run
 
 
 def _check_port(host: str, port: int) -> None:

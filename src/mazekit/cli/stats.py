@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from . import run
+from ._options import run
 
 #: Rows of the table: key of :func:`mazekit.measure.stats`, label, how to show the value.
 ROWS: tuple[tuple[str, str, str], ...] = (

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from . import _RENDER_KEYS, complete, emit, parse_options, render_options, run
+from ._options import RENDER_KEYS, complete, emit, render_options, run
+from ._parse import parse_options
 
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,4 +66,4 @@ def transform(input_file: str, output_file: str, ops: tuple[str, ...], options: 
         rng = np.random.default_rng(seed)
     for op, opts in zip(ops, per_op, strict=True):
         maze = apply(maze, op, rng=rng if rng is not None else maze.seed, **opts)
-    emit(maze, None, output_file, **{k: v for k, v in ropts.items() if k in _RENDER_KEYS})
+    emit(maze, None, output_file, **{k: v for k, v in ropts.items() if k in RENDER_KEYS})

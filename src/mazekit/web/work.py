@@ -5,8 +5,8 @@ Every function takes plain values and returns plain values or bytes; bad input r
 against :class:`Limits` *before* anything of that size is allocated.
 
 A maze made here is the maze ``mazekit generate`` makes from the same options: the same
-grid shape rules (:func:`mazekit.cli.grid_shape`), the same generator call and the same
-braid step (:func:`mazekit.cli.reshape`), so :func:`maze_document` is byte for byte the file
+grid shape rules (:func:`mazekit.cli._parse.grid_shape`), the same generator call and the same
+braid step (:func:`mazekit.cli._options.reshape`), so :func:`maze_document` is byte for byte the file
 ``mazekit generate -o maze.json`` writes.
 
 Examples
@@ -131,7 +131,8 @@ def _describe(kind: str, shape: tuple[int, ...]) -> str:
 
 def build_maze(opts: MazeOptions, limits: Limits, *, record: bool = False) -> Maze:
     """The maze ``mazekit generate`` makes from ``opts`` (with its trace if ``record``)."""
-    from ..cli import ENDS, GRID_KINDS, grid_shape, reshape
+    from ..cli._options import reshape
+    from ..cli._parse import ENDS, GRID_KINDS, grid_shape
     from ..generate import generate
     from ..grids import make_grid
 
@@ -186,7 +187,7 @@ def solve_maze(
     maze: Maze, solver: str, start: tuple[int, int] | None = None, goal: tuple[int, int] | None = None
 ) -> Solution:
     """``mazekit solve``'s answer: the solver seeded by the maze's seed, as on the command line."""
-    from ..cli import solver_options
+    from ..cli._options import solver_options
     from ..solve import solve
 
     options = solver_options(solver, {}, maze.seed)
@@ -315,7 +316,7 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
     import sys
 
-    from ..cli import ENDS
+    from ..cli._parse import ENDS
     from ..generate import GENERATORS, properties, summary
     from ..grids import GRIDS
     from ..solve import SOLVERS

@@ -1,0 +1,246 @@
+"""What the commands share: the ``run`` error wrapper, option bundles, ``make_maze`` and ``emit``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ._parse import ENDS, GRID_KINDS, grid_shape, parse_cell, parse_options
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UserError(click.ClickException):
+    """A one-line error for the user; exit status 1."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"mazekit: error: {self.format_message()}", err=True)
+
+
+def _names(family: str) -> list[str]:
+    """Algorithm names of a family, from its module files (one module per algorithm, named
+    as registered), so that shell completion does not import numba."""
+    folder = Path(__file__).parent.parent / family
+    return sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+
+
+def complete(family: str) -> Callable[..., list[Any]]:
+    """A click ``shell_complete`` callback offering the names of ``family``."""
+
+    def names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(n) for n in _names(family) if n.startswith(incomplete)]
+
+    return names
+
+
+def run(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn library errors into one-line user errors (no tracebacks)."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from .._compile import announce
+
+        announce()  # a first run says what it compiles instead of sitting silent
+        try:
+            return func(*args, **kwargs)
+        except click.ClickException:
+            raise
+        except (ValueError, MemoryError, OSError) as exc:
+            msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if isinstance(exc, OSError) and exc.filename and exc.strerror:
+                msg = f"{exc.strerror}: {exc.filename}"
+            raise UserError(msg) from None
+        except ImportError as exc:
+            raise UserError(f"{exc.name or exc} is needed for this; pip install 'mazekit[all]'") from None
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # never a traceback at the command line
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            raise UserError(f"{type(exc).__name__}: {first}"[:300]) from None
+
+    return wrapper
+
+
+def maze_options(func: F) -> F:
+    """The options that make a maze, shared by every command that generates one."""
+    opts = [
+        click.option("-a", "--algorithm", default="backtracker", show_default=True,
+                     shell_complete=complete("generate"),
+                     help="Generator (see `mazekit list`)."),
+        click.option("-g", "--grid", type=click.Choice(GRID_KINDS), default="rect", show_default=True,
+                     help="Grid shape: squares, hexagons, triangles, rings, octagons, levels, crossings."),
+        click.option("--wrap", type=click.Choice(["x", "y", "xy"]), default=None,
+                     help="Join a rect grid's edges: x or y a cylinder, xy a torus."),
+        click.option("-s", "--size", default=None,
+                     help="WIDTHxHEIGHT in cells, e.g. 41x31 [20x10]; polar RINGSxCELLS [10x8]; "
+                          "3d WIDTHxHEIGHTxLEVELS [8x6x3]."),
+        click.option("--rows", type=int, default=None, help="Height in cells (instead of --size)."),
+        click.option("--cols", type=int, default=None, help="Width in cells (instead of --size)."),
+        click.option("--seed", type=int, default=None, help="Seed: the same seed gives the same maze."),
+        click.option("--mask", type=click.Path(dir_okay=False), default=None,
+                     help="Shape file: text art (space or '.' = no cell) or an image (dark = cell)."),
+        click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
+                     help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
+        click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
+                     help="Where start and goal go; 'sides' left to right, 'diameter' the hardest pair."),
+        click.option("--random-ends", is_flag=True, help="Same as --ends random."),
+        click.option("--start", default=None, metavar="ROW,COL", help="Explicit start cell."),
+        click.option("--goal", default=None, metavar="ROW,COL", help="Explicit goal cell."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def make_maze(
+    algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
+    mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
+    start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
+    wrap: str | None = None,
+) -> Any:  # fmt: skip
+    from .. import generate
+    from ..grids import make_grid
+    from ..grids.rect import read_mask
+
+    shape: Any
+    if mask is not None:
+        if size is not None or rows is not None or cols is not None:
+            raise ValueError("--mask sets the size; do not also give --size/--rows/--cols")
+        cells = read_mask(mask)
+        shape = make_grid(grid, cells.shape, mask=cells, wrap=wrap)
+    else:
+        shape = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+    big = shape.size >= 4_000_000
+    with _status(f"generating with {algorithm}", big):
+        return generate(
+            algorithm, shape, rng=seed, record=record,
+            ends="random" if random_ends else ends,
+            start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
+            **parse_options(options),
+        )  # fmt: skip
+
+
+def _status(text: str, active: bool) -> Any:
+    """A progress display on stderr for work that may take more than a second: a bar with
+    cells done, percent and time left while a kernel reports its progress, a spinner with
+    the time elapsed otherwise (:class:`mazekit.progress.Bar`)."""
+    from ..progress import Bar
+
+    return Bar(text, active)
+
+
+def transform_options(func: F) -> F:
+    """Options that reshape a freshly generated maze (see ``mazekit list`` for transforms)."""
+    opts = [
+        click.option("--braid", type=float, default=None, metavar="FRACTION",
+                     help="Remove this fraction of dead ends (0-1): a maze with loops."),
+        click.option("--loops", type=int, default=None, metavar="N", help="Open N extra random walls."),
+        click.option("--rooms", type=int, default=None, metavar="N", help="Carve up to N rectangular rooms."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None) -> Any:
+    """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
+    from ..transform import transform
+
+    steps: list[tuple[str, str, float | int | None]] = [
+        ("rooms", "count", rooms),
+        ("add_loops", "count", loops),
+        ("braid", "fraction", braid),
+    ]
+    for op, key, value in steps:
+        if value is not None:
+            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **{key: value})
+    return maze
+
+
+def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> dict[str, Any]:
+    """Options for a solver, with ``rng`` seeded for the solvers that draw at random, so the
+    same maze solved twice gives the same walk."""
+    import inspect
+
+    from ..registry import lookup
+    from ..solve import SOLVERS
+
+    params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
+    if "rng" in params and "rng" not in options and seed is not None:
+        options = {**options, "rng": seed}
+    return options
+
+
+def text_options(func: F) -> F:
+    """The options of text output (stdout, .txt), for commands that only print."""
+    opts = [
+        click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
+                     help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal)."),
+        click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+                     show_default=True, help="ANSI colour on stdout."),
+        click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def render_options(func: F) -> F:
+    """Text options and picture options, for commands that print or write a file."""
+    opts = [
+        click.option("--cell-size", type=int, default=None, help="Pixels per cell (images)."),
+        click.option("--wall-width", type=int, default=None, help="Pixels per wall (images)."),
+        click.option("--path-color", default=None, help="Solution colour (images) [red]."),
+        click.option("--wall-color", default=None, help="Wall colour (images)."),
+        click.option("--background", default=None, help="Road colour (images)."),
+    ]  # fmt: skip
+    for opt in reversed(opts):
+        func = opt(func)
+    return text_options(func)
+
+
+#: The options of :func:`render_options`, which a command hands on to :func:`emit`.
+RENDER_KEYS = {"style", "color", "cell_size", "wall_width", "path_color", "wall_color",
+               "background", "explored"}  # fmt: skip
+
+
+def image_colors(ropts: dict[str, Any]) -> dict[str, str]:
+    """Take the colour options out of ``ropts``, keyed as the image renderers name them."""
+    pairs = (("path", ropts.pop("path_color", None)), ("wall", ropts.pop("wall_color", None)),
+             ("background", ropts.pop("background", None)))  # fmt: skip
+    return {k: v for k, v in pairs if v}
+
+
+def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
+    """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
+    from ..render import render
+
+    style, color = ropts.pop("style", None), ropts.pop("color", "auto")
+    explored = ropts.pop("explored", False)
+    if output is None or output == "-":
+        use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
+        style = style or ("blocks" if use_color else "ascii")
+        click.echo(
+            render(maze, solution, format=style, color=use_color, explored=explored),
+            color=use_color,
+        )
+        return
+    from ..output import write, writer
+
+    takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
+    given = {"style": style, "explored": explored or None, "colors": image_colors(ropts) or None,
+             "cell_size": ropts.get("cell_size"), "wall_width": ropts.get("wall_width")}  # fmt: skip
+    with _status(f"writing {output}", maze.passages.size >= 4_000_000):
+        write(
+            maze,
+            output,
+            solution=solution,
+            **{k: v for k, v in given.items() if v is not None and k in takes},
+        )

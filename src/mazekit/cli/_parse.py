@@ -1,0 +1,116 @@
+"""Parsers of the command line's text: sizes, cells, heat map sources, ``KEY=VALUE`` options.
+
+Plain functions raising :class:`ValueError` (which :func:`mazekit.cli._options.run` turns into a
+one-line error); the web API parses its fields with the same ones.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
+#: Grid kinds, as in :data:`mazekit.grids.GRIDS` (listed here so that --help need not import numba).
+GRID_KINDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d", "weave")
+ENDS = ("corners", "opposite", "sides", "random", "diameter")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"41x31"`` (WIDTHxHEIGHT) or ``"20"`` (square) -> ``(rows, cols)``.
+
+    >>> parse_size("41x31")
+    (31, 41)
+    >>> parse_size("7")
+    (7, 7)
+    """
+    m = SIZE_RE.match(text)
+    if not m or m.group(3) is not None:
+        raise ValueError(f"size must look like WIDTHxHEIGHT, e.g. 41x31, got {text!r}")
+    width = int(m.group(1))
+    height = int(m.group(2)) if m.group(2) is not None else width
+    if width < 1 or height < 1:
+        raise ValueError(f"size must be at least 1x1, got {width}x{height}")
+    return (height, width)
+
+
+def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) -> tuple[int, ...]:
+    """The shape of a ``kind`` grid from ``--size`` or ``--rows/--cols`` (the defaults if none).
+
+    ``--size`` is WIDTHxHEIGHT on every grid drawn in rows and columns, RINGSxCELLS (rings,
+    cells in the innermost ring) on ``polar`` and WIDTHxHEIGHTxLEVELS on ``3d``.
+
+    >>> grid_shape("rect", "41x31", None, None), grid_shape("polar", "12x8", None, None)
+    ((31, 41), (12, 8))
+    >>> grid_shape("3d", "10x8x3", None, None)
+    (3, 8, 10)
+    """
+    if size is not None and (rows is not None or cols is not None):
+        raise ValueError("give either --size or --rows/--cols, not both")
+    if kind == "3d":
+        text = size if size is not None else "8x6x3"
+        m = SIZE_RE.match(text)
+        if not m or m.group(2) is None or m.group(3) is None or rows is not None or cols is not None:
+            raise ValueError(f"a 3d size must look like WIDTHxHEIGHTxLEVELS, e.g. 10x8x3, got {text!r}")
+        w, h, levels = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if min(w, h, levels) < 1:
+            raise ValueError(f"size must be at least 1x1x1, got {w}x{h}x{levels}")
+        return (levels, h, w)
+    if kind == "polar":
+        if rows is not None or cols is not None:
+            raise ValueError("a polar grid takes --size RINGSxCELLS (e.g. 12x8), not --rows/--cols")
+        rings, inner = parse_size(size)[::-1] if size is not None else (10, 8)
+        return (rings, inner)
+    if size is not None and not size.strip():
+        raise ValueError("size must look like WIDTHxHEIGHT, e.g. 41x31, got ''")
+    r, c = parse_size(size) if size else (10, 20)
+    r = r if rows is None else rows
+    c = c if cols is None else cols
+    if r < 1 or c < 1:
+        raise ValueError(f"size must be at least 1x1, got {c}x{r}")
+    return (r, c)
+
+
+def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    m = re.match(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$", text)
+    if not m:
+        raise ValueError(f"{what} must be ROW,COL, got {text!r}")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def parse_source(text: str) -> Any:
+    """A heat map source: ``start``, ``goal``, ``centre``, ``ROW,COL`` or ``values`` (an MDP solution's).
+
+    >>> parse_source("goal"), parse_source("3,4")
+    ('goal', (3, 4))
+    """
+    word = text.strip().lower()
+    if word in ("start", "goal", "centre", "center", "values"):
+        return word
+    try:
+        return parse_cell(text, "a heat map source")
+    except ValueError:
+        raise ValueError(
+            f"heat map source must be start, goal, centre, values or ROW,COL, got {text!r}"
+        ) from None
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``("rule=oldest", "p=0.7")`` -> ``{"rule": "oldest", "p": 0.7}`` (numbers parsed)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"an option must look like KEY=VALUE, got {pair!r}")
+        v: Any = value.strip()
+        for cast in (int, float):
+            try:
+                v = cast(v)
+                break
+            except ValueError:
+                continue
+        if v in ("true", "false"):
+            v = v == "true"
+        out[key.strip()] = v
+    return out

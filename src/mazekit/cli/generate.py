@@ -1,0 +1,77 @@
+"""``mazekit generate``: make a maze and save or draw it, or search for one of a given difficulty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ._options import (
+    RENDER_KEYS,
+    emit,
+    make_maze,
+    maze_options,
+    render_options,
+    reshape,
+    run,
+    transform_options,
+)
+
+
+@click.command()
+@maze_options
+@transform_options
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    help="maze.json / maze.npz to save, or .png/.bmp/.txt to draw; stdout if absent.",
+)
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
+              help="Search --tries seeds (and ends) for the fewest, median or most decision points "
+                   "on the solution; see `mazekit info difficulty`.")  # fmt: skip
+@click.option(
+    "--target-length",
+    type=int,
+    default=None,
+    metavar="STEPS",
+    help="Search for the solution nearest this many steps.",
+)
+@click.option(
+    "--min-decisions",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Search for a solution with at least N decision points.",
+)
+@click.option("--tries", type=int, default=32, show_default=True, help="Seeds a difficulty search tries.")
+@render_options
+@run
+def generate(output: str | None, braid: float | None, loops: int | None, rooms: int | None,
+             difficulty: str | None, target_length: int | None, min_decisions: int | None, tries: int,
+             **kw: Any) -> None:  # fmt: skip
+    """Generate a maze and save or draw it (or search for one of a given difficulty)."""
+    ropts = {k: kw.pop(k) for k in list(kw) if k in RENDER_KEYS}
+    if difficulty is None and target_length is None and min_decisions is None:
+        maze = reshape(make_maze(**kw), braid, loops, rooms)
+    else:
+        from ..difficulty import describe, search
+
+        def make(seed: int, ends: str) -> Any:
+            return reshape(make_maze(**{**kw, "seed": seed, "ends": ends, "random_ends": False}),
+                           braid, loops, rooms)  # fmt: skip
+
+        mine = "random" if kw["random_ends"] else kw["ends"]
+        fixed = kw["start"] is not None and kw["goal"] is not None
+        from .._compile import wanted
+
+        if wanted():  # a search can take a while: say what it does rather than sit silent
+            ways = 1 if fixed else 2
+            click.echo(f"difficulty: trying {tries} seeds x {ways} ways to place the ends ...", err=True)
+        maze, report = search(make, seed=kw["seed"], ends=(mine,) if fixed else (mine, "diameter"),
+                              level=difficulty, target_length=target_length, min_decisions=min_decisions,
+                              tries=tries)  # fmt: skip
+        click.echo(describe(report), err=True)
+    emit(maze, None, output, **ropts)
+    if kw["seed"] is None:
+        click.echo(f"seed: {maze.seed}", err=True)

@@ -1,0 +1,69 @@
+"""``mazekit solve maze.json``: solve a saved maze and store or draw the solution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ._options import UserError, _status, complete, emit, render_options, run, solver_options
+from ._parse import parse_cell, parse_options
+
+
+@click.command()
+@click.argument("maze_file", type=click.Path(dir_okay=False))
+@click.option(
+    "--solver",
+    default="bfs",
+    show_default=True,
+    shell_complete=complete("solve"),
+    help="Solver (see `mazekit list`).",
+)
+@click.option("--start", default=None, metavar="ROW,COL", help="Start cell (default: the maze's).")
+@click.option("--goal", default=None, metavar="ROW,COL", help="Goal cell (default: the maze's).")
+@click.option("-o", "--output", default=None, help="solved.json / .npz, or a picture; stdout if absent.")
+@click.option(
+    "-O",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Solver option, e.g. -O hand=right, -O slip=0.2, -O episodes=2000. Repeatable.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed for solvers that draw at random (default: the maze's own seed).",
+)
+@render_options
+@run
+def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
+          output: str | None, options: tuple[str, ...], seed: int | None, **ropts: Any) -> None:  # fmt: skip
+    """Solve a saved maze; the solution is stored with it (or drawn)."""
+    from .. import solve as solve_maze
+    from ..io import load
+
+    maze = load(maze_file)
+    kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
+    with _status(f"solving with {solver}", maze.passages.size >= 4_000_000):
+        sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
+                         **kwargs)  # fmt: skip
+    if not sol.found:
+        raise UserError(_no_path(maze, sol, solver, kwargs))
+    emit(maze, sol, output, **ropts)
+    click.echo(f"{solver}: path of {sol.length} steps, {sol.n_explored} cells explored", err=True)
+
+
+def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:
+    """Why ``solver`` found no path: the goal is cut off, or the solver gave up before it."""
+    from .. import solve as solve_maze
+
+    if solve_maze(maze, "bfs", start=sol.start, goal=sol.goal).found:
+        if "episodes" in options or solver == "q_learning":
+            episodes = options.get("episodes", 500)
+            more = max(2 * int(episodes), 1000)
+            return (f"{solver} did not learn a path from {sol.start} to {sol.goal} in {episodes} "
+                    f"episodes; the goal is reachable: try more, e.g. -O episodes={more}")  # fmt: skip
+        return f"{solver} found no path from {sol.start} to {sol.goal}, though the goal is reachable"
+    return f"no path from {sol.start} to {sol.goal}: the goal cannot be reached"

@@ -113,7 +113,15 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     out.append(("statistics", lambda: mazekit.stats(braided())))
     out.append(("environment (mazekit.env)", _env_warmup))
     out.append(("datasets (mazekit.dataset)", _dataset_warmup))
+    out.append(("trace replay (the game window)", _replay_warmup))
     return out
+
+
+def _replay_warmup() -> None:
+    import mazekit
+    from mazekit.replay import Replay
+
+    Replay.of_generation(mazekit.generate("backtracker", (3, 3), rng=1, record=True)).finish()
 
 
 def _dataset_warmup() -> None:

@@ -19,8 +19,9 @@ A trace is an ``int32`` array of shape ``(n, 3)``; each row is ``(cell, event, a
     which starts from an open room: its module sets ``STARTS_OPEN = True``); with ``arg``
     -1, ``cell`` itself turned to rock (cave automata).
 
-:func:`replay` rebuilds the passages after any number of events, which is all an animation
-needs.
+:func:`replay` rebuilds the passages after any number of events; a
+:class:`mazekit.replay.Replay` cursor steps through a trace keeping every cell's state too
+(what the animations, the game window and the web page show).
 """
 
 from __future__ import annotations
@@ -70,24 +71,6 @@ def record(trace, t, cell, event, arg):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _replay(passages, geo, mask, trace, upto):  # pragma: no cover - compiled
-    for i in range(upto):
-        cell, event, slot = trace[i, 0], trace[i, 1], trace[i, 2]
-        if slot < 0 or (event != CARVE and event != OPEN and event != CLOSE):
-            continue
-        nb = k.step(geo, cell, slot)
-        if nb < 0:
-            continue
-        back = k.back(geo, cell, slot)
-        if event == CLOSE:
-            passages[cell] &= ~np.uint8(1 << slot)
-            passages[nb] &= ~np.uint8(1 << back)
-        else:
-            passages[cell] |= np.uint8(1 << slot)
-            passages[nb] |= np.uint8(1 << back)
-
-
-@njit(cache=True, nogil=True)
 def _open_room(passages, geo, mask):  # pragma: no cover - compiled
     masked = mask.shape[0] != 0
     for cell in range(passages.shape[0]):
@@ -107,9 +90,18 @@ def open_room(grid: Grid) -> np.ndarray:
 
 
 def replay(
-    trace: np.ndarray, grid: Grid, upto: int | None = None, *, starts_open: bool = False
+    trace: np.ndarray,
+    grid: Grid,
+    upto: int | None = None,
+    *,
+    starts_open: bool = False,
+    start: np.ndarray | None = None,
 ) -> np.ndarray:
-    """The passages after the first ``upto`` events of a generator's trace (all by default).
+    """The passages after the first ``upto`` events of a trace (all by default).
+
+    They start empty, or from the open room if ``starts_open``, or from ``start`` (a
+    transform's trace starts from its input maze; ``start`` is not modified). This is
+    :class:`mazekit.replay.Replay` run to ``upto``.
 
     Examples
     --------
@@ -118,7 +110,10 @@ def replay(
     >>> bool((replay(m.trace, m.grid) == m.passages).all())
     True
     """
-    p = open_room(grid) if starts_open else np.zeros(grid.shape, dtype=np.uint8)
-    n = trace.shape[0] if upto is None else min(int(upto), trace.shape[0])
-    _replay(p.ravel(), *grid.kernel_args(), trace, n)
-    return p
+    from .replay import Replay
+
+    if start is None:
+        start = open_room(grid) if starts_open else np.zeros(grid.shape, dtype=np.uint8)
+    cursor = Replay(trace, grid, start, state=0, solving=False)  # only the passages are asked for
+    cursor.advance(trace.shape[0] if upto is None else int(upto))
+    return cursor.passages.reshape(grid.shape)

@@ -91,10 +91,7 @@ def replay_from(passages: np.ndarray, trace: np.ndarray, grid: Grid, upto: int |
     >>> bool((replay_from(m.passages, out.trace, m.grid) == out.passages).all())
     True
     """
-    p = np.array(passages, dtype=np.uint8).reshape(grid.shape)
-    n = trace.shape[0] if upto is None else min(int(upto), trace.shape[0])
-    tr._replay(p.ravel(), *grid.kernel_args(), trace, n)
-    return p
+    return tr.replay(trace, grid, upto, start=passages)
 
 
 @njit(cache=True, nogil=True)

@@ -602,7 +602,7 @@ def animate(
     else:
         canvas = _BlockCanvas(maze, cell, wall, 1000.0 / fps)
     if gen_events is not None:
-        cursor = Replay.of_generation(maze, starts_open=_starts_open(maze))
+        cursor = Replay.of_generation(maze)  # from an open room if its generator says so
         canvas.start_generation(cursor)
         canvas.replay(cursor, spf)
         canvas.durations[-1] += pause * 1000
@@ -628,13 +628,6 @@ def animate(
 
 def _len(events: np.ndarray | None) -> int:
     return 0 if events is None else len(events)
-
-
-def _starts_open(maze: Maze) -> bool:
-    """Whether the maze's generator starts from an open room (its module says so)."""
-    from ..registry import starts_open
-
-    return starts_open(maze.algorithm)
 
 
 def check_writer(path: str | os.PathLike[str]) -> None:

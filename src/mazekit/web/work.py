@@ -237,23 +237,14 @@ def path_lines(maze: Maze, sol: Solution) -> list[list[float]]:
     break at wrapped edges and stairs, dip under weave crossings and follow a polar grid's
     rings. Only the path is computed, not the rest of the scene."""
     from ..render import at_solution_ends
-    from ..render import geometry as geom
+    from ..render.geometry import path_lines as lines
     from .geometry import _flat
 
     if not sol.found:
         return []
     maze = at_solution_ends(maze, sol)
-    grid = maze.grid
-    walls = np.asarray(grid.outline()[1], dtype=float)
-    nb, mids, centers = grid.neighbors(), walls.mean(axis=2), grid.centers()
-    width, height = grid.extent()
-    openings = {}
-    for name in ("start", "goal"):
-        cell = grid.flat(getattr(maze, name))
-        openings[name] = (cell, geom._opening(name, cell, mids, centers, nb, width, height, grid.kind))
-    path = sol.path[:, 0].astype(np.int64) * grid.cols + sol.path[:, 1]
-    pieces = geom._path(grid, path, centers, mids, nb, geom._back_slots(nb, mids), openings, width)
-    return [_flat(piece) for piece in pieces]
+    cells = sol.path[:, 0].astype(np.int64) * maze.grid.cols + sol.path[:, 1]
+    return [_flat(piece) for piece in lines(maze, cells)]
 
 
 def starts_open(maze: Maze) -> bool:

@@ -153,3 +153,48 @@ def components(passages: np.ndarray, cells) -> list[set]:
         todo -= seen
         out.append(seen)
     return out
+
+
+def braided(maze, rng: int):
+    """``maze`` with about a quarter as many extra east passages as cells, at random: loops."""
+    p = maze.passages.copy()
+    gen = np.random.default_rng(rng)
+    rows, cols = p.shape
+    for _ in range(rows * cols // 4):
+        r, c = int(gen.integers(rows)), int(gen.integers(cols - 1)) if cols > 1 else 0
+        if cols > 1:
+            p[r, c] |= 2
+            p[r, c + 1] |= 8
+    return maze.replace(passages=p)
+
+
+def distances(maze, source) -> dict:
+    """Steps from ``source`` to every reachable cell of a rect maze, by a plain Python BFS."""
+    dist = {tuple(source): 0}
+    queue = deque([tuple(source)])
+    while queue:
+        cell = queue.popleft()
+        for k, (dr, dc) in STEPS.items():
+            if maze.passages[cell] >> k & 1:
+                nb = (cell[0] + dr, cell[1] + dc)
+                if nb not in dist:
+                    dist[nb] = dist[cell] + 1
+                    queue.append(nb)
+    return dist
+
+
+def room(shape):
+    """A rect maze with every inner wall open, ends at the corners."""
+    import mazekit
+
+    maze = mazekit.generate("prim", shape, rng=0)
+    return maze.replace(passages=mazekit.trace.open_room(maze.grid))
+
+
+def cut_in_two(maze):
+    """The maze with every passage across the middle column line closed."""
+    p = maze.passages.copy()
+    mid = maze.shape[1] // 2
+    p[:, mid - 1] &= ~np.uint8(2)
+    p[:, mid] &= ~np.uint8(8)
+    return maze.replace(passages=p)

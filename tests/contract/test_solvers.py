@@ -7,8 +7,13 @@ mazes are built here, independently of the generators: a random spanning tree of
 graph (perfect), and the same with about 30% of the remaining grid edges opened (braided).
 Distances come from networkx. Each solver must return a walk through open passages from the
 start to the goal, never change the maze, find a path wherever its module promises one, and
-a shortest one where it promises that. ``pledge`` and ``chain`` need a flat grid and must
-refuse the others with a one-line ``ValueError``.
+a shortest one where it promises that, set off from the start (value methods: from the
+goal), and, when the goal cannot be reached, say so after exploring all of one end's piece
+and nothing beyond the two ends' pieces. ``pledge`` and ``chain`` need a flat grid and must
+refuse the others with a one-line ``ValueError``. On rectangles every solver also runs on
+every generator's mazes, on larger mazes with loops, and (if it promises perfect mazes) on a
+million cells. What one solver does is in tests/solve/test_<name>.py (walkers and MDP
+planners: test_walkers.py, test_mdp.py).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import numpy as np
 import pytest
 
 import mazekit
+from mazekit.generate import properties
 from mazekit.grids import GRIDS, Grid, PolarGrid, RectGrid, make_grid
 from mazekit.solution import Solution
 from mazekit.solve import SOLVERS, guarantees, supports
@@ -53,6 +59,9 @@ CASES["hex-masked"] = make_grid(
 IDS = sorted(CASES)
 
 #: Options that make the random solvers reproducible (and the mouse patient).
+#: Solvers whose exploration is a wave from the goal; every other one sets off from the start.
+FROM_GOAL = ("value_iteration", "policy_iteration")
+
 OPTIONS = {"random_mouse": {"rng": 0, "max_steps": 100_000}, "q_learning": {"rng": 0}}
 
 
@@ -136,24 +145,33 @@ def ends(maze: mazekit.Maze, seed: int) -> list[tuple[tuple[int, int], tuple[int
 def assert_walk(maze: mazekit.Maze, cells: np.ndarray, start: tuple[int, int]) -> None:
     """``cells`` (rows of ``(row, col)``) start at ``start`` and step through open passages."""
     grid = maze.grid
-    flat = [grid.flat((int(r), int(c))) for r, c in np.asarray(cells).tolist()]
-    assert flat and flat[0] == grid.flat(start)
-    p, nb = maze.passages.ravel(), grid.neighbors()
-    for a, b in zip(flat, flat[1:], strict=False):
-        assert any(p[a] >> s & 1 and nb[a, s] == b for s in range(grid.n_slots)), (
-            f"step {grid.unflat(a)} -> {grid.unflat(b)} is not through an open passage"
-        )
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+    flat = cells[:, 0] * grid.cols + cells[:, 1]  # every grid: cell (r, c) is flat r * cols + c
+    assert len(flat) and flat[0] == grid.flat(start)
+    a, b = flat[:-1], flat[1:]
+    bits = maze.passages.ravel()[a, None] >> np.arange(grid.n_slots, dtype=np.uint8) & 1
+    ok = ((grid.neighbors()[a] == b[:, None]) & (bits == 1)).any(axis=1)
+    bad = np.flatnonzero(~ok)
+    assert not len(bad), (
+        f"step {grid.unflat(int(a[bad[0]]))} -> {grid.unflat(int(b[bad[0]]))} is not through an open passage"
+    )
 
 
-def run(name: str, maze: mazekit.Maze, start: tuple[int, int], goal: tuple[int, int]) -> Solution:
-    """Solve, checking the maze is untouched and the solution is well formed."""
+def run(
+    name: str, maze: mazekit.Maze, start: tuple[int, int], goal: tuple[int, int], max_steps: int = 100_000
+) -> Solution:
+    """Solve, checking the maze is untouched and the solution is well formed (``max_steps``:
+    the random mouse's patience)."""
     before = maze.passages.copy()
-    sol = SOLVERS[name](maze, start, goal, **OPTIONS.get(name, {}))
+    options = {**OPTIONS.get(name, {}), **({"max_steps": max_steps} if name == "random_mouse" else {})}
+    sol = SOLVERS[name](maze, start, goal, **options)
     assert np.array_equal(maze.passages, before), f"{name} changed the maze"
     assert sol.solver == name and sol.trace.dtype == np.int32 and sol.trace.shape[1] == 3
     exists = np.zeros(maze.grid.size, bool)
     exists[maze.grid.cell_indices()] = True
     assert exists[sol.trace[:, 0]].all(), "the trace names a cell that does not exist"
+    if len(sol.explored):  # searches set off from the start, value methods from the goal
+        assert sol.explored[0].tolist() == list(goal if name in FROM_GOAL else start)
     if sol.found:
         assert_walk(maze, sol.path, start)
         assert tuple(sol.path[-1].tolist()) == tuple(goal)
@@ -215,6 +233,113 @@ def test_start_is_goal(name, case):
     cell = maze.grid.unflat(int(maze.grid.cell_indices()[-1]))
     sol = run(name, maze, cell, cell)
     assert sol.found and sol.length == 0 and sol.path.tolist() == [list(cell)]
+    if "walk" in sol.extras:
+        assert sol.extras["walk"].tolist() == [list(cell)]
+
+
+def close(maze: mazekit.Maze, g: nx.Graph, pairs: list) -> tuple[mazekit.Maze, list[set[int]]]:
+    """The maze with the passages ``pairs`` (flat cells) closed, and its pieces."""
+    grid, p, h = maze.grid, maze.passages.copy().ravel(), g.copy()
+    for a, b in pairs:
+        h.remove_edge(a, b)
+        for x, y in ((a, b), (b, a)):
+            p[x] &= np.uint8(~(1 << int(np.flatnonzero(grid.neighbors()[x] == y)[0])) & 0xFF)
+    return maze.replace(passages=p.reshape(grid.shape)), [set(c) for c in nx.connected_components(h)]
+
+
+@pytest.mark.parametrize("case", [c for c in IDS if CASES[c].n_cells > 2])
+@pytest.mark.parametrize("name", NAMES)
+def test_unreachable_goal(name, case):
+    """A perfect maze cut in three, and a maze with loops split in two: no path is found;
+    what is explored lies in the start's or the goal's piece, never in another, and one of
+    the two is explored to the end (nobody gives up while there is somewhere left to go)."""
+    needs_grid(name, case)
+    grid = CASES[case]
+    rng = np.random.default_rng(seed_of("cut", case))
+    perfect, g = make_maze(case, "perfect", 0)
+    tree = list(g.edges())
+    braided, gb = make_maze(case, "braided", 1)
+    half = set(rng.permutation(grid.cell_indices())[: grid.n_cells // 2].tolist())
+    split = [(a, b) for a, b in gb.edges() if (a in half) != (b in half)]
+    for maze, pieces in (
+        close(perfect, g, [tree[i] for i in rng.permutation(len(tree))[:2]]),
+        close(braided, gb, split),
+    ):
+        a = next(c for c in pieces if grid.flat(maze.start) in c)
+        b = max((c for c in pieces if c is not a), key=len)
+        sol = run(name, maze, maze.start, grid.unflat(min(b)))
+        assert not sol.found and sol.extras.get("stopped") != "goal"
+        explored = set((sol.explored[:, 0] * grid.cols + sol.explored[:, 1]).tolist())
+        assert explored <= a | b, "explored a piece that holds neither end"
+        assert a <= explored or b <= explored, "gave up before exploring either end's piece"
+
+
+@pytest.mark.parametrize("gen", sorted(mazekit.GENERATORS))
+@pytest.mark.parametrize("name", NAMES)
+def test_generated_mazes(name, gen):
+    """Every generator's textures (long corridors, caves with rock, single paths...) between
+    the maze's own ends: found where promised, shortest where the path is unique or promised."""
+    promise = guarantees(SOLVERS[name])
+    unique = properties(mazekit.GENERATORS[gen])["perfect"]
+    for shape in [(1, 8), (8, 1), (9, 14), (40, 30)]:
+        maze = mazekit.generate(gen, shape, rng=21)
+        sol = run(name, maze, maze.start, maze.goal)
+        assert sol.found or not promise["perfect"], f"{name} promises to solve {gen} {shape}"
+        if sol.found:
+            g = graph(maze.grid, maze.passages.ravel())
+            best = nx.shortest_path_length(g, maze.grid.flat(maze.start), maze.grid.flat(maze.goal))
+            assert sol.length == best if unique or promise["shortest"] else sol.length >= best
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_larger_mazes_with_loops(name):
+    """A 21 x 26 rectangle with loops, random ends: paths through passages, shortest where
+    promised, found where promised."""
+    if not supports(SOLVERS[name], CASES["rect-5x7"]):
+        pytest.skip("runs on flat grids; a rectangle is one")  # pragma: no cover
+    promise = guarantees(SOLVERS[name])
+    grid = make_grid("rect", (21, 26))
+    for seed in range(4):
+        rng = np.random.default_rng(seed_of("loops", seed))
+        p = braid(grid, spanning_tree(grid, rng), rng)
+        maze = mazekit.Maze(p.reshape(grid.shape), grid, (0, 0), (20, 25))
+        g = graph(grid, p)
+        for _ in range(4):
+            start, goal = (grid.unflat(int(x)) for x in rng.integers(grid.size, size=2))
+            sol = run(name, maze, start, goal)
+            best = nx.shortest_path_length(g, grid.flat(start), grid.flat(goal))
+            if promise["loops"] and promise["island"]:
+                assert sol.found, (seed, start, goal)
+            if promise["shortest"]:
+                assert sol.length == best
+            elif sol.found:
+                assert sol.length >= best
+
+
+def assert_rect_path(maze: mazekit.Maze, path: np.ndarray, start, goal) -> None:
+    """A simple path of (row, col) cells from start to goal through open passages, checked
+    with whole-array operations (fast enough for 10^5 steps)."""
+    path = np.asarray(path)
+    assert path[0].tolist() == list(start) and path[-1].tolist() == list(goal)
+    step = np.diff(path, axis=0)
+    slot = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
+    codes = [slot.get((int(dr), int(dc)), -1) for dr, dc in step.tolist()]
+    assert -1 not in codes, "a jump between cells that are not neighbours"
+    bits = maze.passages[path[:-1, 0], path[:-1, 1]] >> np.array(codes, dtype=np.uint8) & 1
+    assert bits.all(), "a step through a wall"
+    assert len({(r, c) for r, c in path.tolist()}) == len(path), "the path repeats a cell"
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if guarantees(SOLVERS[n])["perfect"]])
+def test_large_maze(name):
+    """A million cells: a solver that promises perfect mazes finds the one simple path."""
+    maze = mazekit.generate("backtracker", (1000, 1000), rng=5)
+    start, goal = (150, 150), (860, 140)
+    sol = SOLVERS[name](maze, start, goal, **OPTIONS.get(name, {}))
+    assert sol.found and sol.solver == name
+    # in a perfect maze a simple path is the only one, so this also checks the length
+    assert_rect_path(maze, sol.path, start, goal)
+    assert sol.length == len(sol.path) - 1
 
 
 @pytest.mark.parametrize("case", IDS)

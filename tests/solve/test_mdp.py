@@ -1,7 +1,8 @@
 """The Markov-decision-process solvers: value iteration, policy iteration, Q-learning.
 
 Checked against plain Python breadth-first distances and, with slip and discount, against a
-dense numpy value iteration written here from the definition of the MDP."""
+dense numpy value iteration written here from the definition of the MDP. What every solver
+must do (paths, unreachable goals, start = goal, big mazes) is in tests/contract/test_solvers.py."""
 
 from collections import deque
 
@@ -17,8 +18,7 @@ from mazekit.solve.policy_iteration import policy_iteration
 from mazekit.solve.q_learning import q_learning
 from mazekit.solve.value_iteration import value_iteration
 
-from .checks import MASK_TEXT, STEPS, assert_valid_path, bfs_distance
-from .test_solve import braided
+from ..checks import MASK_TEXT, STEPS, assert_valid_path, bfs_distance, braided
 
 PLANNERS = {"value_iteration": value_iteration, "policy_iteration": policy_iteration}
 GENS = ("backtracker", "prim", "kruskal")
@@ -229,7 +229,7 @@ def unreachable() -> mazekit.Maze:
 
 @pytest.mark.parametrize("name", sorted(PLANNERS))
 @pytest.mark.parametrize("slip, gamma", [(0.0, 1.0), (0.3, 1.0), (0.0, 0.9), (0.3, 0.9)])
-def test_unreachable_goal(name, slip, gamma):
+def test_cells_that_cannot_reach_the_goal(name, slip, gamma):
     maze = unreachable()
     sol = PLANNERS[name](maze, (0, 0), (1, 2), slip=slip, gamma=gamma)
     assert not sol.found and sol.length is None and sol.path.shape == (0, 2)
@@ -244,7 +244,7 @@ def test_unreachable_goal(name, slip, gamma):
 
 
 @pytest.mark.parametrize("name", sorted(PLANNERS))
-def test_masked_maze(name):
+def test_masked_cells_have_no_value(name):
     maze = mazekit.generate("kruskal", mazekit.RectGrid.from_text(MASK_TEXT), rng=1)
     sol = PLANNERS[name](maze, maze.start, maze.goal)
     off = ~maze.grid.mask
@@ -275,13 +275,6 @@ def test_trace_is_the_value_wave_then_the_path(name):
     assert np.array_equal(sol.path[:-1] + steps, sol.path[1:])
 
 
-@pytest.mark.parametrize("func", [value_iteration, policy_iteration, q_learning])
-def test_start_is_goal(func):
-    maze = mazekit.generate("prim", (4, 4), rng=0)
-    sol = func(maze, (2, 2), (2, 2), **({"rng": 0} if func is q_learning else {}))
-    assert sol.found and sol.length == 0 and sol.path.tolist() == [[2, 2]]
-
-
 def test_not_converged_is_reported():
     maze = make("backtracker", 1, 1, shape=(20, 20))
     vi = value_iteration(maze, maze.start, maze.goal, slip=0.6, max_sweeps=2)
@@ -291,7 +284,7 @@ def test_not_converged_is_reported():
 
 
 @pytest.mark.parametrize("name", sorted(PLANNERS))
-def test_large_maze(name):
+def test_values_and_slip_on_a_million_cells(name):
     maze = mazekit.generate("backtracker", (1000, 1000), rng=5)
     sol = PLANNERS[name](maze, maze.start, maze.goal)
     assert sol.length == bfs(maze, maze.start, maze.goal).length

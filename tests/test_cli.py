@@ -222,3 +222,35 @@ def test_random_solvers_repeat_on_the_same_file(tmp_path):
     assert outs[0] == outs[1] and "random_mouse" in outs[0]
     r = run("solve", "m.json", "--solver", "wall_follower", "-O", "hand=right", "-o", "s.json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+
+
+def test_every_command_module_is_in_the_table():
+    """cli/ holds one module per command; COMMANDS names each, and each module has its command."""
+    import importlib
+    from pathlib import Path
+
+    import click
+
+    from mazekit.cli import COMMANDS
+
+    folder = Path(importlib.import_module("mazekit.cli").__file__).parent
+    modules = {p.stem for p in folder.glob("*.py") if not p.stem.startswith("_")}
+    assert {spec.split(":")[0] for spec in COMMANDS.values()} == modules
+    for name, spec in COMMANDS.items():
+        module, func = spec.split(":")
+        command = getattr(importlib.import_module(f"mazekit.cli.{module}"), func)
+        assert isinstance(command, click.Command) and command.name == name
+
+
+def test_help_lists_every_command_without_numba():
+    code = ("import sys; from mazekit.cli import main\n"
+            "try:\n    main(['--help'], prog_name='mazekit')\n"
+            "except SystemExit as e:\n    assert e.code == 0\n"
+            "print('numba' in sys.modules)")  # fmt: skip
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    from mazekit.cli import COMMANDS
+
+    listed = r.stdout.split("Commands:")[1].split()
+    assert all(name in listed for name in COMMANDS)
+    assert r.stdout.strip().splitlines()[-1] == "False"

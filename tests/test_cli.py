@@ -254,3 +254,18 @@ def test_help_lists_every_command_without_numba():
     listed = r.stdout.split("Commands:")[1].split()
     assert all(name in listed for name in COMMANDS)
     assert r.stdout.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize(
+    "words, expected",
+    [("generate -a wil", "wilson"), ("show --solver ast", "astar"), ("transform a b --op bra", "braid")],
+)
+def test_shell_completion_offers_algorithm_names(words, expected):
+    import os
+
+    words = f"mazekit {words}"
+    env = {**os.environ, "_MAZEKIT_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - 1)}  # fmt: skip
+    cmd = [sys.executable, "-m", "mazekit"]
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0 and f"plain,{expected}" in r.stdout.splitlines(), r.stdout + r.stderr

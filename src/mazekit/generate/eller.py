@@ -66,7 +66,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     # bits are written once: north (the row above dropped into it), east, and west (the
     # join made one step earlier). List indices are cast unsigned: they are never negative,
     # and numba then skips its negative-index fix-up.
-    west = 0
+    west = np.int32(0)
     for c in range(cols - 1):
         apart = right[c] != c + 1
         u = uniform_when(src, apart & (not last))

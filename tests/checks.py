@@ -198,3 +198,40 @@ def cut_in_two(maze):
     p[:, mid - 1] &= ~np.uint8(2)
     p[:, mid] &= ~np.uint8(8)
     return maze.replace(passages=p)
+
+
+def pieces(maze) -> int:
+    """Connected pieces among the existing cells of a rect maze, by a plain Python BFS."""
+    ok = exists(maze)
+    return len(components(maze.passages, [tuple(x) for x in np.argwhere(ok).tolist()]))
+
+
+def n_dead_ends(maze) -> int:
+    return int((degree(maze.passages) == 1).sum())
+
+
+def from_edges(shape, pairs, start, goal, mask=None):
+    """A rect maze with exactly the passages ``pairs`` of neighbouring cells."""
+    import mazekit
+
+    p = np.zeros(shape, np.uint8)
+    inv = {v: k for k, v in STEPS.items()}
+    for a, b in pairs:
+        k = inv[(b[0] - a[0], b[1] - a[1])]
+        p[a] |= 1 << k
+        p[b] |= 1 << ((k + 2) % 4)
+    maze = mazekit.Maze(p, mazekit.RectGrid(shape, mask=mask, require_connected=False), start, goal)
+    maze.check()
+    return maze
+
+
+def transform_inputs() -> dict:
+    """Rect mazes to transform: perfect (with a trace), looped, masked, and one with isolated
+    (filled) cells."""
+    import mazekit
+
+    perfect = mazekit.generate("kruskal", (14, 17), rng=1, record=True)
+    looped = mazekit.transform(mazekit.generate("backtracker", (14, 17), rng=2), "add_loops", rng=3, count=12)
+    masked = mazekit.generate("prim", mazekit.RectGrid.from_text(MASK_TEXT), rng=4)
+    filled = mazekit.transform(mazekit.generate("prim", (9, 11), rng=5), "fill_dead_ends")
+    return {"perfect": perfect, "looped": looped, "masked": masked, "filled": filled}

@@ -1,5 +1,8 @@
 """Contract of the transforms, ends, measurements and conversions on every grid.
 
+(Every op is also run on rect inputs from one cell up, with loops, masks and isolated cells,
+at the end of this file; what one op does is in tests/transform/test_<op>.py.)
+
 Parametrised over :data:`mazekit.transform.TRANSFORMS` and one case per grid kind, so a new
 op or a new grid is tested by being registered (add a line to ``CASES`` for a grid). The
 input mazes are built here, independently of the generators: a random spanning tree of the
@@ -8,6 +11,7 @@ grid graph, and on the weave grid a Kruskal maze with hand-placed crossings.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 
 import numpy as np
@@ -17,13 +21,15 @@ import mazekit
 from mazekit import trace as tr
 from mazekit.convert import end_openings, to_blocks, to_networkx, to_text
 from mazekit.ends import ENDS, place_ends
+from mazekit.grid import DCOL, DROW, OPPOSITE
 from mazekit.grids import GRIDS, Grid, RectGrid, make_grid
 from mazekit.measure import components, dead_ends, loops, stats
 from mazekit.transform import TRANSFORMS, properties, transform
 from mazekit.transform._common import replay_from
 from mazekit.validate import check_path
 
-from ..checks import MASK_TEXT
+from ..checks import MASK_TEXT, assert_spanning_tree, bfs_distance, edges, transform_inputs
+from ..checks import pieces as rect_pieces
 
 OPS = sorted(TRANSFORMS)
 
@@ -465,3 +471,116 @@ def test_check_path_on_every_grid(case):
     far = next(grid.unflat(c) for c in grid.cell_indices().tolist() if grid.unflat(c) not in near)
     with pytest.raises(ValueError, match="is not between neighbours"):
         check_path(maze, [a, far], a, far)
+
+
+# -- every op on rect inputs: from one cell up, with loops, masks and isolated cells ----------
+# (inputs made by the library's generators and transforms; the checks are independent)
+
+RECT_SHAPES = [(1, 1), (1, 9), (9, 1), (2, 2), (5, 7), (30, 40)]
+INPUTS = transform_inputs()
+
+
+def hand_replay(start: np.ndarray, trace: np.ndarray, cols: int) -> np.ndarray:
+    """Apply OPEN/CLOSE/CARVE events to a copy of ``start``, independently of tr.replay."""
+    out = start.ravel().copy()
+    for cell, event, arg in trace.tolist():
+        if event in (tr.CARVE, tr.OPEN, tr.CLOSE) and arg >= 0:
+            r, c = divmod(cell, cols)
+            nb = (r + DROW[arg]) * cols + c + DCOL[arg]
+            if event == tr.CLOSE:
+                out[cell] &= ~np.uint8(1 << arg)
+                out[nb] &= ~np.uint8(1 << OPPOSITE[arg])
+            else:
+                out[cell] |= 1 << arg
+                out[nb] |= 1 << OPPOSITE[arg]
+    return out.reshape(start.shape)
+
+
+@pytest.mark.parametrize("shape", RECT_SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("op", OPS)
+def test_rect_sound_and_input_untouched(op, shape):
+    maze = mazekit.generate("backtracker", shape, rng=7, record=True)
+    before = (maze.passages.copy(), copy.deepcopy(maze.options), maze.trace.copy())
+    out = transform(maze, op, rng=1)
+    edges(out)  # symmetric, on the grid, not into masked cells (checked independently)
+    out.check()
+    assert np.array_equal(maze.passages, before[0])
+    assert maze.options == before[1] and np.array_equal(maze.trace, before[2])
+    assert not np.shares_memory(out.passages, maze.passages)
+    assert out.grid == maze.grid and (out.start, out.goal) == (maze.start, maze.goal)
+    assert (out.algorithm, out.seed) == (maze.algorithm, maze.seed)
+    assert out.trace is None  # the input's trace would no longer replay to the output
+
+
+@pytest.mark.parametrize("case", sorted(INPUTS))
+@pytest.mark.parametrize("op", OPS)
+def test_rect_promises(op, case):
+    maze = INPUTS[case]
+    saved = maze.passages.copy()
+    out = transform(maze, op, rng=9)
+    edges(out)
+    assert np.array_equal(maze.passages, saved)
+    props = properties(TRANSFORMS[op])
+    if props["opens_only"]:
+        assert not (maze.passages & ~out.passages).any(), "a wall was put up"
+        assert rect_pieces(out) <= rect_pieces(maze)
+        if rect_pieces(maze) == 1:
+            assert rect_pieces(out) == 1
+    if props["closes_only"]:
+        assert not (out.passages & ~maze.passages).any(), "a wall was opened"
+    if props["keeps_shortest"]:
+        before = bfs_distance(maze, maze.start, maze.goal)
+        assert before is not None
+        assert bfs_distance(out, out.start, out.goal) == before
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_same_seed_same_output(op):
+    maze = INPUTS["perfect"]
+    a = transform(maze, op, rng=42)
+    b = transform(maze, op, rng=42)
+    g = transform(maze, op, rng=np.random.default_rng(42))
+    assert np.array_equal(a.passages, b.passages) and np.array_equal(a.passages, g.passages)
+    if properties(TRANSFORMS[op])["uses_rng"]:
+        others = [transform(maze, op, rng=s).passages for s in range(43, 46)]
+        assert any(not np.array_equal(a.passages, o) for o in others)
+
+
+@pytest.mark.parametrize("case", sorted(INPUTS))
+@pytest.mark.parametrize("op", OPS)
+def test_rect_trace_replays_to_the_output(op, case):
+    maze = INPUTS[case]
+    rng = np.random.default_rng(5)
+    carved = TRANSFORMS[op](maze, rng, record=True)
+    assert carved.trace is not None and carved.trace.dtype == np.int32 and carved.trace.shape[1] == 3
+    assert set(carved.trace[:, 1].tolist()) <= {tr.OPEN, tr.CLOSE}
+    assert np.array_equal(hand_replay(maze.passages, carved.trace, maze.shape[1]), carved.passages)
+    assert np.array_equal(replay_from(maze.passages, carved.trace, maze.grid), carved.passages)
+    plain = TRANSFORMS[op](maze, np.random.default_rng(5))
+    assert plain.trace is None and np.array_equal(plain.passages, carved.passages)
+    # the Maze-level trace replays from scratch, like a generator's
+    out = transform(maze, op, rng=5, record=True)
+    assert np.array_equal(out.passages, carved.passages)
+    assert np.array_equal(tr.replay(out.trace, maze.grid), out.passages)
+    if maze.trace is None:  # a snapshot history works from an open room too
+        assert np.array_equal(tr.replay(out.trace, maze.grid, starts_open=True), out.passages)
+    else:
+        assert np.array_equal(out.trace[: len(maze.trace)], maze.trace)
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_large(op):
+    maze = mazekit.generate("kruskal", (1000, 1000), rng=1)
+    out = transform(maze, op, rng=2)
+    deg = out.degree()
+    assert int(deg.sum()) == 2 * out.n_passages
+    if properties(TRANSFORMS[op])["keeps_shortest"]:
+        assert mazekit.solve(out, "bfs").length == mazekit.solve(maze, "bfs").length
+
+
+def test_ops_on_a_single_cell():
+    maze = mazekit.generate("prim", (1, 1), rng=0)
+    for op in OPS:
+        out = transform(maze, op, rng=0)
+        assert out == maze
+    assert_spanning_tree(maze)

@@ -14,18 +14,11 @@ import numpy as np
 from ..maze import Maze
 from ..solution import Solution
 from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
+from .palette import PICTURE_COLORS
 from .palette import parse_color as _rgb  # heatmap and svg read it from here too
 
-DEFAULT_COLORS = {
-    "background": "#ffffff",
-    "wall": "#1b1b1f",
-    "path": "#e02020",
-    "start": "#1faa3c",
-    "goal": "#2060e0",
-    "explored": "#cfe3ff",
-    "backtracked": "#f4c7d9",
-    "walk": "#f2a541",
-}
+#: The still pictures' colours (:data:`mazekit.render.palette.PICTURE_COLORS`).
+DEFAULT_COLORS = PICTURE_COLORS
 
 
 def walk_cells(solution: Solution | None) -> np.ndarray | None:

@@ -29,7 +29,8 @@ they are; the window uses every class but ``OPENING``.
 
 A theme (``light``, ``dark``) gives colours by key for each surface: the animation's keys
 (:data:`ANIMATION_KEYS`: ``background`` for ``ROAD``, then the class names) and the
-window's (:data:`WINDOW_KEYS`: the class names, then what is drawn on top of cells).
+window's (:data:`WINDOW_KEYS`: the class names, then what is drawn on top of cells). The
+still pictures take :data:`PICTURE_COLORS`, the light theme's.
 :func:`parse_color` reads a colour as the command line gives it.
 
 Examples
@@ -71,6 +72,14 @@ ANIMATION_THEMES: dict[str, dict[str, str]] = {
     "dark": {"background": "#3b404c", "wall": "#0c0d11", "unvisited": "#0c0d11", "current": "#ff4d4d",
              "frontier": "#d29922", "stack": "#3b6fd6", "explored": "#2f6296", "backtracked": "#84406a",
              "path": "#ff5c5c", "start": "#3ddc84", "goal": "#4da3ff"},
+}  # fmt: skip
+
+#: The still pictures' colours (PNG, SVG; ``--path-color`` and the like override them): the
+#: light theme's, and ``walk`` for the cells a walking solver stepped on.
+PICTURE_COLORS: dict[str, str] = {
+    **{key: ANIMATION_THEMES["light"][key] for key in ("background", "wall", "path", "start", "goal",
+                                                       "explored", "backtracked")},
+    "walk": "#f2a541",
 }  # fmt: skip
 
 _WINDOW_LIGHT: dict[str, tuple[int, int, int]] = {
@@ -201,6 +210,7 @@ __all__ = [
     "N_CLASSES",
     "OPENING",
     "PATH",
+    "PICTURE_COLORS",
     "ROAD",
     "START",
     "STACK",

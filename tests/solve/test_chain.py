@@ -1,7 +1,6 @@
 """The chain algorithm: a walker along the line to the goal, robots sent round obstacles."""
 
 import numpy as np
-import pytest
 
 import mazekit
 from mazekit import trace as tr
@@ -9,7 +8,7 @@ from mazekit.convert import from_blocks
 from mazekit.solve import guarantees
 from mazekit.solve.chain import chain
 
-from ..checks import assert_valid_path, bfs_distance, braided, cut_in_two, distances
+from ..checks import assert_valid_path, bfs_distance, braided
 
 
 def test_declares_its_guarantees():
@@ -68,11 +67,3 @@ def test_chain_trace_visits_each_cell_once():
     cells = sol.trace[:, 0].tolist()
     assert len(cells) == len(set(cells)) and set(sol.trace[:, 1].tolist()) == {tr.VISIT}
     assert set((sol.path[:, 0] * 30 + sol.path[:, 1]).tolist()) <= set(cells)
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_unreachable_goal_walker_and_robots_stay_on_the_start_half(seed):
-    maze = cut_in_two(braided(mazekit.generate("backtracker", (30, 40), rng=seed), seed))
-    sol = chain(maze, (15, 3), (15, 36))
-    assert not sol.found
-    assert {divmod(int(c), 40) for c in sol.trace[:, 0]} <= set(distances(maze, (15, 3)))

@@ -466,3 +466,32 @@ def test_play_theme_and_palette_colour_the_window(play_command, monkeypatch, tmp
     assert picture.THEMES["dark"]["bar"] in shots["dark"] and picture.THEMES["light"]["bar"] in shots["light"]
     r = CliRunner().invoke(play_command, ["--frames", "1", "--palette", "nope=red"])
     assert r.exit_code == 1 and "unknown colour key 'nope'" in r.output and r.output.count("\n") == 1
+
+
+def test_play_grid_lines_flag_draws_cell_sides(play_command, monkeypatch, tmp_path):
+    from click.testing import CliRunner
+    from PIL import Image
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pictures = {}
+    for name, extra in (("plain", []), ("lines", ["--grid-lines"])):
+        out = tmp_path / f"{name}.png"
+        args = [
+            "--frames",
+            "400",
+            "--size",
+            "6x4",
+            "--seed",
+            "1",
+            "--window",
+            "320x240",
+            "--screenshot",
+            str(out),
+        ]
+        r = CliRunner().invoke(play_command, args + extra)
+        assert r.exit_code == 0, r.output
+        with Image.open(out) as im:
+            pictures[name] = np.asarray(im.convert("RGB")).astype(int)
+    changed = np.any(pictures["plain"] != pictures["lines"], axis=2)
+    assert changed.sum() > 50  # faint lines on the open sides of many cells
+    assert "--grid-lines" in CliRunner().invoke(play_command, ["--help"]).output

@@ -61,15 +61,19 @@ MAX_WINDOW = 16384
     "frontier, current, explored, backtracked, path, start, goal, trail, hint, player, "
     "head, bar, text, dim). Repeatable.",
 )
+@click.option(
+    "--grid-lines", is_flag=True, default=False, help="Draw a faint line on every cell side (L toggles)."
+)
 @click.option("--screenshot", default=None, hidden=True, help="Save the window to this PNG on exit.")
 @run
 def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
-         frames: int | None, theme: str, colors: tuple[str, ...], screenshot: str | None,
-         **kw: Any) -> None:  # fmt: skip
+         frames: int | None, theme: str, colors: tuple[str, ...], grid_lines: bool,
+         screenshot: str | None, **kw: Any) -> None:  # fmt: skip
     """Open a game window: watch mazes being built and solved, or walk them yourself.
 
     Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
-    solver, +/- speed, space pause, R random ends, B braid, P watch/play, F1 help, Q quit.
+    solver, +/- speed, space pause, R random ends, B braid, L grid lines, P watch/play,
+    F1 help, Q quit.
     Other grids walk with more keys (hex Q W E / A S D, 3d U and J for the stairs...):
     F1 lists them.
     """
@@ -78,13 +82,14 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     saved = dict(PALETTE)
     set_colors(theme, {k: str(v) for k, v in parse_options(colors).items()})  # bad colours fail first
     try:
-        _play(solver, braid, mode, speed, fps, window, frames, screenshot, kw)
+        _play(solver, braid, mode, speed, fps, window, frames, screenshot, grid_lines, kw)
     finally:  # the palette is module state: put it back for whoever runs next in this process
         set_colors("light", saved)
 
 
 def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
-          frames: int | None, screenshot: str | None, kw: dict[str, Any]) -> None:  # fmt: skip
+          frames: int | None, screenshot: str | None, grid_lines: bool,
+          kw: dict[str, Any]) -> None:  # fmt: skip
     from ..game.app import App, load_pygame, sdl_session, window_size
     from ..game.state import GameConfig, GameState
 
@@ -123,7 +128,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
             ends="random" if kw["random_ends"] else kw["ends"],
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
-            mask_file=kw["mask"],
+            mask_file=kw["mask"], grid_lines=grid_lines,
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:

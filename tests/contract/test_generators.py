@@ -6,8 +6,8 @@ tests/contract/test_grids.py checks against the drawing); the same seed gives th
 grids a generator does not support are refused with a one-line error naming the ones it
 does. Uniform generators are checked for uniformity on a small hex grid too.
 
-On rectangles (plain and masked) every generator runs with each option case in
-``OPTION_CASES`` from a single cell up, checked by the independent Python checks in
+Every generator runs with each of its option cases in ``OPTION_CASES``, on every grid; on
+rectangles (plain and masked) from a single cell up, checked by the independent Python checks in
 tests/checks.py, and its trace is replayed by hand. What only one generator does is tested
 in tests/generate/test_<name>.py.
 """
@@ -28,6 +28,24 @@ from mazekit.generate import GENERATORS, properties, summary
 from mazekit.grids import GRIDS, RectGrid, make_grid
 
 from ..checks import COMB, MASK_TEXT, STEPS, assert_spanning_tree, edges
+
+#: Option values worth a full check (the modules declare none; a generator not listed runs
+#: with its defaults). Add a line here when a generator gains an option.
+OPTION_CASES: dict[str, list[dict]] = {
+    "binary_tree": [{"bias": b} for b in ("NW", "NE", "SW", "SE")],
+    "sidewinder": [{"bias": "N"}, {"bias": "S"}],
+    "hunt_and_kill": [{"hunt": "serpentine"}, {"hunt": "random"}],
+    "eller": [{}, *({"p_join": j, "p_down": d} for j, d in ((0.0, 0.0), (1.0, 1.0), (0.9, 0.1)))],
+    "growing_tree": [{"rule": r, "p": 0.7} for r in ("newest", "oldest", "random", "mix")],
+    "growing_forest": [{}, {"seeds": 1}],
+    "origin_shift": [{}, {"steps": 0}, {"steps": 25}],
+    "cellular_automaton": [{}, {"connect": False}, {"rule": "B678/S345678"}],
+    "unicursal": [{}, {"base": "kruskal"}],
+}
+assert set(OPTION_CASES) <= set(GENERATORS), "option cases for a generator that is not registered"
+
+#: Option cases that leave nothing to chance: every seed gives the same maze.
+DETERMINISTIC = [("eller", {"p_join": 0.0, "p_down": 0.0}), ("eller", {"p_join": 1.0, "p_down": 1.0})]
 
 SHAPES = {"3d": [(1, 1, 1), (2, 3, 4)], "polar": [(1, 3), (4, 6)], "triangle": [(1, 1), (2, 1), (5, 6)]}
 DEFAULT_SHAPES = [(1, 1), (1, 6), (5, 7)]
@@ -62,8 +80,8 @@ def test_generator_on_grid(name, kind):
         with pytest.raises(ValueError, match=f"{name} does not run on a {kind} grid; it supports: rect"):
             mazekit.generate(name, shapes(kind)[-1], grid=kind, rng=1)
         return
-    for shape in shapes(kind):
-        maze = mazekit.generate(name, shape, grid=kind, rng=5)
+    for shape, opts in ((s, o) for s in shapes(kind) for o in OPTION_CASES.get(name, [{}])):
+        maze = mazekit.generate(name, shape, grid=kind, rng=5, **opts)
         assert maze.grid.kind == kind and maze.shape == maze.grid.shape
         maze.check()
         g = passage_graph(maze)
@@ -72,7 +90,7 @@ def test_generator_on_grid(name, kind):
         if props["perfect"]:
             assert nx.is_tree(g), f"{name} on {kind} {shape} is not a spanning tree"
             assert maze.is_perfect()
-        again = mazekit.generate(name, shape, grid=kind, rng=5)
+        again = mazekit.generate(name, shape, grid=kind, rng=5, **opts)
         assert np.array_equal(again.passages, maze.passages), "same seed, different maze"
         assert maze.grid.contains(maze.start) and maze.grid.contains(maze.goal)
 
@@ -162,24 +180,6 @@ def test_biased_generator_fails_the_same_test():
 
 
 # -- every generator and option case on rectangles, from a single cell up ----------------------
-
-#: Option values worth a full check (the modules declare none; a generator not listed runs
-#: with its defaults). Add a line here when a generator gains an option.
-OPTION_CASES: dict[str, list[dict]] = {
-    "binary_tree": [{"bias": b} for b in ("NW", "NE", "SW", "SE")],
-    "sidewinder": [{"bias": "N"}, {"bias": "S"}],
-    "hunt_and_kill": [{"hunt": "serpentine"}, {"hunt": "random"}],
-    "eller": [{}, *({"p_join": j, "p_down": d} for j, d in ((0.0, 0.0), (1.0, 1.0), (0.9, 0.1)))],
-    "growing_tree": [{"rule": r, "p": 0.7} for r in ("newest", "oldest", "random", "mix")],
-    "growing_forest": [{}, {"seeds": 1}],
-    "origin_shift": [{}, {"steps": 0}, {"steps": 25}],
-    "cellular_automaton": [{}, {"connect": False}, {"rule": "B678/S345678"}],
-    "unicursal": [{}, {"base": "kruskal"}],
-}
-assert set(OPTION_CASES) <= set(GENERATORS), "option cases for a generator that is not registered"
-
-#: Option cases that leave nothing to chance: every seed gives the same maze.
-DETERMINISTIC = [("eller", {"p_join": 0.0, "p_down": 0.0}), ("eller", {"p_join": 1.0, "p_down": 1.0})]
 
 CASES = [(name, opts) for name in sorted(GENERATORS) for opts in OPTION_CASES.get(name, [{}])]
 CASE_IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CASES]

@@ -28,7 +28,7 @@ def test_progress_ends_at_its_total_and_changes_nothing(name: str, kind: str, sh
     grid = make_grid("rect", shape, wrap="xy") if kind == "rect-wrap" else make_grid(kind, shape)
     seen: list[np.ndarray] = []
     try:
-        with watched(lambda src, unit: seen.append(src)):
+        with watched(lambda src, unit, steady: seen.append(src)):
             maze = mazekit.generate(name, grid, rng=5)
     except ValueError:
         pytest.skip(f"{name} does not run on {kind}")
@@ -43,7 +43,7 @@ def test_progress_ends_at_its_total_and_changes_nothing(name: str, kind: str, sh
 
 def test_origin_shift_counts_its_steps_when_given() -> None:
     seen: list[np.ndarray] = []
-    with watched(lambda src, unit: seen.append(src)):
+    with watched(lambda src, unit, steady: seen.append(src)):
         mazekit.generate("origin_shift", (6, 6), rng=1, steps=123)
     assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(123, 123)]
 
@@ -52,10 +52,11 @@ def test_unwatched_sources_have_no_progress_words() -> None:
     with draws(np.random.default_rng(1), total=10) as src:
         assert src.shape == (4,)
     seen: list[np.ndarray] = []
-    with watched(lambda src, unit: seen.append(src)), draws(np.random.default_rng(1), total=10) as src:
+    keep = lambda src, unit, steady: seen.append(src)  # noqa: E731
+    with watched(keep), draws(np.random.default_rng(1), total=10) as src:
         assert src.shape == (6,) and int(src[TOTAL]) == 10 and int(src[DONE]) == 0
     with (
-        watched(lambda src, unit: seen.append(src)),
+        watched(lambda src, unit, steady: seen.append(src)),
         draws(np.random.default_rng(1)) as src,
     ):  # no total: not watched
         assert src.shape == (4,)
@@ -66,20 +67,54 @@ def test_bar_shows_cells_done_and_percent() -> None:
     from rich.console import Console
 
     out = io.StringIO()
-    with Bar("generating", console=Console(file=out, force_terminal=True, width=120)) as bar:
-        mazekit.generate("wilson", (300, 200), rng=2)
+    with Bar("generating", console=Console(file=out, force_terminal=True, width=120), delay=0) as bar:
+        mazekit.generate("prim", (300, 200), rng=2)
     assert (bar.done, bar.total) == (300 * 200 - 1, 300 * 200 - 1)
     assert bar.reads == sorted(bar.reads)  # never goes back
     text = out.getvalue()
     assert "100%" in text and f"{300 * 200 - 1}/{300 * 200 - 1}" in text and "cells" in text
+    assert "left" in text  # prim's pace is steady: the time left is shown
+
+
+def test_unsteady_walks_show_no_time_left() -> None:
+    from rich.console import Console
+
+    out = io.StringIO()
+    with Bar("generating", console=Console(file=out, force_terminal=True, width=120), delay=0) as bar:
+        mazekit.generate("wilson", (300, 200), rng=2)
+    text = out.getvalue()
+    assert bar.total == 300 * 200 - 1 and "100%" in text and "left" not in text
+
+
+def test_quick_steps_draw_nothing() -> None:
+    from rich.console import Console
+
+    out = io.StringIO()
+    with Bar("generating", console=Console(file=out, force_terminal=True, width=120), delay=30) as bar:
+        mazekit.generate("prim", (30, 20), rng=2)
+    assert out.getvalue() == "" and bar.reads == []
+
+
+def test_a_note_goes_above_the_bar() -> None:
+    from rich.console import Console
+
+    from mazekit import progress
+
+    out = io.StringIO()
+    assert not progress.note("nobody listens")  # no bar open
+    with Bar("generating", console=Console(file=out, force_terminal=True, width=120), delay=30):
+        assert progress.note("mazekit: compiling x (first run only) ...")
+    assert "mazekit: compiling x (first run only) ...\n" in out.getvalue()
 
 
 def test_bar_without_a_kernel_is_a_spinner() -> None:
     from rich.console import Console
 
     out = io.StringIO()
-    with Bar("writing", console=Console(file=out, force_terminal=True, width=100)) as bar:
-        pass
+    with Bar("writing", console=Console(file=out, force_terminal=True, width=100), delay=0) as bar:
+        import time
+
+        time.sleep(0.3)
     assert bar.reads == [] and "%" not in out.getvalue() and "writing" in out.getvalue()
 
 
@@ -89,6 +124,7 @@ def test_bar_is_silent_off_a_terminal(capsys: pytest.CaptureFixture[str]) -> Non
     assert not bar.active and bar.reads == [] and capsys.readouterr().err == ""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_cli_shows_a_rising_percentage_in_a_terminal(tmp_path: os.PathLike[str]) -> None:
     import pty
@@ -112,7 +148,7 @@ def test_cli_shows_a_rising_percentage_in_a_terminal(tmp_path: os.PathLike[str])
     text = b"".join(chunks).decode(errors="replace")
     percents = [int(p) for p in re.findall(r"(\d+)%", text)]
     assert percents and percents == sorted(percents) and percents[-1] == 100, percents
-    assert "cells" in text and "left" in text
+    assert "cells" in text and "writing" in text
     assert os.path.getsize(target) > 0
 
 
@@ -121,7 +157,7 @@ def test_bfs_counts_cells_explored_and_ends_full(kind: str) -> None:
     grid = make_grid("rect", (40, 30), wrap="x") if kind == "rect-wrap" else make_grid(kind, (40, 30))
     maze = mazekit.generate("prim", grid, rng=4)
     seen: list[np.ndarray] = []
-    with watched(lambda src, unit: seen.append(src)):
+    with watched(lambda src, unit, steady: seen.append(src)):
         sol = mazekit.solve(maze, "bfs")
     assert [(int(s[DONE]), int(s[TOTAL])) for s in seen] == [(grid.n_cells, grid.n_cells)]
     assert sol == mazekit.solve(maze, "bfs")  # watching changes nothing
@@ -139,7 +175,7 @@ def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mod
     assert image.size[1] > BAND and image.size[0] * image.size[1] < STREAM_PIXELS
     path = os.path.join(tmp_path, "m.png")
     seen: list[tuple[np.ndarray, str]] = []
-    with watched(lambda src, unit: seen.append((src, unit))), open(path, "wb") as fh:
+    with watched(lambda src, unit, steady: seen.append((src, unit))), open(path, "wb") as fh:
         from mazekit.render.png import write_png
 
         write_png(image, fh)
@@ -164,9 +200,38 @@ def test_big_png_is_streamed_whole(tmp_path: os.PathLike[str]) -> None:
     image.paste((10, 20, 30), (5, 7, 2000, 1999))
     path = os.path.join(tmp_path, "big.png")
     seen: list[tuple[np.ndarray, str]] = []
-    with watched(lambda src, unit: seen.append((src, unit))):
+    with watched(lambda src, unit, steady: seen.append((src, unit))):
         save_image(image, path)
     assert [(int(s[DONE]), int(s[TOTAL])) for s, _ in seen] == [(2000, 2000)]
     assert sorted(os.listdir(tmp_path)) == ["big.png"]  # no temp file left
     with Image.open(path) as back:
         np.testing.assert_array_equal(np.asarray(back), np.asarray(image))
+
+
+def test_compile_notices_are_whole_lines_above_a_bar() -> None:
+    script = """if True:
+        import io, os
+        from numba import njit
+        from rich.console import Console
+        from mazekit import _compile, progress
+        _compile.announce()
+        @njit
+        def f(x):
+            return x + 1
+        f(1)
+        buf = io.StringIO()
+        with progress.Bar("working", console=Console(file=buf, force_terminal=True, width=100), delay=30):
+            @njit
+            def g(x):
+                return x + 2
+            g(1)
+        print(repr(buf.getvalue()))
+    """
+    env = {**os.environ, "MAZEKIT_PROGRESS": "always"}
+    cmd = [sys.executable, "-c", script]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"mazekit: compiling __main__\.f \(first run only\) \.\.\. \d+\.\d s\n", done.stderr)
+    above = eval(done.stdout)  # the bar's console: two whole lines, no half line
+    assert "mazekit: compiling __main__.g (first run only) ...\n" in above
+    assert re.search(r"mazekit: compiled __main__\.g in \d+\.\d s\n", above)

@@ -40,24 +40,34 @@ def announce(stream: TextIO | None = None) -> None:
         return
     from numba.core import event
 
-    out = stream or sys.stderr
+    from . import progress
 
     class _Notice(event.Listener):
         depth = 0
         started = 0.0
+        name = ""
+        above = False  # printed above a progress bar: whole lines only
 
         def on_start(self, ev: Any) -> None:
             self.depth += 1
             if self.depth == 1 and not _quiet[0]:
                 self.started = time.perf_counter()
-                name = _name(ev.data["dispatcher"])
-                out.write(f"mazekit: compiling {name} (first run only) ...")
-                out.flush()
+                self.name = _name(ev.data["dispatcher"])
+                line = f"mazekit: compiling {self.name} (first run only) ..."
+                self.above = progress.note(line)
+                if not self.above:
+                    out = stream or sys.stderr  # looked up now: it may have been replaced
+                    out.write(line)
+                    out.flush()
 
         def on_end(self, ev: Any) -> None:
             self.depth -= 1
             if self.depth == 0 and not _quiet[0]:
-                out.write(f" {time.perf_counter() - self.started:.1f} s\n")
+                took = f"{time.perf_counter() - self.started:.1f} s"
+                if self.above and progress.note(f"mazekit: compiled {self.name} in {took}"):
+                    return
+                out = stream or sys.stderr
+                out.write(f" {took}\n")
                 out.flush()
 
     event.register("numba:compile", _Notice())

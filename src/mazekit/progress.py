@@ -3,12 +3,16 @@
 Kernels run compiled and release the GIL, so they cannot call back into Python; instead a
 kernel adds to a counter word of its draw source as it works (:func:`mazekit.kernels.draw.tick`:
 cells joined to the maze, rows finished, walk steps) and the caller names the total when it
-opens the source (``draws(rng, total)``). While a :class:`Bar` is open it watches every such
-source (:func:`mazekit.kernels.draw.watched`) and a thread reads the newest one's counter ten
-times a second. Steps that report nothing (a vectorised generator, image encoding) show a
-spinner with the time elapsed instead, so the screen is never still.
+opens the source (``draws(rng, total)``, or ``meter(total)`` for kernels that draw nothing).
+While a :class:`Bar` is open it watches every such source made in its thread
+(:func:`mazekit.kernels.draw.watched`), and a thread of its own reads the newest one's counter
+ten times a second. Steps that report nothing (a vectorised generator, writing npz) show a
+spinner with the time elapsed instead; walks whose pace changes as they go (Aldous-Broder,
+Wilson) show no time left, since any estimate would be wrong.
 
-Only terminals get a bar: with stderr redirected nothing is drawn and nothing is watched.
+Nothing is drawn for a step that ends within :data:`DELAY` seconds, nor when stderr is not
+a terminal (then nothing is watched either). While a bar is up, numba's "compiling ... (first
+run only)" notices are printed above it (:func:`note`) instead of through it.
 
 Examples
 --------
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +36,11 @@ if TYPE_CHECKING:
 
 #: Seconds between reads of the counter.
 INTERVAL = 0.1
+
+#: Seconds a step runs before its bar appears (quick steps do not flicker).
+DELAY = 0.5
+
+_open: list[Bar] = []  # bars now open, innermost last
 
 
 class Bar:
@@ -41,107 +51,152 @@ class Bar:
     text : str
         What the step does ("generating with wilson").
     active : bool
-        Whether to show anything at all (callers pass "is this big enough to take a while");
-        nothing is shown either when stderr is not a terminal or ``rich`` is missing.
+        Whether to show anything at all; nothing is shown either when stderr is not a
+        terminal or ``rich`` is missing.
     unit : str
         What is counted, until a kernel names its own unit ("cells", "rows").
     console : rich.console.Console, optional
         Where to draw (then shown whether or not it is a terminal); stderr by default.
+    delay : float
+        Seconds before the bar appears (:data:`DELAY`).
     """
 
-    def __init__(self, text: str, active: bool = True, unit: str = "cells", console: Any = None) -> None:
-        self.text, self.unit, self.console = text, unit, console
+    def __init__(
+        self, text: str, active: bool = True, unit: str = "cells", console: Any = None, delay: float = DELAY
+    ) -> None:
+        self.text, self.unit, self.console, self.delay = text, unit, console, delay
         self.active = bool(active) and (console is not None or _is_terminal())
         #: Every (done, total) read, in order (what the bar showed).
         self.reads: list[tuple[int, int]] = []
         self.done = 0
         self.total = 0
-        self._sources: list[tuple[np.ndarray, str]] = []
+        self._sources: list[tuple[np.ndarray, str, bool]] = []
+        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._progress: Any = None
         self._task: Any = None
         self._watch: Any = None
+        self._started = 0.0
 
     def __enter__(self) -> Bar:
         if not self.active:
             return self
         try:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                ProgressColumn,
-                SpinnerColumn,
-                TaskProgressColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-            from rich.text import Text
+            import rich  # noqa: F401
         except ImportError:  # pragma: no cover - rich is a dependency
             self.active = False
             return self
         from .kernels.draw import watched
 
-        class Known(ProgressColumn):
-            """A column shown only once a kernel has reported a total (a spinner before)."""
-
-            def __init__(self, inner: ProgressColumn) -> None:
-                super().__init__()
-                self.inner = inner
-
-            def render(self, task: Any) -> Any:
-                return Text("") if task.total is None else self.inner.render(task)
-
-        self._progress = Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            Known(BarColumn()),
-            Known(TaskProgressColumn()),
-            Known(MofNCompleteColumn()),
-            Known(TextColumn("{task.fields[unit]}")),
-            TimeElapsedColumn(),
-            Known(TextColumn("elapsed,")),
-            Known(TimeRemainingColumn()),
-            Known(TextColumn("left")),
-            console=self.console if self.console is not None else Console(stderr=True),
-            transient=True,
-        )
-        self._progress.__enter__()
-        self._task = self._progress.add_task(self.text, total=None, unit=self.unit)
-        self._watch = watched(lambda src, unit: self._sources.append((src, unit)))
+        self._started = time.monotonic()
+        self._watch = watched(lambda src, unit, steady: self._sources.append((src, unit, steady)))
         self._watch.__enter__()
+        _open.append(self)
         self._thread = threading.Thread(target=self._poll, name="mazekit-progress", daemon=True)
         self._thread.start()
         return self
 
+    def _show(self) -> None:
+        """Put the bar on screen (under the lock; once)."""
+        if self._progress is not None:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            SpinnerColumn,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+        from rich.text import Text
+
+        class When(ProgressColumn):
+            """A column shown only when ``test(task)``: once a kernel has reported a total
+            (a spinner before), and the time left only for a steady pace."""
+
+            def __init__(self, inner: ProgressColumn, steady: bool = False) -> None:
+                super().__init__()
+                self.inner, self.steady = inner, steady
+
+            def render(self, task: Any) -> Any:
+                if task.total is None or (self.steady and not task.fields.get("steady", True)):
+                    return Text("")
+                return self.inner.render(task)
+
+        self._progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            When(BarColumn()),
+            When(TaskProgressColumn()),
+            When(MofNCompleteColumn()),
+            When(TextColumn("{task.fields[unit]}")),
+            TimeElapsedColumn(),
+            When(TextColumn("elapsed,"), steady=True),
+            When(TimeRemainingColumn(), steady=True),
+            When(TextColumn("left"), steady=True),
+            console=self.console if self.console is not None else Console(stderr=True),
+            transient=True,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task(self.text, total=None, unit=self.unit, steady=True)
+
     def _read(self) -> None:
         from .kernels.draw import DONE, TOTAL
 
-        if not self._sources:
+        if not self._sources or self._progress is None:
             return
-        src, unit = self._sources[-1]  # the kernel running now: the newest source
+        src, unit, steady = self._sources[-1]  # the kernel running now: the newest source
         self.done, self.total = int(src[DONE]), int(src[TOTAL])
         self.reads.append((self.done, self.total))
-        self._progress.update(self._task, completed=min(self.done, self.total), total=self.total, unit=unit)
+        done = min(self.done, self.total)
+        self._progress.update(self._task, completed=done, total=self.total, unit=unit, steady=steady)
 
     def _poll(self) -> None:
+        if self._stop.wait(max(0.0, self.delay - (time.monotonic() - self._started))):
+            return
+        with self._lock:
+            if not self._stop.is_set():
+                self._show()
         while not self._stop.wait(INTERVAL):
-            self._read()
+            with self._lock:
+                self._read()
+
+    def note(self, line: str) -> None:
+        """Print ``line`` above the bar (which appears now if it was still waiting)."""
+        with self._lock:
+            self._show()
+            self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         if not self.active:
             return
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-        self._read()
-        self._watch.__exit__(kind, exc, tb)
-        self._progress.__exit__(kind, exc, tb)
+        try:
+            self._stop.set()
+            if self._thread is not None:
+                self._thread.join()
+            with self._lock:
+                self._read()
+        finally:
+            if self in _open:
+                _open.remove(self)
+            self._watch.__exit__(kind, exc, tb)
+            if self._progress is not None:
+                self._progress.stop()
+
+
+def note(line: str) -> bool:
+    """Print ``line`` above the innermost open bar; False (nothing printed) if none is open."""
+    if not _open:
+        return False
+    _open[-1].note(line)
+    return True
 
 
 def _is_terminal() -> bool:

@@ -117,8 +117,7 @@ def make_maze(
         shape = make_grid(grid, cells.shape, mask=cells, wrap=wrap)
     else:
         shape = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
-    big = shape.size >= 4_000_000
-    with _status(f"generating with {algorithm}", big):
+    with status(f"generating with {algorithm}"):
         return generate(
             algorithm, shape, rng=seed, record=record,
             ends="random" if random_ends else ends,
@@ -127,13 +126,14 @@ def make_maze(
         )  # fmt: skip
 
 
-def _status(text: str, active: bool) -> Any:
-    """A progress display on stderr for work that may take more than a second: a bar with
-    cells done, percent and time left while a kernel reports its progress, a spinner with
-    the time elapsed otherwise (:class:`mazekit.progress.Bar`)."""
+def status(text: str) -> Any:
+    """A progress display on stderr for a step that may take a while: after half a second, a
+    bar with cells done, percent and time left while a kernel reports its progress, a
+    spinner with the time elapsed otherwise (:class:`mazekit.progress.Bar`; only on a
+    terminal)."""
     from ..progress import Bar
 
-    return Bar(text, active)
+    return Bar(text)
 
 
 def transform_options(func: F) -> F:
@@ -237,7 +237,7 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
     given = {"style": style, "explored": explored or None, "colors": image_colors(ropts) or None,
              "cell_size": ropts.get("cell_size"), "wall_width": ropts.get("wall_width")}  # fmt: skip
-    with _status(f"writing {output}", maze.passages.size >= 4_000_000):
+    with status(f"writing {output}"):
         write(
             maze,
             output,

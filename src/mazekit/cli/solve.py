@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._options import UserError, _status, complete, emit, render_options, run, solver_options
+from ._options import UserError, complete, emit, render_options, run, solver_options, status
 from ._parse import parse_cell, parse_options
 
 
@@ -46,7 +46,7 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
 
     maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
-    with _status(f"solving with {solver}", maze.passages.size >= 4_000_000):
+    with status(f"solving with {solver}"):
         sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
                          **kwargs)  # fmt: skip
     if not sol.found:

@@ -132,6 +132,6 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
     kernel = _aldous_broder_padded if padded(grid) else _aldous_broder
-    with draws(rng, grid.n_cells - 1) as src:
+    with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)

@@ -191,7 +191,7 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     walls = np.empty(max_edges(grid), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest(passages.shape[0], dtype)
-    with draws(rng, m + grid.n_cells - 1) as src:  # shuffle, then joins
+    with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
         if grid.kind == "weave":

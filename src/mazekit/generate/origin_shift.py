@@ -216,7 +216,9 @@ def origin_shift(
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
-    with draws(rng, total, unit) as src:
+    if n_cells == 1:
+        total = 0  # nothing to do, nothing to show
+    with draws(rng, total, unit, steady=steps is not None) as src:
         while True:
             trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
             if fast:

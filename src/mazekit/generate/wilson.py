@@ -158,6 +158,6 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
     kernel = _wilson_padded if padded(grid) else _wilson
-    with draws(rng, grid.n_cells - 1) as src:
+    with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
         used = kernel(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)

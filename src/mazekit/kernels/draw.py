@@ -39,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -209,7 +210,7 @@ def source(rng: np.random.Generator, total: int = 0) -> Source:
     s, inc = st["state"], st["inc"]
     words = [s >> 64, s & _MASK64, inc >> 64, inc & _MASK64]
     if total > 0:
-        words += [0, total]
+        words += [0, 0]  # DONE, TOTAL (set by whoever announces it)
     return np.array(words, dtype=np.uint64)
 
 
@@ -223,54 +224,74 @@ def commit(rng: np.random.Generator, src: Source) -> None:
     bg.state = st
 
 
-#: Who is watching kernels' progress: called with each watched source as it is made.
-_watchers: list[Callable[[np.ndarray, str], None]] = []
+#: A watcher is called with each watched source as it is made: the array, what it counts
+#: ("cells", "rows"), and whether its rate is steady enough to predict the time left.
+Watcher = Callable[[np.ndarray, str, bool], None]
+
+_here = threading.local()  # watchers per thread: kernels run in the thread that watches
+
+
+def _watchers() -> list[Watcher]:
+    return getattr(_here, "watchers", [])
 
 
 @contextmanager
-def watched(see: Callable[[np.ndarray, str], None]) -> Iterator[None]:
-    """While inside, every :func:`draws` given a ``total`` makes a source with progress words
-    and hands it to ``see`` with the name of what it counts ("cells", "rows") before its
-    kernel starts (a progress bar keeps it and reads ``src[DONE]`` and ``src[TOTAL]`` from its
-    own thread)."""
-    _watchers.append(see)
+def watched(see: Watcher) -> Iterator[None]:
+    """While inside (in this thread), every :func:`draws` or :func:`meter` given a ``total``
+    makes a source with progress words and hands it to ``see`` before its kernel starts (a
+    progress bar keeps it and reads ``src[DONE]`` and ``src[TOTAL]`` from its own thread)."""
+    if not hasattr(_here, "watchers"):
+        _here.watchers = []
+    _here.watchers.append(see)
     try:
         yield
     finally:
-        _watchers.remove(see)
+        _here.watchers.remove(see)
 
 
-@contextmanager
-def meter(total: int, unit: str = "cells") -> Iterator[np.ndarray]:
-    """A progress counter for kernels that draw nothing (solvers): a source whose PCG64 words
-    are unused, with the progress words when someone is watching (:func:`watched`). Kernels
-    :func:`tick` it like a draw source.
+def _announce(src: np.ndarray, total: int, unit: str, steady: bool) -> None:
+    src[TOTAL] = total
+    for see in _watchers():
+        see(src, unit, steady)
+
+
+#: The counter of an unwatched :func:`meter`: no progress words, so kernels never write it.
+_QUIET = np.zeros(DONE, dtype=np.uint64)
+
+
+def meter(total: int, unit: str = "cells", steady: bool = True) -> np.ndarray:
+    """A progress counter for kernels that draw nothing (solvers) and for Python loops: a
+    source whose PCG64 words are unused, with the progress words when someone is watching
+    (:func:`watched`). Kernels :func:`tick` it like a draw source.
 
     >>> seen = []
-    >>> with watched(lambda src, unit: seen.append((src, unit))), meter(5, "rows") as m:
+    >>> with watched(lambda src, unit, steady: seen.append((src, unit))):
+    ...     m = meter(5, "rows")
     ...     m[DONE] += 5
-    >>> [(int(s[DONE]), int(s[TOTAL]), unit) for s, unit in seen]
-    [(5, 5, 'rows')]
+    >>> [(int(s[DONE]), int(s[TOTAL]), unit) for s, unit in seen], meter(5).shape
+    ([(5, 5, 'rows')], (4,))
     """
-    counter = np.zeros(TOTAL + 1 if _watchers and total > 0 else DONE, dtype=np.uint64)
-    if counter.shape[0] > DONE:
-        counter[TOTAL] = total
-        for see in _watchers:
-            see(counter, unit)
-    yield counter
+    if total <= 0 or not _watchers():
+        return _QUIET
+    counter = np.zeros(TOTAL + 1, dtype=np.uint64)
+    _announce(counter, total, unit, steady)
+    return counter
 
 
 @contextmanager
-def draws(rng: np.random.Generator, total: int = 0, unit: str = "cells") -> Iterator[Source]:
+def draws(
+    rng: np.random.Generator, total: int = 0, unit: str = "cells", steady: bool = True
+) -> Iterator[Source]:
     """``with draws(rng) as src:`` run kernels on ``src``; ``rng`` then continues after them.
 
     ``total``: how many units of work the kernel will :func:`tick` (cells, rows), for a
     progress bar when someone is watching (:func:`watched`); nothing changes otherwise.
+    ``steady=False`` says the rate changes too much to predict the time left from it (a
+    random walk joins cells fast at first and slowly at the end).
     """
-    src = source(rng, total if _watchers else 0)
+    src = source(rng, total if _watchers() else 0)
     if isinstance(src, np.ndarray) and src.shape[0] > DONE:
-        for see in _watchers:
-            see(src, unit)
+        _announce(src, total, unit, steady)
     yield src
     commit(rng, src)
 

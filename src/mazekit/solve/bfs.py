@@ -17,7 +17,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Cell
 from ..grids import kernel as k
-from ..kernels.draw import DONE, TOTAL, meter, tick
+from ..kernels.draw import DONE, TOTAL, meter
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
@@ -30,13 +30,15 @@ def _bfs(passages, geo, start, goal, progress):  # pragma: no cover - compiled
     n = passages.shape[0]
     prev = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int32)
+    watched = progress.shape[0] > DONE
     prev[start] = start
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
         cell = queue[head]
         head += 1
-        tick(progress, 1)
+        if watched and head & 4095 == 0:
+            progress[DONE] = head
         if cell == goal:
             break
         bits = passages[cell]
@@ -71,13 +73,17 @@ def _bfs_rect(passages, cols, start, goal, progress):  # pragma: no cover - comp
     came = np.zeros(n + 2 * pad, dtype=np.uint8)
     trace = np.empty((n + 1, 3), dtype=np.int32)
     queue = trace[:, 0]
+    watched = progress.shape[0] > DONE
     came[start + pad] = 255
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
         cell = queue[head]
+        trace[head, 1] = tr.VISIT  # the row is in cache now: finish it
+        trace[head, 2] = -1
         head += 1
-        tick(progress, 1)
+        if watched and head & 4095 == 0:
+            progress[DONE] = head
         if cell == goal:
             break
         bits = passages[cell]
@@ -98,9 +104,6 @@ def _bfs_rect(passages, cols, start, goal, progress):  # pragma: no cover - comp
         queue[tail] = cell - 1
         came[at - 1] |= _BACK_E * ok
         tail += ok
-    for i in range(head):
-        trace[i, 1] = tr.VISIT
-        trace[i, 2] = -1
     if came[goal + pad] == 0:
         return np.empty(0, dtype=np.int64), trace[:head]
     steps = np.array((0, -cols, 1, cols, -1), dtype=np.int64)
@@ -132,12 +135,14 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     s, g = flat_ends(maze, start, goal)
     grid = maze.grid
-    with meter(grid.n_cells) as progress:  # cells explored, of at most all
-        if grid.kind == "rect" and not grid.param:
-            path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress)
-        else:
-            path, order = _bfs(maze.passages.ravel(), grid.geo, s, g, progress)
-            trace = visits(order)
-        if progress.shape[0] > DONE:  # watched, and found early: the step is over
-            progress[DONE] = progress[TOTAL]
+    progress = meter(grid.n_cells)  # cells explored, of at most all
+    if grid.kind == "rect" and not grid.param:
+        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress)
+        if 2 * trace.shape[0] < grid.size:  # keep only what was explored
+            trace = trace.copy()
+    else:
+        path, order = _bfs(maze.passages.ravel(), grid.geo, s, g, progress)
+        trace = visits(order)
+    if progress.shape[0] > DONE:  # watched: the step is over, found early or not
+        progress[DONE] = progress[TOTAL]
     return solution("bfs", maze, start, goal, path, trace)

@@ -132,7 +132,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:
-            app = App(state, size=window_size(maze.grid, screen, size), fps=fps)
+            app = App(state, size=window_size(maze.grid, screen, size), fps=fps, warm=frames is None)
         except pg.error as exc:
             raise UserError(f"cannot open the game window ({exc})") from None
         app.run(frames)

@@ -126,9 +126,14 @@ class App:
         Window size; by default sized from the screen and the maze.
     fps : int
         Frames per second the loop keeps to; 0 runs as fast as it can (tests).
+    warm : bool
+        Compile every solver and generator in a background thread, so that no key waits
+        for numba with the window frozen (:mod:`mazekit.game.warm`); ``mazekit play`` does.
     """
 
-    def __init__(self, state: GameState, *, size: tuple[int, int] | None = None, fps: int = 60) -> None:
+    def __init__(
+        self, state: GameState, *, size: tuple[int, int] | None = None, fps: int = 60, warm: bool = False
+    ) -> None:
         pg = load_pygame()
         pg.display.init()
         pg.font.init()
@@ -152,6 +157,11 @@ class App:
         self.fps = fps
         self.frames = 0
         self._last = time.perf_counter()
+        if warm:
+            from .warm import Warmer
+
+            state.warmer = Warmer(state.solver, state.algorithm)
+            state.warmer.start()
 
     def handle(self, event: pygame.event.Event) -> None:
         import pygame

@@ -182,6 +182,10 @@ class GameState:
         self.frame = 0
         self.message = ""
         self._message_until = 0
+        #: Compiles solvers and generators behind the window (:mod:`mazekit.game.warm`); keys
+        #: that need one not yet ready wait for it (``_pending``) instead of freezing the window.
+        self.warmer: Any = None
+        self._pending: tuple[str, str, str] | None = None
         if maze is None:
             maze = self._generate(config.algorithm, config.seed)
         self.seed = maze.seed
@@ -347,6 +351,15 @@ class GameState:
     def tick(self, dt: float) -> None:
         """Advance one frame of ``dt`` seconds."""
         self.frame += 1
+        if self._pending is not None:
+            action, kind, name = self._pending
+            if self._ready(kind, name):
+                self._pending = None
+                self.message = ""
+                self.act(action)
+            else:
+                self.message = f"compiling {self.warmer.busy or name} (first run only) ..."
+                self._message_until = self.frame + 2
         if self.message and self.frame >= self._message_until:
             self.message = ""
         if self.paused:
@@ -459,7 +472,22 @@ class GameState:
         self.phase = "gave_up"
         self._full()
 
+    def _ready(self, kind: str, name: str) -> bool:
+        if self.warmer is None:
+            return True
+        return self.warmer.all_ready(kind) if name == "*" else self.warmer.ready(kind, name)
+
+    def _wait(self, action: str, kind: str, name: str) -> bool:
+        """True (and the action is kept for later) while what it needs is still compiling."""
+        if self._ready(kind, name):
+            return False
+        self._pending = (action, kind, name)
+        self.say(f"compiling {name if name != '*' else kind + 's'} (first run only) ...")
+        return True
+
     def _do_solve(self) -> None:
+        if self._wait("solve", "solver", self.solver):
+            return
         if self.mode == PLAY:
             self.mode = WATCH
         if self.phase == "generating":
@@ -471,9 +499,13 @@ class GameState:
         self._full()
 
     def _do_new(self) -> None:
+        if self._wait("new", "generator", self.algorithm):
+            return
         self._replace(self.algorithm, int(self._seeds.integers(2**31)))
 
     def _do_generator(self) -> None:
+        if self._wait("generator", "generator", "*"):
+            return
         names = list(GENERATORS)  # read each time: the registry grows
         start = names.index(self.algorithm) if self.algorithm in names else -1
         for k in range(1, len(names) + 1):

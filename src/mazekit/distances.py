@@ -61,3 +61,7 @@ def farthest_pair(maze: Maze, anchor: Cell | None = None) -> tuple[Cell, Cell]:
     d2 = distance_map(maze, u)
     v = grid.unflat(int(np.argmax(d2)))
     return u, v
+
+
+#: The compiled BFS distance kernel, for kernels of other families.
+distances_kernel = _distances

@@ -159,3 +159,7 @@ def _check(passages, geo, mask):  # pragma: no cover - compiled
                 if not passages[nb] >> k.back(geo, cell, slot) & 1:
                     return 4, cell, slot
     return 0, 0, 0
+
+
+#: The compiled passage check, for kernels of other families.
+check_kernel = _check

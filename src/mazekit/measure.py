@@ -440,3 +440,7 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
         out["diameter"] = int(far[v])
         out["diameter_ends"] = tuple(sorted((grid.unflat(u), grid.unflat(v))))
     return out
+
+
+#: The compiled dead-end kernel, for kernels of other families.
+dead_ends_kernel = _dead_ends

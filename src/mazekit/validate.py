@@ -75,3 +75,7 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
         a, b = tuple(p[i].tolist()), tuple(p[i + 1].tolist())
         why = "is not between neighbours" if problem == 1 else "goes through a wall"
         raise ValueError(f"path step {i} from {a} to {b} {why}")
+
+
+#: The compiled path check, for kernels of other families.
+first_bad_step_kernel = _first_bad_step

@@ -43,23 +43,28 @@ from numba import njit
 
 from .. import trace as tr
 from .._memory import index_dtype
-from ..distances import _distances
-from ..generate._common import max_edges, padded
-from ..generate.aldous_broder import _aldous_broder, _aldous_broder_padded
-from ..generate.backtracker import _backtracker, _backtracker_padded
+from ..distances import distances_kernel as _distances
+from ..generate.aldous_broder import kernel as _aldous_broder
+from ..generate.aldous_broder import kernel_padded as _aldous_broder_padded
+from ..generate.backtracker import kernel as _backtracker
+from ..generate.backtracker import kernel_padded as _backtracker_padded
 from ..generate.growing_tree import RULES as GROWING_TREE_RULES
-from ..generate.growing_tree import _growing_tree
-from ..generate.hunt_and_kill import _hunt_and_kill
-from ..generate.kruskal import _dtype as _kruskal_dtype
-from ..generate.kruskal import _join, _shuffle, _walls
-from ..generate.prim import _prim, _prim_padded
-from ..generate.wilson import _wilson, _wilson_padded
+from ..generate.growing_tree import kernel as _growing_tree
+from ..generate.hunt_and_kill import kernel as _hunt_and_kill
+from ..generate.kruskal import kernel_join as _join
+from ..generate.kruskal import kernel_shuffle as _shuffle
+from ..generate.kruskal import kernel_walls as _walls
+from ..generate.kruskal import wall_dtype as _kruskal_dtype
+from ..generate.prim import kernel as _prim
+from ..generate.prim import kernel_padded as _prim_padded
+from ..generate.wilson import kernel as _wilson
+from ..generate.wilson import kernel_padded as _wilson_padded
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import _pcg_next
 from ..kernels.union_find import forest
-from ..measure import _dead_ends
-from ..solve.bfs import _bfs
+from ..measure import dead_ends_kernel as _dead_ends
+from ..solve.bfs import kernel as _bfs
 
 _M32 = np.uint64(0xFFFFFFFF)
 _INIT_A = np.uint64(0x43B0D7E5)
@@ -298,9 +303,9 @@ def _run_kruskal(out, geo, mask, fast, srcs, all_walls, m, parent, n_cells, trac
 
 def _kruskal(out: np.ndarray, grid: Grid, srcs: np.ndarray, options: dict[str, Any]) -> None:
     geo, mask = grid.kernel_args()
-    fast = padded(grid)
+    fast = grid.padded_layout()
     dtype = _kruskal_dtype(grid)
-    walls = np.empty(max_edges(grid), dtype=dtype)
+    walls = np.empty(grid.max_edges(), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest((gk.pad(geo, mask, 0, 0).shape[0]) if fast else grid.size, dtype)
     _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty())
@@ -314,7 +319,7 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
-    fast = padded(grid)
+    fast = grid.padded_layout()
     trace = tr.empty()
     if name == "backtracker":
         _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace)

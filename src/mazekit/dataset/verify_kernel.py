@@ -7,11 +7,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..distances import _distances
+from ..distances import distances_kernel as _distances
 from ..grids import Grid
-from ..maze import _check
+from ..maze import check_kernel as _check
 from ..measure import degree
-from ..validate import _first_bad_step
+from ..validate import first_bad_step_kernel as _first_bad_step
 
 #: What each problem code of :func:`_check_rows` means.
 PROBLEMS = {

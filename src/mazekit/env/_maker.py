@@ -25,9 +25,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._memory import index_scratch
 from ..ends import ENDS, place_ends
 from ..generate import GENERATORS, check_options, lookup, properties
-from ..generate._common import padded, scratch
 from ..grids import Cell, Grid, as_grid, make_grid
 from ..grids.base import is_int
 from ..kernels.draw import source
@@ -35,11 +35,12 @@ from ..maze import Maze
 from ..trace import empty
 from . import _tables
 
-#: Generators whose kernel the maker calls itself: module -> (plain, padded, takes a stack).
+#: Generators whose kernel the maker calls itself: module -> (plain, padded, takes a stack),
+#: the names the modules give their kernels for such drivers.
 FAST = {
-    "backtracker": ("_backtracker", "_backtracker_padded", True),
-    "prim": ("_prim", "_prim_padded", True),
-    "wilson": ("_wilson", "_wilson_padded", False),
+    "backtracker": ("kernel", "kernel_padded", True),
+    "prim": ("kernel", "kernel_padded", True),
+    "wilson": ("kernel", "kernel_padded", False),
 }
 
 
@@ -205,7 +206,7 @@ class MazeMaker:
         if got is None:
             g = as_grid(shape, self.kind)
             geo, mask = g.kernel_args()
-            stack = scratch(g)
+            stack = index_scratch(g)
             ends = None
             if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
                                                                   or self.props["ends"] is None):  # fmt: skip
@@ -231,7 +232,7 @@ class MazeMaker:
         if self._fast is not None:
             plain, pad, stack = self._fast
             root = int(gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])])
-            kernel = pad if padded(g) else plain
+            kernel = pad if g.padded_layout() else plain
             if stack:
                 kernel(passages, gc.geo, gc.mask, root, gc.stack, self.src, empty())
             else:

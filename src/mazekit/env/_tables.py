@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..distances import _distances
+from ..distances import distances_kernel as _distances
 from ..grids import kernel as k
 from ..kernels.draw import uniform
 from ..solve._mdp import sideways

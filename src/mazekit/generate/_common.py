@@ -23,16 +23,14 @@ scratch = index_scratch
 
 
 def padded(grid: Grid) -> bool:
-    """Whether ``grid`` has a padded layout (:func:`mazekit.grids.kernel.paddable`): a plain or
-    masked rectangle, hex or triangle grid, where kernels take their fast path."""
-    return grid.kind in ("hex", "triangle") or (grid.kind == "rect" and not grid.param)
+    """Whether ``grid`` has a padded layout, where kernels take their fast path
+    (:meth:`mazekit.grids.Grid.padded_layout`)."""
+    return grid.padded_layout()
 
 
 def max_edges(grid: Grid) -> int:
-    """An upper bound on the neighbouring pairs of ``grid`` (each counted once)."""
-    if grid.kind == "rect" and not grid.params():
-        return 2 * grid.size
-    return (grid.n_slots * grid.size + 1) // 2
+    """An upper bound on the neighbouring pairs of ``grid`` (:meth:`mazekit.grids.Grid.max_edges`)."""
+    return grid.max_edges()
 
 
 def random_cell(grid: Grid, rng: np.random.Generator) -> int:

@@ -135,3 +135,9 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel = _aldous_broder
+kernel_padded = _aldous_broder_padded

@@ -118,3 +118,8 @@ def growing_tree(
             passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace
         )
     return carved(grid, passages, trace, used)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel = _growing_tree

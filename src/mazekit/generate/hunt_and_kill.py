@@ -199,3 +199,8 @@ def hunt_and_kill(
     with draws(rng, grid.n_cells - 1) as src:
         used = _hunt_and_kill(passages, *grid.kernel_args(), root, serpentine, edge_list, where, src, trace)
     return carved(grid, passages, trace, used)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel = _hunt_and_kill

@@ -212,3 +212,8 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
         gk.unpad(geo, passages, 0xFF, flat)
         passages = flat
     return carved(grid, passages, trace, t)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel_walls, kernel_shuffle, kernel_join, wall_dtype = _walls, _shuffle, _join, _dtype

@@ -126,3 +126,9 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel = _prim
+kernel_padded = _prim_padded

@@ -161,3 +161,9 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
         used = kernel(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)
+
+
+#: The compiled kernels under public names, for drivers that run many mazes in one
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+kernel = _wilson
+kernel_padded = _wilson_padded

@@ -227,6 +227,19 @@ class Grid:
         """Per-cell bits of the slots whose *wall* is open, for drawing (usually the passages)."""
         return np.asarray(passages)
 
+    # -- what kernels need to know ------------------------------------------------------------
+    def padded_layout(self) -> bool:
+        """Whether kernels can take their padded fast path on this grid (every neighbour one
+        offset away): a plain or masked rectangle, hex or triangle grid
+        (:func:`mazekit.grids.kernel.paddable`)."""
+        return self.kind in ("hex", "triangle") or (self.kind == "rect" and not self.param)
+
+    def max_edges(self) -> int:
+        """An upper bound on the neighbouring pairs of this grid (each counted once)."""
+        if self.kind == "rect" and not self.params():
+            return 2 * self.size
+        return (self.n_slots * self.size + 1) // 2
+
     # -- identity and files -------------------------------------------------------------
     def params(self) -> dict[str, Any]:
         """Parameters beyond the shape that :meth:`to_dict` stores (wrap, levels...)."""

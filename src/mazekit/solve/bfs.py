@@ -146,3 +146,7 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     if progress.shape[0] > DONE:  # watched: the step is over, found early or not
         progress[DONE] = progress[TOTAL]
     return solution("bfs", maze, start, goal, path, trace)
+
+
+#: The compiled generic kernel under a public name, for drivers of many mazes.
+kernel = _bfs

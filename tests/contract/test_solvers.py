@@ -177,10 +177,13 @@ def run(
     if sol.found:
         assert_walk(maze, sol.path, start)
         assert tuple(sol.path[-1].tolist()) == tuple(goal)
+        assert len({tuple(c) for c in sol.path.tolist()}) == len(sol.path), "the path repeats a cell"
     else:
         assert sol.path.shape == (0, 2) and sol.length is None
     if "walk" in sol.extras:
         assert_walk(maze, sol.extras["walk"], start)
+    if "stopped" in sol.extras:  # walkers say why they stopped
+        assert (sol.extras["stopped"] == "goal") == sol.found
     return sol
 
 

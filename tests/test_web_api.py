@@ -73,7 +73,7 @@ def test_catalogue_lists_every_algorithm_grid_and_the_limits(client):
     assert cat["grids"] == list(mazekit.GRIDS)
     from typing import get_args
 
-    from mazekit.cli._parse import ENDS
+    from mazekit.parsing import ENDS
     from mazekit.web.app import Ends, GridKind
 
     assert get_args(GridKind) == tuple(mazekit.GRIDS) and get_args(Ends) == ENDS  # the schema's choices

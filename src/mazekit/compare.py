@@ -61,7 +61,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     >>> parse_variant("prim")
     ('prim', {})
     """
-    from .cli._parse import parse_options
+    from .parsing import parse_options
 
     name, _, rest = text.partition(":")
     pairs = tuple(p for p in rest.split(",") if p.strip())

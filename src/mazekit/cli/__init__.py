@@ -6,7 +6,8 @@ an exit code. Every user error is one line on stderr and exit status 1 (2 for ba
 This module holds only the group and the :data:`COMMANDS` table; each command is a module of
 this package, imported when the command is looked up (so ``mazekit --help`` imports no
 numba). What the commands share is in :mod:`mazekit.cli._options` (the ``run`` error wrapper,
-option bundles, ``make_maze``, ``emit``) and :mod:`mazekit.cli._parse` (the text parsers).
+option bundles, ``make_maze``, ``emit``) and :mod:`mazekit.parsing` (the text parsers, shared
+with the web API).
 """
 
 from __future__ import annotations

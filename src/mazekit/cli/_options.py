@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ._parse import ENDS, GRID_KINDS, grid_shape, parse_cell, parse_options
+from ..parsing import ENDS, GRID_KINDS, grid_shape, parse_cell, parse_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -147,35 +147,6 @@ def transform_options(func: F) -> F:
     for opt in reversed(opts):
         func = opt(func)
     return func
-
-
-def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None) -> Any:
-    """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
-    from ..transform import transform
-
-    steps: list[tuple[str, str, float | int | None]] = [
-        ("rooms", "count", rooms),
-        ("add_loops", "count", loops),
-        ("braid", "fraction", braid),
-    ]
-    for op, key, value in steps:
-        if value is not None:
-            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **{key: value})
-    return maze
-
-
-def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> dict[str, Any]:
-    """Options for a solver, with ``rng`` seeded for the solvers that draw at random, so the
-    same maze solved twice gives the same walk."""
-    import inspect
-
-    from ..registry import lookup
-    from ..solve import SOLVERS
-
-    params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
-    if "rng" in params and "rng" not in options and seed is not None:
-        options = {**options, "rng": seed}
-    return options
 
 
 def text_options(func: F) -> F:

@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
+from ..parsing import parse_options
 from ._options import make_maze, maze_options, run
-from ._parse import parse_options
 
 
 @click.command()

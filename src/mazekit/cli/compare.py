@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
+from ..parsing import GRID_KINDS, grid_shape
 from ._options import run
-from ._parse import GRID_KINDS, grid_shape
 
 #: What ``compare`` measures when no ``-a`` is given: the classic textures, and the
 #: breadth-first growing tree that the backtracker is often set against.

@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
+from ..parsing import ENDS, GRID_KINDS, grid_shape, parse_options
 from ._options import F, UserError, complete, run, transform_options
-from ._parse import ENDS, GRID_KINDS, grid_shape, parse_options
 
 
 def make_options(func: F) -> F:

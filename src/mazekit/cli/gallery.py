@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..parsing import GRID_KINDS, grid_shape, parse_source
 from ._options import run
-from ._parse import GRID_KINDS, grid_shape, parse_source
 
 
 @click.command()

@@ -6,13 +6,13 @@ from typing import Any
 
 import click
 
+from ..parsing import reshape
 from ._options import (
     RENDER_KEYS,
     emit,
     make_maze,
     maze_options,
     render_options,
-    reshape,
     run,
     transform_options,
 )

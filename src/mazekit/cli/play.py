@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
+from ..parsing import grid_shape, parse_cell, parse_options, parse_size
 from ._options import UserError, make_maze, maze_options, run
-from ._parse import grid_shape, parse_cell, parse_options, parse_size
 
 #: SDL's largest window side (pixels).
 MAX_WINDOW = 16384

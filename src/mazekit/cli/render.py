@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from ..output import MAZE_SUFFIXES
+from ..parsing import parse_source
 from ._options import emit, image_colors, render_options, run
-from ._parse import parse_source
 
 
 @click.command()

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..parsing import reshape, solver_options
 from ._options import (
     RENDER_KEYS,
     UserError,
@@ -14,9 +15,7 @@ from ._options import (
     emit,
     make_maze,
     maze_options,
-    reshape,
     run,
-    solver_options,
     text_options,
     transform_options,
 )

@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from ._options import UserError, complete, emit, render_options, run, solver_options, status
-from ._parse import parse_cell, parse_options
+from ..parsing import parse_cell, parse_options, solver_options
+from ._options import UserError, complete, emit, render_options, run, status
 
 
 @click.command()

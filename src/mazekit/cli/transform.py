@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
+from ..parsing import parse_options
 from ._options import RENDER_KEYS, complete, emit, render_options, run
-from ._parse import parse_options
 
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:

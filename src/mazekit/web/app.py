@@ -349,7 +349,7 @@ def _generate(req: GenerateRequest, limits: Limits) -> dict[str, Any]:
     opts = req.plain()
     detail = req.trace or req.geometry or req.solver is not None
     if detail:
-        from ..cli._parse import grid_shape
+        from ..parsing import grid_shape
 
         work.check_grid_size(opts.grid, grid_shape(opts.grid, opts.size, None, None), limits.max_cells)
     maze = work.build_maze(opts, limits, record=req.trace)
@@ -394,7 +394,7 @@ def _solve(req: SolveRequest, limits: Limits) -> dict[str, Any]:
 def _render(req: RenderRequest, limits: Limits) -> bytes:
     record = req.format == "gif" and req.options is not None
     if record:
-        from ..cli._parse import grid_shape
+        from ..parsing import grid_shape
 
         opts = req.options.plain()  # type: ignore[union-attr]
         shape = grid_shape(opts.grid, opts.size, None, None)

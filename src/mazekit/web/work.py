@@ -5,7 +5,7 @@ Every function takes plain values and returns plain values or bytes; bad input r
 against :class:`Limits` *before* anything of that size is allocated.
 
 A maze made here is the maze ``mazekit generate`` makes from the same options: the same
-grid shape rules (:func:`mazekit.cli._parse.grid_shape`), the same generator call and the same
+grid shape rules (:func:`mazekit.parsing.grid_shape`), the same generator call and the same
 braid step (:func:`mazekit.cli._options.reshape`), so :func:`maze_document` is byte for byte the file
 ``mazekit generate -o maze.json`` writes.
 
@@ -131,10 +131,9 @@ def _describe(kind: str, shape: tuple[int, ...]) -> str:
 
 def build_maze(opts: MazeOptions, limits: Limits, *, record: bool = False) -> Maze:
     """The maze ``mazekit generate`` makes from ``opts`` (with its trace if ``record``)."""
-    from ..cli._options import reshape
-    from ..cli._parse import ENDS, GRID_KINDS, grid_shape
     from ..generate import generate
     from ..grids import make_grid
+    from ..parsing import ENDS, GRID_KINDS, grid_shape, reshape
 
     if opts.grid not in GRID_KINDS:
         raise ValueError(f"unknown grid {opts.grid!r}; choose from {', '.join(GRID_KINDS)}")
@@ -187,7 +186,7 @@ def solve_maze(
     maze: Maze, solver: str, start: tuple[int, int] | None = None, goal: tuple[int, int] | None = None
 ) -> Solution:
     """``mazekit solve``'s answer: the solver seeded by the maze's seed, as on the command line."""
-    from ..cli._options import solver_options
+    from ..parsing import solver_options
     from ..solve import solve
 
     options = solver_options(solver, {}, maze.seed)
@@ -307,9 +306,9 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
     import sys
 
-    from ..cli._parse import ENDS
     from ..generate import GENERATORS, properties, summary
     from ..grids import GRIDS
+    from ..parsing import ENDS
     from ..solve import SOLVERS
 
     def solver_grids(func: Any) -> list[str]:

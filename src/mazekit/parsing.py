@@ -1,7 +1,9 @@
-"""Parsers of the command line's text: sizes, cells, heat map sources, ``KEY=VALUE`` options.
+"""What users type, turned into library calls: sizes, cells, heat map sources, ``KEY=VALUE``
+options, and the transform and solver options built from them.
 
-Plain functions raising :class:`ValueError` (which :func:`mazekit.cli._options.run` turns into a
-one-line error); the web API parses its fields with the same ones.
+Plain functions raising :class:`ValueError` (which :func:`mazekit.cli._options.run` turns into
+a one-line error). The command line, the web API and :mod:`mazekit.compare` share them, so a
+size or an option means the same wherever it is typed; nothing here imports click or numba.
 """
 
 from __future__ import annotations
@@ -114,3 +116,32 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
             v = v == "true"
         out[key.strip()] = v
     return out
+
+
+def reshape(maze: Any, braid: float | None, loops: int | None, rooms: int | None) -> Any:
+    """Apply the ``transform_options`` a user gave, in a fixed order, seeded by the maze's seed."""
+    from .transform import transform
+
+    steps: list[tuple[str, str, float | int | None]] = [
+        ("rooms", "count", rooms),
+        ("add_loops", "count", loops),
+        ("braid", "fraction", braid),
+    ]
+    for op, key, value in steps:
+        if value is not None:
+            maze = transform(maze, op, rng=maze.seed, record=maze.trace is not None, **{key: value})
+    return maze
+
+
+def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> dict[str, Any]:
+    """Options for a solver, with ``rng`` seeded for the solvers that draw at random, so the
+    same maze solved twice gives the same walk."""
+    import inspect
+
+    from .registry import lookup
+    from .solve import SOLVERS
+
+    params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
+    if "rng" in params and "rng" not in options and seed is not None:
+        options = {**options, "rng": seed}
+    return options

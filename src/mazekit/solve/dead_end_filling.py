@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import trace as tr
 from .._memory import index_scratch
-from ..distances import _distances
+from ..distances import distances_kernel as _distances
 from ..grids import Cell
 from ..kernels.fill import fill_dead_ends
 from ..maze import Maze

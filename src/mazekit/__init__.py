@@ -21,6 +21,7 @@ __version__ = "0.1.0"
 
 #: Public name -> the module that defines it.
 _LAZY = {
+    "derived_seed": "_rng",
     "GENERATORS": "generate",
     "generate": "generate",
     "GRIDS": "grids",
@@ -44,6 +45,7 @@ _LAZY = {
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     # ruff: noqa: F401
+    from ._rng import derived_seed
     from .generate import GENERATORS, generate
     from .grids import GRIDS, Grid, RectGrid, make_grid
     from .io import load, load_solution, save

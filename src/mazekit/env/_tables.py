@@ -16,9 +16,8 @@ from numba import njit
 
 from ..distances import distances_kernel as _distances
 from ..grids import kernel as k
+from ..grids.kernel import is_slot, sideways
 from ..kernels.draw import uniform
-from ..solve._mdp import sideways
-from ..solve._walk import is_slot
 
 
 @njit(cache=True, nogil=True)

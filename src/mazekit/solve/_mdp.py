@@ -5,7 +5,7 @@ States are cells; actions are a cell's slots (its sides, open or not: upsilon sq
 four, polar cells five only where the ring outside doubles); every move costs
 ``step_reward`` (negative), also a move into a wall, which leaves you where you are; the
 goal is absorbing with value 0. With ``slip > 0`` a move goes where it was meant with
-probability ``1 - slip`` and sideways instead, ``slip / 2`` to each side (:func:`sideways`):
+probability ``1 - slip`` and sideways instead, ``slip / 2`` to each side (:func:`mazekit.grids.kernel.sideways`):
 to the slots either side of the meant one in the cell's clockwise order (that of
 :mod:`~mazekit.solve._walk`), which are the perpendicular ones on a rectangle, 60 degrees
 off on hex grids, 45 (octagons) or 90 (squares) on upsilon grids, the other two sides of a
@@ -27,11 +27,11 @@ from numba import njit
 
 from ..grids import Cell
 from ..grids import kernel as k
+from ..grids.kernel import is_slot, sideways, turn
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import VISIT
 from ._common import flat_ends, solution
-from ._walk import is_slot, turn
 
 
 @njit(cache=True, nogil=True)
@@ -41,19 +41,6 @@ def move(geo, bits, cell, slot):  # pragma: no cover - compiled
     if bits >> slot & 1:
         return k.through(geo, cell, slot)
     return cell
-
-
-@njit(cache=True, nogil=True)
-def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
-    """Where a move meant through ``action`` slips: clockwise for ``d = 1``, else the other
-    side (``bits``: the cell's open slots, which pick a weave slip's level)."""
-    kind = geo[0]
-    if kind == k.CUBE:
-        return (action + d) & 3 if action < 4 else action
-    if kind == k.WEAVE:
-        side = (action + d) & 3
-        return side | 4 if bits >> (side | 4) & 1 else side
-    return turn(geo, cell, action, d)
 
 
 @njit(cache=True, nogil=True)

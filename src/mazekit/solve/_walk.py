@@ -37,6 +37,8 @@ from numba import njit
 
 from ..grids import Cell, Grid, RectGrid
 from ..grids import kernel as k
+from ..grids.kernel import is_slot, turn
+from ..grids.kernel import polar_doubles as _polar_doubles
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import BACKTRACK, VISIT, record
@@ -83,52 +85,6 @@ def require_flat(grid: Grid, what: str) -> None:
 
 
 # -- turning ------------------------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True)
-def _polar_doubles(geo, r):  # pragma: no cover - compiled
-    """Whether the polar ring outside ring ``r`` has twice its cells (so out2 exists)."""
-    inner = geo[3]
-    return r + 1 < geo[1] and k.ring_shift(inner, r + 1) > k.ring_shift(inner, r)
-
-
-@njit(cache=True, inline="always")
-def turn(geo, cell, slot, d):  # pragma: no cover - compiled
-    """The slot of ``cell`` next to ``slot``: clockwise for ``d = 1``, counter-clockwise for -1."""
-    kind = geo[0]
-    if kind == k.RECT:
-        return (slot + d) & 3
-    if kind == k.HEX or kind == k.CUBE:
-        return (slot + d + 6) % 6
-    cols = geo[2]
-    r = cell // cols
-    c = cell - r * cols
-    if kind == k.UPSILON:
-        return (slot + (2 * d if (r + c) & 1 else d)) & 7
-    if kind == k.TRIANGLE:
-        return (slot + (d if (r + c) & 1 == 0 else -d) + 3) % 3
-    if kind == k.WEAVE:  # position 2 * side + under in the cycle N uN E uE S uS W uW
-        p = (2 * (slot & 3) + (slot >> 2) + d) & 7
-        return (p >> 1) | (p & 1) << 2
-    # POLAR: cycle cw in ccw out (out2); positions swap slots 1 and 2
-    n = 5 if _polar_doubles(geo, r) else 4
-    p = slot ^ 3 if slot == 1 or slot == 2 else slot
-    p = (p + d + n) % n
-    return p ^ 3 if p == 1 or p == 2 else p
-
-
-@njit(cache=True, nogil=True)
-def is_slot(geo, cell, slot):  # pragma: no cover - compiled
-    """Whether ``slot`` is one of ``cell``'s sides (a wall or not): upsilon squares have no
-    diagonal slots, polar cells no out2 where the ring outside does not double."""
-    kind = geo[0]
-    if kind == k.UPSILON:
-        cols = geo[2]
-        r = cell // cols
-        return not (slot & 1 and (r + cell - r * cols) & 1)
-    if kind == k.POLAR and slot == 4:
-        return _polar_doubles(geo, cell // geo[2])
-    return True
 
 
 @njit(cache=True, nogil=True)

@@ -10,7 +10,8 @@ start to the goal, never change the maze, find a path wherever its module promis
 a shortest one where it promises that, set off from the start (value methods: from the
 goal), and, when the goal cannot be reached, say so after exploring all of one end's piece
 and nothing beyond the two ends' pieces. ``pledge`` and ``chain`` need a flat grid and must
-refuse the others with a one-line ``ValueError``. On rectangles every solver also runs on
+refuse the others with a one-line ``ValueError``. Solvers with options run the perfect and
+braided checks once per case in ``OPTION_CASES``. On rectangles every solver also runs on
 every generator's mazes, on larger mazes with loops, and (if it promises perfect mazes) on a
 million cells. What one solver does is in tests/solve/test_<name>.py (walkers and MDP
 planners: test_walkers.py, test_mdp.py).
@@ -65,6 +66,20 @@ FROM_GOAL = ("value_iteration", "policy_iteration")
 BOTH_ENDS = ("bidirectional_bfs",)
 
 OPTIONS = {"random_mouse": {"rng": 0, "max_steps": 100_000}, "q_learning": {"rng": 0}}
+
+#: Option values worth a full check, under which each solver keeps its promises (Pledge's
+#: directions and slip have tests of their own below; add a line when a solver gains an option).
+OPTION_CASES: dict[str, list[dict]] = {
+    "wall_follower": [{"hand": "left"}, {"hand": "right"}],
+    "value_iteration": [{}, {"gamma": 0.9}],
+    "policy_iteration": [{}, {"gamma": 0.9}],
+    "random_mouse": [{}, {"rng": 1}],
+    "q_learning": [{}, {"rng": 1, "episodes": 50}],
+    "shortest_paths": [{}, {"limit": 1}],
+}
+assert set(OPTION_CASES) <= set(SOLVERS), "option cases for a solver that is not registered"
+SOLVER_CASES = [(name, opts) for name in NAMES for opts in OPTION_CASES.get(name, [{}])]
+SOLVER_IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SOLVER_CASES]
 
 
 # -- mazes and checks built here, from the grid's neighbour table only ----------------------
@@ -160,13 +175,12 @@ def assert_walk(maze: mazekit.Maze, cells: np.ndarray, start: tuple[int, int]) -
 
 
 def run(
-    name: str, maze: mazekit.Maze, start: tuple[int, int], goal: tuple[int, int], max_steps: int = 100_000
+    name: str, maze: mazekit.Maze, start: tuple[int, int], goal: tuple[int, int], opts: dict | None = None
 ) -> Solution:
-    """Solve, checking the maze is untouched and the solution is well formed (``max_steps``:
-    the random mouse's patience)."""
+    """Solve (with the options ``opts`` on top of ``OPTIONS``), checking the maze is untouched
+    and the solution is well formed."""
     before = maze.passages.copy()
-    options = {**OPTIONS.get(name, {}), **({"max_steps": max_steps} if name == "random_mouse" else {})}
-    sol = SOLVERS[name](maze, start, goal, **options)
+    sol = SOLVERS[name](maze, start, goal, **{**OPTIONS.get(name, {}), **(opts or {})})
     assert np.array_equal(maze.passages, before), f"{name} changed the maze"
     assert sol.solver == name and sol.trace.dtype == np.int32 and sol.trace.shape[1] == 3
     exists = np.zeros(maze.grid.size, bool)
@@ -196,15 +210,15 @@ def needs_grid(name: str, case: str) -> None:
 
 
 @pytest.mark.parametrize("case", IDS)
-@pytest.mark.parametrize("name", NAMES)
-def test_perfect_mazes(name, case):
+@pytest.mark.parametrize("name, opts", SOLVER_CASES, ids=SOLVER_IDS)
+def test_perfect_mazes(name, opts, case):
     """A perfect maze has one path between two cells: whoever finds one finds that one."""
     needs_grid(name, case)
     promised = guarantees(SOLVERS[name])["perfect"]
     for seed in range(2):
         maze, g = make_maze(case, "perfect", seed)
         for start, goal in ends(maze, seed):
-            sol = run(name, maze, start, goal)
+            sol = run(name, maze, start, goal, opts)
             assert sol.found or not promised, f"{name} promises to solve perfect mazes"
             if sol.found:
                 best = nx.shortest_path_length(g, maze.grid.flat(start), maze.grid.flat(goal))
@@ -212,15 +226,15 @@ def test_perfect_mazes(name, case):
 
 
 @pytest.mark.parametrize("case", IDS)
-@pytest.mark.parametrize("name", NAMES)
-def test_braided_mazes(name, case):
+@pytest.mark.parametrize("name, opts", SOLVER_CASES, ids=SOLVER_IDS)
+def test_braided_mazes(name, opts, case):
     """With loops: shortest solvers agree with networkx; solvers promising mazes with loops
     and islands find a path; the others' paths are at least as long."""
     needs_grid(name, case)
     promise = guarantees(SOLVERS[name])
     maze, g = make_maze(case, "braided", 0)
     for start, goal in ends(maze, 1):
-        sol = run(name, maze, start, goal)
+        sol = run(name, maze, start, goal, opts)
         best = nx.shortest_path_length(g, maze.grid.flat(start), maze.grid.flat(goal))
         if promise["loops"] and promise["island"]:
             assert sol.found, f"{name} promises to solve mazes with loops"

@@ -22,11 +22,13 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 
 RULES = ("newest", "oldest", "random", "mix")
+
+SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -82,6 +84,49 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
     return t
 
 
+@njit(cache=True, nogil=True)
+def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace):  # pragma: no cover
+    """:func:`_growing_tree` on the padded layout, the same maze for the same draws: the
+    unvisited neighbours are a bit mask read without branches (the ``k``-th set bit is the
+    ``k``-th slot the plain kernel lists), the active list holds padded indices, and passages
+    are carved into the padded bytes and copied out at the end."""
+    n_slot = gk.n_slots(geo[0])
+    grid = gk.pad(geo, mask, 0, SEEN)
+    off = gk.pad_offsets(geo, gk.pad_width(geo))
+    recording = trace.shape[0] != 0
+    q = gk.pad_index(geo, root)
+    grid[q] = SEEN
+    active[0] = q
+    lo, hi = 0, 1
+    t = record(trace, 0, root, VISIT, -1)
+    while hi > lo:
+        i = _pick(rule, p, lo, hi, src)
+        q = active[i]
+        free = gk.below(grid, q, off, n_slot, SEEN)
+        if free == 0:  # retire the cell; keep the list contiguous in O(1)
+            if i == lo:
+                lo += 1
+            else:
+                hi -= 1
+                active[i] = active[hi]
+            if recording:
+                t = record(trace, t, gk.unpad_index(geo, q), BACKTRACK, -1)
+            continue
+        k = gk.BIT_COUNT[free]
+        slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
+        back = gk.back(geo, 0, slot)
+        grid[q] |= 1 << slot
+        q += off[q & 1, slot]
+        grid[q] |= SEEN | (1 << back)
+        tick(src, 1)
+        active[hi] = q
+        hi += 1
+        if recording:
+            t = record(trace, t, gk.unpad_index(geo, q), CARVE, back)
+    gk.unpad(geo, grid, SEEN - 1, passages)
+    return t
+
+
 def growing_tree(
     grid: Grid,
     rng: np.random.Generator,
@@ -113,8 +158,9 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
+    kernel = _growing_tree_padded if padded(grid) else _growing_tree
     with draws(rng, grid.n_cells - 1) as src:
-        used = _growing_tree(
+        used = kernel(
             passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace
         )
     return carved(grid, passages, trace, used)
@@ -123,3 +169,4 @@ def growing_tree(
 #: The compiled kernels under public names, for drivers that run many mazes in one
 #: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
 kernel = _growing_tree
+kernel_padded = _growing_tree_padded

@@ -501,3 +501,27 @@ def test_mdp_solvers_agree_with_slip(case):
         assert v.found and p.found
         q = SOLVERS["q_learning"](maze, maze.start, maze.goal, rng=0, episodes=5, slip=slip)
         assert q.extras["q"].shape == (*maze.shape, maze.grid.n_slots)
+
+
+def test_solver_functions_called_directly_refuse_cells_off_the_grid() -> None:
+    """Each solver's own function (not only ``mazekit.solve``) checks its cells: in a child
+    process, since a kernel reading off its arrays could take the interpreter down."""
+    import subprocess
+    import sys
+
+    script = """if True:
+        import importlib, mazekit
+        from mazekit.solve import SOLVERS
+        maze = mazekit.generate("prim", (5, 6), rng=1)
+        for name, func in SOLVERS.items():
+            for start, goal in (((0, 0), (9, 9)), ((-1, 0), (4, 5)), ((0, 0), (0, 6))):
+                try:
+                    func(maze, start, goal)
+                except ValueError as exc:
+                    assert "off the grid" in str(exc), (name, str(exc))
+                else:
+                    raise AssertionError(f"{name} accepted {start} -> {goal}")
+        print("ok", len(SOLVERS))
+    """
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-2000:]

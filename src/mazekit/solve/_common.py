@@ -30,8 +30,12 @@ def walk_back(prev, start, goal):  # pragma: no cover - compiled
 
 
 def flat_ends(maze: Maze, start: Cell, goal: Cell) -> tuple[int, int]:
-    cols = maze.grid.cols
-    return start[0] * cols + start[1], goal[0] * cols + goal[1]
+    """Flat indices of ``start`` and ``goal``, after checking both are cells of the maze (a
+    solver function called directly, not through :func:`mazekit.solve`, gets the same
+    one-line ``ValueError`` instead of a kernel reading off its arrays)."""
+    grid = maze.grid
+    start, goal = grid.check_cell(start, "start"), grid.check_cell(goal, "goal")
+    return start[0] * grid.cols + start[1], goal[0] * grid.cols + goal[1]
 
 
 def visits(order: np.ndarray) -> np.ndarray:

@@ -5,13 +5,13 @@ States are cells; actions are a cell's slots (its sides, open or not: upsilon sq
 four, polar cells five only where the ring outside doubles); every move costs
 ``step_reward`` (negative), also a move into a wall, which leaves you where you are; the
 goal is absorbing with value 0. With ``slip > 0`` a move goes where it was meant with
-probability ``1 - slip`` and sideways instead, ``slip / 2`` to each side (:func:`mazekit.grids.kernel.sideways`):
-to the slots either side of the meant one in the cell's clockwise order (that of
-:mod:`~mazekit.solve._walk`), which are the perpendicular ones on a rectangle, 60 degrees
-off on hex grids, 45 (octagons) or 90 (squares) on upsilon grids, the other two sides of a
-triangle, and round a polar cell cw, in, ccw, out. On 3d grids a move along a level slips to
-its perpendiculars on that level and stairs never slip; on weave grids a slip goes the
-perpendicular way by whichever passage leads that way, over or under.
+probability ``1 - slip`` and sideways instead, ``slip / 2`` to each side
+(:func:`mazekit.grids.kernel.sideways`): to the slots either side of the meant one in the
+cell's clockwise order (:func:`mazekit.grids.kernel.turn`), which are the perpendicular ones
+on a rectangle, 60 degrees off on hex grids, 45 (octagons) or 90 (squares) on upsilon grids,
+the other two sides of a triangle, and round a polar cell cw, in, ccw, out. On 3d grids a
+move along a level slips to its perpendiculars on that level and stairs never slip; on weave
+grids a slip goes the perpendicular way by whichever passage leads that way, over or under.
 
 The kernels take the grid as ``geo`` (:meth:`mazekit.grids.Grid.kernel_args`); the module
 notes of :mod:`~mazekit.solve.value_iteration` and :mod:`~mazekit.solve.policy_iteration`

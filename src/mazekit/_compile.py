@@ -119,12 +119,34 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
         out.append((f"transform {name}", partial(transformed, name)))
     for name in SOLVERS:
         out.append((f"solver {name}", partial(solved, name)))
+    for name in ("value_iteration", "policy_iteration"):  # slipping takes other kernels
+        out.append((f"{name}, slipping", partial(lambda n: mazekit.solve(braided(), n, slip=0.1), name)))
+    out.append(("caves (cellular_automaton, 12x12)", _cave_warmup))
+    out.append(("animations", _animation_warmup))
     out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
     out.append(("statistics", lambda: mazekit.stats(braided())))
     out.append(("environment (mazekit.env)", _env_warmup))
     out.append(("datasets (mazekit.dataset)", _dataset_warmup))
     out.append(("trace replay (the game window)", _replay_warmup))
     return out
+
+
+def _cave_warmup() -> None:
+    import mazekit
+
+    for seed in range(3):  # big enough for caves with several regions to join (or keep)
+        mazekit.generate("cellular_automaton", (12, 12), rng=seed, record=seed == 0)
+
+
+def _animation_warmup() -> None:
+    import tempfile
+
+    import mazekit
+    from mazekit.render.animate import animate_file
+
+    maze = mazekit.generate("backtracker", (4, 5), rng=1, record=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        animate_file(maze, f"{tmp}/warm.gif", mazekit.solve(maze, "dfs"), max_frames=4)
 
 
 def _replay_warmup() -> None:

@@ -471,11 +471,19 @@ with atomic_write(sys.argv[1], "wb") as fh:
 """
 
 
+def _hear_sigint() -> None:
+    """In the child: take SIGINT's default action back. A shell that starts a job in the
+    background (``cmd &`` without job control) makes it ignore SIGINT, and children inherit
+    that, so the test would wait for a Ctrl-C the child never hears."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_signal_while_writing_leaves_no_temp(tmp_path, sig):
     target = tmp_path / "m.png"
     target.write_bytes(b"old")
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], stdout=subprocess.PIPE, text=True)
+    cmd = [sys.executable, "-c", WRITER, str(target)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, preexec_fn=_hear_sigint)
     try:
         assert proc.stdout.readline().strip() == "writing"
         assert len(hidden(tmp_path)) == 1  # the temporary file, being written
@@ -668,6 +676,7 @@ def test_signal_inside_a_compiled_kernel_aborts_promptly(tmp_path, sig):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_hear_sigint,
     )
     try:
         assert proc.stdout.readline().strip() == "in the kernel"

@@ -13,7 +13,7 @@ import pytest
 from numba import njit
 
 import mazekit
-from mazekit.generate._common import padded, random_cell, scratch
+from mazekit.generate._common import random_cell, scratch
 from mazekit.grids import RectGrid, make_grid
 from mazekit.grids import kernel as gk
 from mazekit.kernels import draw, heap, union_find
@@ -175,7 +175,7 @@ PADDED = [
 @pytest.mark.parametrize("kind, shape", PADDED)
 def test_padded_layout_has_the_grids_neighbours(kind, shape):
     grid = make_grid(kind, shape)
-    assert padded(grid)
+    assert grid.padded_layout()
     geo, mask = grid.kernel_args()
     w = gk.pad_width(geo)
     off = gk.pad_offsets(geo, w)

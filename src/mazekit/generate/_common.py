@@ -22,17 +22,6 @@ def buffers(grid: Grid, record: bool, events_per_cell: int) -> tuple[np.ndarray,
 scratch = index_scratch
 
 
-def padded(grid: Grid) -> bool:
-    """Whether ``grid`` has a padded layout, where kernels take their fast path
-    (:meth:`mazekit.grids.Grid.padded_layout`)."""
-    return grid.padded_layout()
-
-
-def max_edges(grid: Grid) -> int:
-    """An upper bound on the neighbouring pairs of ``grid`` (:meth:`mazekit.grids.Grid.max_edges`)."""
-    return grid.max_edges()
-
-
 def random_cell(grid: Grid, rng: np.random.Generator) -> int:
     """Flat index of a uniformly chosen existing cell.
 

@@ -22,7 +22,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, padded, random_cell
+from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
@@ -131,7 +131,7 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    kernel = _aldous_broder_padded if padded(grid) else _aldous_broder
+    kernel = _aldous_broder_padded if grid.padded_layout() else _aldous_broder
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)

@@ -19,7 +19,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
 
@@ -114,7 +114,7 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     """
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    kernel = _backtracker_padded if padded(grid) else _backtracker
+    kernel = _backtracker_padded if grid.padded_layout() else _backtracker
     with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

@@ -22,7 +22,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 
@@ -158,7 +158,7 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    kernel = _growing_tree_padded if padded(grid) else _growing_tree
+    kernel = _growing_tree_padded if grid.padded_layout() else _growing_tree
     with draws(rng, grid.n_cells - 1) as src:
         used = kernel(
             passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace

@@ -28,7 +28,7 @@ from ..grids import kernel as gk
 from ..kernels.draw import draws, rewind, tick, uniform
 from ..kernels.union_find import find, forest, union
 from ..trace import OPEN, record
-from ._common import Carved, carved, max_edges, padded
+from ._common import Carved, carved
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 13  # on a rect grid: passages + 2 int32 walls + int32 union-find
@@ -184,11 +184,11 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     if not 0.0 <= float(crossings) <= 1.0:
         raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings}")
     geo, mask = grid.kernel_args()
-    fast = padded(grid)  # walls, sets and passages in the padded layout, copied out at the end
+    fast = grid.padded_layout()  # walls, sets and passages in the padded layout, copied out at the end
     trace = tr.allocate(grid.size + 4) if record else tr.empty()
     passages = gk.pad(geo, mask, 0, 0) if fast else np.zeros(grid.size, dtype=np.uint8)
     dtype = _dtype(grid)
-    walls = np.empty(max_edges(grid), dtype=dtype)
+    walls = np.empty(grid.max_edges(), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest(passages.shape[0], dtype)
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins

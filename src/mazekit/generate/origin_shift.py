@@ -36,7 +36,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import bits53, draws, tick
 from ..trace import CLOSE, OPEN, VISIT, record
-from ._common import Carved, carved, padded, random_cell, scratch
+from ._common import Carved, carved, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
@@ -211,7 +211,7 @@ def origin_shift(
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
         chunks.append(start[: _record_tree(ptr, origin, start)])
-    fast = padded(grid)
+    fast = grid.padded_layout()
     if fast:  # walk on a padded copy (masked cells are 0xFF already, like the border)
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)

@@ -20,7 +20,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, padded, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
@@ -122,7 +122,7 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     """
     passages, trace = buffers(grid, record, 3)
     root = random_cell(grid, rng)
-    kernel = _prim_padded if padded(grid) else _prim
+    kernel = _prim_padded if grid.padded_layout() else _prim
     with draws(rng, grid.n_cells - 1) as src:
         used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)

@@ -27,7 +27,7 @@ from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..kernels.heap import pop, push
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, max_edges, random_cell, unavailable
+from ._common import Carved, buffers, carved, random_cell, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 18  # passages + state + int64 heap keys (at most one per wall, two per cell)
@@ -97,7 +97,7 @@ def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> 
     edge_bits = max(1, int((grid.size << slot_bits) - 1).bit_length())
     scale = float(2 ** (63 - edge_bits))
     # every wall is pushed at most once (from whichever side joins first)
-    heap = np.empty(max_edges(grid) + 4, dtype=np.int64)
+    heap = np.empty(grid.max_edges() + 4, dtype=np.int64)
     root = random_cell(grid, rng)
     with draws(rng, grid.n_cells - 1) as src:
         used = _prim_true(passages, *grid.kernel_args(), root, heap, edge_bits, slot_bits, scale, src, trace)

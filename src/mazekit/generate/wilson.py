@@ -24,7 +24,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import bits53, draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, padded, random_cell
+from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
@@ -157,7 +157,7 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    kernel = _wilson_padded if padded(grid) else _wilson
+    kernel = _wilson_padded if grid.padded_layout() else _wilson
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
         used = kernel(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)

@@ -29,7 +29,10 @@ def wanted(stream: TextIO | None = None) -> bool:
     if setting in ("always", "1", "yes"):
         return True
     stream = stream or sys.stderr
-    return bool(getattr(stream, "isatty", lambda: False)())
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except ValueError:  # a closed stream
+        return False
 
 
 def announce(stream: TextIO | None = None) -> None:

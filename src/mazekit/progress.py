@@ -10,8 +10,9 @@ ten times a second. Steps that report nothing (a vectorised generator, writing n
 spinner with the time elapsed instead; walks whose pace changes as they go (Aldous-Broder,
 Wilson) show no time left, since any estimate would be wrong.
 
-Nothing is drawn for a step that ends within :data:`DELAY` seconds, nor when stderr is not
-a terminal (then nothing is watched either). While a bar is up, numba's "compiling ... (first
+Nothing is drawn for a step that ends within :data:`DELAY` seconds, nor when progress is not
+wanted on stderr (:func:`mazekit._compile.wanted`: a terminal, or ``MAZEKIT_PROGRESS``
+says so; then nothing is watched either). While a bar is up, numba's "compiling ... (first
 run only)" notices are printed above it (:func:`note`) instead of through it.
 
 Examples
@@ -25,11 +26,12 @@ Examples
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
+
+from ._compile import wanted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -51,8 +53,8 @@ class Bar:
     text : str
         What the step does ("generating with wilson").
     active : bool
-        Whether to show anything at all; nothing is shown either when stderr is not a
-        terminal or ``rich`` is missing.
+        Whether to show anything at all; nothing is shown either when progress is not wanted
+        on stderr (:func:`mazekit._compile.wanted`) or ``rich`` is missing.
     unit : str
         What is counted, until a kernel names its own unit ("cells", "rows").
     console : rich.console.Console, optional
@@ -65,7 +67,7 @@ class Bar:
         self, text: str, active: bool = True, unit: str = "cells", console: Any = None, delay: float = DELAY
     ) -> None:
         self.text, self.unit, self.console, self.delay = text, unit, console, delay
-        self.active = bool(active) and (console is not None or _is_terminal())
+        self.active = bool(active) and (console is not None or wanted())
         #: Every (done, total) read, in order (what the bar showed).
         self.reads: list[tuple[int, int]] = []
         self.done = 0
@@ -116,8 +118,8 @@ class Bar:
         from rich.text import Text
 
         class When(ProgressColumn):
-            """A column shown only when ``test(task)``: once a kernel has reported a total
-            (a spinner before), and the time left only for a steady pace."""
+            """A column shown only once a kernel has reported a total (a spinner before);
+            with ``steady``, only while that kernel's pace is steady (the time left)."""
 
             def __init__(self, inner: ProgressColumn, steady: bool = False) -> None:
                 super().__init__()
@@ -197,10 +199,3 @@ def note(line: str) -> bool:
         return False
     _open[-1].note(line)
     return True
-
-
-def _is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):  # closed or replaced stderr
-        return False

@@ -278,6 +278,13 @@ def meter(total: int, unit: str = "cells", steady: bool = True) -> np.ndarray:
     return counter
 
 
+def report(counter: np.ndarray, done: int) -> None:
+    """From Python: set the work ``done`` on a counter, if it is watched (an unwatched one has
+    no progress words and is left alone)."""
+    if counter.shape[0] > DONE:
+        counter[DONE] = done
+
+
 @contextmanager
 def draws(
     rng: np.random.Generator, total: int = 0, unit: str = "cells", steady: bool = True

@@ -92,6 +92,11 @@ def render_file(
     return write(maze, p, solution=solution, **options)
 
 
+#: Pictures at least this big are written as PNG by :mod:`mazekit.render.png`, which reports
+#: progress (PIL's encoder runs as one silent call).
+STREAM_PIXELS = 4_000_000
+
+
 def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
     """Save a ``PIL.Image`` in the format its suffix names, whole or not at all."""
     p = Path(path)
@@ -110,11 +115,6 @@ def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
         else:
             image.save(fh, format=fmt)
     return p
-
-
-#: Pictures at least this big are written as PNG by :mod:`mazekit.render.png`, which reports
-#: progress (PIL's encoder runs as one silent call).
-STREAM_PIXELS = 4_000_000
 
 
 __all__ = ["IMAGE_SUFFIXES", "TEXT_SUFFIXES", "render", "render_file", "render_text", "save_image"]

@@ -54,7 +54,7 @@ def write_png(image: Any, fh: IO[bytes], *, level: int = 6) -> None:
 
     The rows encoded are counted on a progress meter, watched when a bar is open.
     """
-    from ..kernels.draw import DONE, meter
+    from ..kernels.draw import meter, report
 
     if not can_write(image):
         raise ValueError(f"write_png takes modes {', '.join(_TYPES)} without transparency, not {image.mode}")
@@ -86,7 +86,6 @@ def write_png(image: Any, fh: IO[bytes], *, level: int = 6) -> None:
         data = squeeze.compress(out[:n].tobytes())
         if data:
             _chunk(fh, b"IDAT", data)
-        if rows.shape[0] > DONE:
-            rows[DONE] = top + n
+        report(rows, top + n)
     _chunk(fh, b"IDAT", squeeze.flush())
     _chunk(fh, b"IEND", b"")

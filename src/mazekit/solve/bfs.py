@@ -17,7 +17,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Cell
 from ..grids import kernel as k
-from ..kernels.draw import DONE, TOTAL, meter
+from ..kernels.draw import DONE, meter, report
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
@@ -143,8 +143,7 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     else:
         path, order = _bfs(maze.passages.ravel(), grid.geo, s, g, progress)
         trace = visits(order)
-    if progress.shape[0] > DONE:  # watched: the step is over, found early or not
-        progress[DONE] = progress[TOTAL]
+    report(progress, grid.n_cells)  # the step is over, found early or not
     return solution("bfs", maze, start, goal, path, trace)
 
 

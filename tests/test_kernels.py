@@ -238,7 +238,9 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
     root = random_cell(grid, rng)
     src = draw.source(rng) if fast_draws else rng
     geo, mask = grid.kernel_args()
-    if name in ("backtracker", "prim"):
+    if name == "prim" and kernel is _generator(name).kernel_padded:  # slot count compiled in
+        used = kernel(passages, geo, mask, root, scratch(grid), src, trace, gk.slot_count(grid.n_slots))
+    elif name in ("backtracker", "prim"):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace)
     elif name == "wilson":
         used = kernel(passages, geo, mask, root, src, trace)

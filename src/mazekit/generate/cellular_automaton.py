@@ -32,10 +32,11 @@ import re
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grid import Cell, RectGrid
 from ..grids import kernel as gk
-from ..trace import CLOSE, OPEN, VISIT
-from ._common import Carved
+from ..trace import CLOSE, OPEN, VISIT, record
+from ._common import Carved, carved
 
 PERFECT = False
 GRIDS = ("rect",)  # the birth/survival rule counts the eight cells around a square
@@ -147,7 +148,9 @@ def _centre(rows, cols, mask):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _open(rows, cols, rock, passages):  # pragma: no cover
+def _open(rows, cols, rock, passages, trace, t):  # pragma: no cover
+    """Open every passage between neighbouring floor cells; trace each, east before south
+    (``trace`` empty: nothing recorded). Returns the next trace row."""
     for r in range(rows):
         for c in range(cols):
             cell = r * cols + c
@@ -156,23 +159,33 @@ def _open(rows, cols, rock, passages):  # pragma: no cover
             if c + 1 < cols and rock[cell + 1] == 0:
                 passages[cell] |= 2
                 passages[cell + 1] |= 8
+                t = record(trace, t, cell, OPEN, 1)
             if r + 1 < rows and rock[cell + cols] == 0:
                 passages[cell] |= 4
                 passages[cell + cols] |= 1
+                t = record(trace, t, cell, OPEN, 2)
+    return t
 
 
-def _visits(cells: np.ndarray, rock: np.ndarray | None = None) -> np.ndarray:
-    """``VISIT`` for cells that become floor, ``CLOSE`` (slot -1) for those that become rock."""
-    events = np.full_like(cells, VISIT) if rock is None else np.where(rock[cells] != 0, CLOSE, VISIT)
-    return np.stack([cells, events, np.full_like(cells, -1)], axis=1).astype(np.int32)
+@njit(cache=True, nogil=True)
+def _changes(before, after, trace, t):  # pragma: no cover
+    """Trace the cells whose rock changed from ``before`` (empty: all rock) to ``after``:
+    ``VISIT`` where one becomes floor, ``CLOSE`` where it becomes rock."""
+    for cell in range(after.shape[0]):
+        was = before[cell] if before.shape[0] else 1
+        if was != after[cell]:
+            t = record(trace, t, cell, CLOSE if after[cell] else VISIT, -1)
+    return t
 
 
-def _opens(passages: np.ndarray) -> np.ndarray:
-    east, south = np.flatnonzero(passages & 2), np.flatnonzero(passages & 4)
-    cells = np.concatenate([east, south])
-    slots = np.concatenate([np.full(east.size, 1), np.full(south.size, 2)])
-    order = np.argsort(cells, kind="stable")
-    return np.stack([cells[order], np.full(cells.size, OPEN), slots[order]], axis=1).astype(np.int32)
+_ALL_ROCK = np.zeros(0, dtype=np.uint8)  # "before" of the first fill: solid rock
+
+
+def trace_bytes_per_cell(steps: int = 4, **_: object) -> int:
+    """Bytes a cell that recording adds at most: one event for the first floor, one per step,
+    one for cutting off small caverns and two passages (12 bytes each), and the rock before
+    ``connect`` (one byte)."""
+    return 12 * (4 + int(steps)) + 1
 
 
 def cellular_automaton(
@@ -216,12 +229,14 @@ def cellular_automaton(
     (_, rows, cols, _), mask = grid.kernel_args()
     rock = np.empty(grid.size, dtype=np.uint8)
     _fill(rows, cols, mask, float(fill), rock, rng)
-    events = [_visits(np.flatnonzero(rock == 0))] if record else []
+    # Room for every event there could be; only the rows written take memory (np.zeros maps
+    # fresh pages on demand), and carved() gives back the rest.
+    trace = tr.allocate(grid.size * (4 + int(steps)) + 4) if record else tr.empty()
+    t = _changes(_ALL_ROCK, rock, trace, 0)
     spare = np.empty_like(rock)
     for _ in range(int(steps)):
         changed = _step(rows, cols, mask, rock, spare, born, stays)
-        if record:
-            events.append(_visits(np.flatnonzero(rock != spare), spare))
+        t = _changes(rock, spare, trace, t)
         rock, spare = spare, rock
         if changed == 0:
             break  # a fixed point: further steps change nothing
@@ -235,14 +250,12 @@ def cellular_automaton(
         else:
             _keep(rock, label, best)
         del label
-        if record:
-            events.append(_visits(np.flatnonzero(rock != before), rock))
+        if before is not None:
+            t = _changes(before, rock, trace, t)
+    del spare
     passages = np.zeros(grid.size, dtype=np.uint8)
-    _open(rows, cols, rock, passages)
-    if record:
-        events.append(_opens(passages))
-    trace = np.concatenate(events) if record else None
-    return Carved(passages.reshape(grid.shape), trace)
+    t = _open(rows, cols, rock, passages, trace, t)
+    return carved(grid, passages, trace, t)
 
 
 def ends(passages: np.ndarray, grid: RectGrid) -> tuple[Cell, Cell]:
@@ -270,7 +283,24 @@ def ends(passages: np.ndarray, grid: RectGrid) -> tuple[Cell, Cell]:
     rock = (flat == 0).view(np.uint8)
     label = np.empty(flat.size, dtype=np.int32 if flat.size < 2**31 else np.int64)
     best, _ = _largest_region(rows, cols, mask, rock, label, np.empty_like(label))
-    cells = np.flatnonzero(label == best)
-    r, c = cells // cols, cells % cols
-    order = np.lexsort((r, r + c))  # by r + c, then by row
-    return grid.unflat(int(cells[order[0]])), grid.unflat(int(cells[order[-1]]))
+    first, last = _corners(label, best, cols)
+    return grid.unflat(int(first)), grid.unflat(int(last))
+
+
+@njit(cache=True, nogil=True)
+def _corners(label, best, cols):  # pragma: no cover
+    """The cells labelled ``best`` with the least and the greatest ``(row + col, row)``: the
+    ones nearest the top-left and the bottom-right corners, found in one pass (sorting the
+    cave's cells took some 25 bytes a cell)."""
+    first = last = -1
+    lo_key = hi_key = 0
+    for cell in range(label.shape[0]):
+        if label[cell] != best:
+            continue
+        r = cell // cols
+        key = (r + cell - r * cols) * (cols + label.shape[0]) + r  # (r + c, r), in order
+        if first < 0 or key < lo_key:
+            first, lo_key = cell, key
+        if last < 0 or key > hi_key:
+            last, hi_key = cell, key
+    return first, last

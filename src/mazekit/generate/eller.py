@@ -27,7 +27,7 @@ from numba import njit
 
 from .._rng import RngLike, as_rng
 from ..grid import RectGrid
-from ..kernels.draw import draws, tick, uniform, uniform_when
+from ..kernels.draw import bits53, draws, tick, uniform, uniform_when
 from ..trace import OPEN, record
 from ._common import Carved, buffers, carved
 
@@ -56,7 +56,9 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
 
     ``base`` is the flat index of the row's first cell (for the trace only). Returns ``t``.
     The list updates select instead of branching (a join or drop that does not happen
-    rewrites each value in place): the coin flips would defeat branch prediction.
+    rewrites each value in place): the coin flips would defeat branch prediction. A
+    probability of exactly 0.5 (the default) flips a fair coin: one random bit, 52 of them
+    from each draw (as the C reference does), instead of a whole draw per flip.
     """
     cols = out.shape[0]
     recording = trace.shape[0] != 0
@@ -67,10 +69,20 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     # join made one step earlier). List indices are cast unsigned: they are never negative,
     # and numba then skips its negative-index fix-up.
     west = np.int32(0)
+    fair_join, fair_down = p_join == 0.5, p_down == 0.5
+    bits, avail = 0, 0  # fair coins: one random bit each, 52 from a draw
     for c in range(cols - 1):
         apart = right[c] != c + 1
-        u = uniform_when(src, apart & (not last))
-        j = np.int32(apart & (last | (u < p_join)))
+        flip = apart & (not last)
+        if fair_join:
+            if avail == 0:
+                bits, avail = bits53(src), 52
+            yes = bits & 1 != 0
+            bits >>= flip
+            avail -= flip
+        else:
+            yes = uniform_when(src, flip) < p_join
+        j = np.int32(apart & (last | yes))
         p, q = np.uint32(right[c]), np.uint32(left[c + 1])  # splice the two cycles
         rq, lp = right[q], left[p]
         right[c] = p + (c + 1 - p) * j
@@ -91,7 +103,14 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
         lc = left[c]
         h = c if lc >= c else head[np.uint32(lc)]
         head[c] = h
-        d = np.int32(uniform(src) < p_down)
+        if fair_down:
+            if avail == 0:
+                bits, avail = bits53(src), 52
+            d = np.int32(bits & 1)
+            bits >>= 1
+            avail -= 1
+        else:
+            d = np.int32(uniform(src) < p_down)
         down[c] = d
         more = np.int32(h != c)
         at = np.uint32(h)

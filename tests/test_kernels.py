@@ -238,14 +238,16 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
     root = random_cell(grid, rng)
     src = draw.source(rng) if fast_draws else rng
     geo, mask = grid.kernel_args()
-    if name == "prim" and kernel is _generator(name).kernel_padded:  # slot count compiled in
-        used = kernel(passages, geo, mask, root, scratch(grid), src, trace, gk.slot_count(grid.n_slots))
-    elif name in ("backtracker", "prim"):
-        used = kernel(passages, geo, mask, root, scratch(grid), src, trace)
+    extra: tuple = ()
+    if kernel is _generator(name).kernel_padded:  # the fast kernels take the grid's topology
+        extra = (gk.slot_count(grid.n_slots),) if name == "prim" else ()
+        extra += (grid.fast_topology(),)
+    if name in ("backtracker", "prim"):
+        used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
     elif name == "wilson":
-        used = kernel(passages, geo, mask, root, src, trace)
+        used = kernel(passages, geo, mask, root, src, trace, *extra)
     else:
-        used = kernel(passages, geo, mask, root, grid.n_cells, src, trace)
+        used = kernel(passages, geo, mask, root, grid.n_cells, src, trace, *extra)
     return passages, trace[:used]
 
 
@@ -255,6 +257,8 @@ GRIDS = [
     RectGrid.from_text(MASK_TEXT),
     make_grid("hex", (9, 11)),
     make_grid("triangle", (8, 13)),
+    make_grid("polar", (9, 6)),
+    make_grid("polar", (7, 1)),
 ]
 
 

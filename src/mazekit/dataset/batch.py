@@ -234,37 +234,37 @@ def states(seed: int, first: int, count: int, n_cells: int) -> tuple[np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace):  # pragma: no cover
+def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _backtracker_padded(out[k], geo, mask, roots[k], stack, srcs[k], trace)
+            _backtracker_padded(out[k], geo, mask, roots[k], stack, srcs[k], trace, topology)
         else:
             _backtracker(out[k], geo, mask, roots[k], stack, srcs[k], trace)
 
 
 @njit(cache=True, nogil=True)
-def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace, slots):  # pragma: no cover
+def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace, slots, topology):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _prim_padded(out[k], geo, mask, roots[k], frontier, srcs[k], trace, slots)
+            _prim_padded(out[k], geo, mask, roots[k], frontier, srcs[k], trace, slots, topology)
         else:
             _prim(out[k], geo, mask, roots[k], frontier, srcs[k], trace)
 
 
 @njit(cache=True, nogil=True)
-def _run_wilson(out, geo, mask, fast, srcs, roots, trace):  # pragma: no cover
+def _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _wilson_padded(out[k], geo, mask, roots[k], srcs[k], trace)
+            _wilson_padded(out[k], geo, mask, roots[k], srcs[k], trace, topology)
         else:
             _wilson(out[k], geo, mask, roots[k], srcs[k], trace)
 
 
 @njit(cache=True, nogil=True)
-def _run_aldous_broder(out, geo, mask, fast, srcs, roots, n_cells, trace):  # pragma: no cover
+def _run_aldous_broder(out, geo, mask, fast, srcs, roots, n_cells, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _aldous_broder_padded(out[k], geo, mask, roots[k], n_cells, srcs[k], trace)
+            _aldous_broder_padded(out[k], geo, mask, roots[k], n_cells, srcs[k], trace, topology)
         else:
             _aldous_broder(out[k], geo, mask, roots[k], n_cells, srcs[k], trace)
 
@@ -311,6 +311,10 @@ def _kruskal(out: np.ndarray, grid: Grid, srcs: np.ndarray, options: dict[str, A
     _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty())
 
 
+#: What a driver passes as the fast kernels' topology when they do not run (plain kernels).
+_NO_TOPOLOGY = np.zeros((2, gk.MAX_SLOTS), dtype=np.int64)
+
+
 def _scratch(grid: Grid) -> np.ndarray:
     return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))
 
@@ -319,16 +323,19 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
-    fast = grid.padded_layout()
+    topology = grid.fast_topology()  # offsets, or a polar grid's neighbour table
+    fast = topology is not None
+    topology = _NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
     if name == "backtracker":
-        _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace)
+        _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, topology)
     elif name == "prim":
-        _run_prim(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, gk.slot_count(grid.n_slots))
+        slots = gk.slot_count(grid.n_slots)
+        _run_prim(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, slots, topology)
     elif name == "wilson":
-        _run_wilson(out, geo, mask, fast, srcs, roots, trace)
+        _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology)
     elif name == "aldous_broder":
-        _run_aldous_broder(out, geo, mask, fast, srcs, roots, grid.n_cells, trace)
+        _run_aldous_broder(out, geo, mask, fast, srcs, roots, grid.n_cells, trace, topology)
     elif name == "growing_tree":
         rule = GROWING_TREE_RULES.index(options.get("rule", "newest"))
         p = float(options.get("p", 0.5))

@@ -26,6 +26,7 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
+FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 UNIFORM = True
 
 VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages
@@ -79,15 +80,17 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
 
 
 @njit(cache=True, nogil=True)
-def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
-    """:func:`_aldous_broder` on the padded layout (the same maze for the same draws): a
-    step is one offset and one byte read; passages are carved into the padded bytes."""
+def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
+    """:func:`_aldous_broder` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    same draws: a step is one lookup and one byte read; passages are carved into the fast
+    bytes and copied out at the end."""
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
-    off = gk.pad_offsets(geo, gk.pad_width(geo)).ravel()
-    grid = gk.pad(geo, mask, 0, BLOCKED)
+    off1 = gk.flat(T)
+    grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
     recording = trace.shape[0] != 0
-    p = gk.pad_index(geo, root)
+    p = np.uint64(gk.to_fast(T, geo, root))
     grid[p] = VISITED
     t = record(trace, 0, root, VISIT, -1)
     remaining = n_cells - 1
@@ -97,20 +100,20 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace):  # pr
         slot, bits, left = take_bits(src, bits, left, width)
         if slot >= n_slot:
             continue
-        nb = p + off[np.uint64((p & 1) << 3 | slot)]  # unsigned: no negative-index fix-up
-        entered = grid[np.uint64(nb)]
+        nb = gk.near(p, off1, slot)  # unsigned: no negative-index fix-up
+        entered = grid[nb]
         if entered >= BLOCKED:
             continue
         if entered < VISITED:
-            back = gk.back(geo, 0, slot)
-            grid[np.uint64(p)] |= 1 << slot
-            grid[np.uint64(nb)] = VISITED | (1 << back)
+            back = gk.hop_back(T, n_slot, geo, p, slot)
+            grid[p] |= 1 << slot
+            grid[nb] = VISITED | (1 << back)
             if recording:
-                t = record(trace, t, gk.unpad_index(geo, nb), CARVE, back)
+                t = record(trace, t, gk.to_cell(T, geo, np.int64(nb)), CARVE, back)
             remaining -= 1
             tick(src, 1)
         p = nb
-    gk.unpad(geo, grid, VISITED - 1, passages)
+    gk.copy_out(T, geo, grid, VISITED - 1, passages)
     return t
 
 
@@ -131,9 +134,12 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    kernel = _aldous_broder_padded if grid.padded_layout() else _aldous_broder
+    fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
-        used = kernel(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
+        if fast is not None:
+            used = _aldous_broder_padded(passages, *grid.kernel_args(), root, grid.n_cells, src, trace, fast)
+        else:
+            used = _aldous_broder(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)
 
 

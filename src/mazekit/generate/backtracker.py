@@ -22,6 +22,7 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
+FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 
 SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 
@@ -63,24 +64,25 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _backtracker_padded(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
-    """:func:`_backtracker` on the padded layout, the same maze for the same draws: the
-    unvisited neighbours are a bit mask read without branches, the stack holds padded
-    indices, and passages are carved into the padded bytes and copied out at the end."""
+def _backtracker_padded(passages, geo, mask, root, stack, src, trace, T):  # pragma: no cover
+    """:func:`_backtracker` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    same draws: the unvisited neighbours are a bit mask read without branches, the stack
+    holds fast-path indices, and passages are carved into the fast bytes and copied out at
+    the end."""
     n_slot = gk.n_slots(geo[0])
-    grid = gk.pad(geo, mask, 0, SEEN)
-    off = gk.pad_offsets(geo, gk.pad_width(geo))
+    grid = gk.lay_out(T, geo, mask, 0, SEEN)
     recording = trace.shape[0] != 0
-    p = gk.pad_index(geo, root)
+    p = gk.to_fast(T, geo, root)
     grid[p] = SEEN
     stack[0] = p
     top = 0
     t = record(trace, 0, root, VISIT, -1)
     while True:
-        free = gk.below(grid, p, off, n_slot, SEEN)
+        free = gk.free_slots(grid, p, T, n_slot, SEEN)
         if free == 0:
             if recording:
-                t = record(trace, t, gk.unpad_index(geo, p), BACKTRACK, -1)
+                t = record(trace, t, gk.to_cell(T, geo, p), BACKTRACK, -1)
             top -= 1
             if top < 0:
                 break
@@ -88,16 +90,16 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace):  # pragma
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
-        back = gk.back(geo, 0, slot)
+        back = gk.hop_back(T, n_slot, geo, p, slot)
         grid[p] |= 1 << slot
-        p += off[p & 1, slot]
+        p = gk.hop(T, n_slot, p, slot)
         grid[p] |= SEEN | (1 << back)
         top += 1
         stack[top] = p
         tick(src, 1)
         if recording:
-            t = record(trace, t, gk.unpad_index(geo, p), CARVE, back)
-    gk.unpad(geo, grid, SEEN - 1, passages)
+            t = record(trace, t, gk.to_cell(T, geo, p), CARVE, back)
+    gk.copy_out(T, geo, grid, SEEN - 1, passages)
     return t
 
 
@@ -114,9 +116,12 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     """
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    kernel = _backtracker_padded if grid.padded_layout() else _backtracker
+    fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1) as src:
-        used = kernel(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
+        if fast is not None:
+            used = _backtracker_padded(passages, *grid.kernel_args(), root, scratch(grid), src, trace, fast)
+        else:
+            used = _backtracker(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)
 
 

@@ -25,6 +25,7 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
+FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 
 RULES = ("newest", "oldest", "random", "mix")
 
@@ -85,16 +86,16 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
 
 
 @njit(cache=True, nogil=True)
-def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace):  # pragma: no cover
-    """:func:`_growing_tree` on the padded layout, the same maze for the same draws: the
-    unvisited neighbours are a bit mask read without branches (the ``k``-th set bit is the
-    ``k``-th slot the plain kernel lists), the active list holds padded indices, and passages
-    are carved into the padded bytes and copied out at the end."""
+def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
+    """:func:`_growing_tree` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    same draws: the unvisited neighbours are a bit mask read without branches (the ``k``-th
+    set bit is the ``k``-th slot the plain kernel lists), the active list holds fast-path
+    indices, and passages are carved into the fast bytes and copied out at the end."""
     n_slot = gk.n_slots(geo[0])
-    grid = gk.pad(geo, mask, 0, SEEN)
-    off = gk.pad_offsets(geo, gk.pad_width(geo))
+    grid = gk.lay_out(T, geo, mask, 0, SEEN)
     recording = trace.shape[0] != 0
-    q = gk.pad_index(geo, root)
+    q = gk.to_fast(T, geo, root)
     grid[q] = SEEN
     active[0] = q
     lo, hi = 0, 1
@@ -102,7 +103,7 @@ def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace)
     while hi > lo:
         i = _pick(rule, p, lo, hi, src)
         q = active[i]
-        free = gk.below(grid, q, off, n_slot, SEEN)
+        free = gk.free_slots(grid, q, T, n_slot, SEEN)
         if free == 0:  # retire the cell; keep the list contiguous in O(1)
             if i == lo:
                 lo += 1
@@ -110,20 +111,20 @@ def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace)
                 hi -= 1
                 active[i] = active[hi]
             if recording:
-                t = record(trace, t, gk.unpad_index(geo, q), BACKTRACK, -1)
+                t = record(trace, t, gk.to_cell(T, geo, q), BACKTRACK, -1)
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
-        back = gk.back(geo, 0, slot)
+        back = gk.hop_back(T, n_slot, geo, q, slot)
         grid[q] |= 1 << slot
-        q += off[q & 1, slot]
+        q = gk.hop(T, n_slot, q, slot)
         grid[q] |= SEEN | (1 << back)
         tick(src, 1)
         active[hi] = q
         hi += 1
         if recording:
-            t = record(trace, t, gk.unpad_index(geo, q), CARVE, back)
-    gk.unpad(geo, grid, SEEN - 1, passages)
+            t = record(trace, t, gk.to_cell(T, geo, q), CARVE, back)
+    gk.copy_out(T, geo, grid, SEEN - 1, passages)
     return t
 
 
@@ -158,11 +159,13 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    kernel = _growing_tree_padded if grid.padded_layout() else _growing_tree
+    fast = grid.fast_topology()
+    args = (passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p))
     with draws(rng, grid.n_cells - 1) as src:
-        used = kernel(
-            passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p), src, trace
-        )
+        if fast is not None:
+            used = _growing_tree_padded(*args, src, trace, fast)
+        else:
+            used = _growing_tree(*args, src, trace)
     return carved(grid, passages, trace, used)
 
 

@@ -28,6 +28,7 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
+FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 UNIFORM = True
 
 IN_MAZE = 8  # state value; 0..7 are next directions (slots)
@@ -91,51 +92,52 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _wilson_padded(passages, geo, mask, root, src, trace):  # pragma: no cover
-    """:func:`_wilson` on the padded layout (the same maze for the same draws): a step is
-    one offset and one byte read, the border and masked cells being ``BLOCKED``."""
+def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cover
+    """:func:`_wilson` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    same draws: a step is one lookup and one byte read, the border, masked cells and the
+    table's sentinel being ``BLOCKED``."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
-    w = gk.pad_width(geo)
-    off = gk.pad_offsets(geo, w)
-    off1 = off.ravel()
+    off1 = gk.flat(T)
     cell_off = gk.pad_offsets(geo, cols)
-    state = gk.pad(geo, mask, 0, BLOCKED)
-    state[gk.pad_index(geo, root)] = IN_MAZE
+    state = gk.lay_out(T, geo, mask, 0, BLOCKED)
+    state[gk.to_fast(T, geo, root)] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
     bits = 0
     left = 0
     for r in range(rows):
+        first = gk.row_start(T, geo, r)
         for c in range(cols):
-            start = (r + 1) * w + c + 1
+            start = first + c
             if state[start] >= IN_MAZE:
                 continue
-            p = start
+            p = np.uint64(start)
             while True:  # walk (see _wilson) until a step enters the maze
                 slot, bits, left = take_bits(src, bits, left, width)
                 if slot >= n_slot:
                     continue
-                nb = p + off1[np.uint64((p & 1) << 3 | slot)]
-                entered = state[np.uint64(nb)]
+                nb = gk.near(p, off1, slot)
+                entered = state[nb]
                 if entered == BLOCKED:
                     continue
-                state[np.uint64(p)] = slot
+                state[p] = slot
                 p = nb
                 if entered == IN_MAZE:
                     break
-            p = start
+            w = np.int64(start)
             cell = r * cols + c
-            while state[p] != IN_MAZE:  # carve
-                slot = state[p]
-                q = p & 1
-                nb = cell + cell_off[q, slot]
+            while state[w] != IN_MAZE:  # carve
+                slot = np.int64(state[w])
+                q = gk.hop(T, n_slot, w, slot)
+                nb = gk.along(T, cell_off, cell, w, slot, q)
                 passages[cell] |= 1 << slot
-                passages[nb] |= 1 << gk.back(geo, cell, slot)
-                state[p] = IN_MAZE
+                passages[nb] |= 1 << gk.hop_back(T, n_slot, geo, w, slot)
+                state[w] = IN_MAZE
                 tick(src, 1)
                 t = record(trace, t, cell, CARVE, slot)
-                p += off[q, slot]
+                w = q
                 cell = nb
     return t
 
@@ -157,9 +159,12 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    kernel = _wilson_padded if grid.padded_layout() else _wilson
+    fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        used = kernel(passages, *grid.kernel_args(), root, src, trace)
+        if fast is not None:
+            used = _wilson_padded(passages, *grid.kernel_args(), root, src, trace, fast)
+        else:
+            used = _wilson(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)
 
 

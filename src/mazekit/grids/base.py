@@ -234,6 +234,20 @@ class Grid:
         (:func:`mazekit.grids.kernel.paddable`)."""
         return self.kind in ("hex", "triangle") or (self.kind == "rect" and not self.param)
 
+    def fast_topology(self) -> np.ndarray | None:
+        """What the fast generator kernels take with this grid (see "fast-path topologies" in
+        :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
+        neighbour table on a polar grid; ``None`` elsewhere (the plain kernels run)."""
+        if self.padded_layout():
+            return k.pad_offsets(self.geo, k.pad_width(self.geo))
+        if self.kind == "polar" and self.size < k.TABLE_CELLS:
+            return k.polar_table(self.geo)
+        return None
+
+    def table_bytes_per_cell(self) -> int:
+        """Bytes per cell of the neighbour table :meth:`fast_topology` makes (0: none)."""
+        return 20 if self.kind == "polar" and self.size < k.TABLE_CELLS else 0
+
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""
         if self.kind == "rect" and not self.params():

@@ -1,0 +1,84 @@
+"""Every graph generator on every grid shape, per cell, against the same generator on a rectangle.
+
+The issue's yardstick for grids: a generator should cost at most about 2x per cell on hex and
+polar grids what it costs on a plain rectangle. Run::
+
+    python benchmarks/grids.py                       # all graph generators, ~700x700 cells
+    python benchmarks/grids.py --only backtracker prim --size 1000
+
+CPU time of ``mazekit.generate`` (the grid object made once, so only the generation is timed),
+best of ``--repeat`` seeds after a warm-up call; nanoseconds per existing cell, and the ratio to
+the rectangle's. Polar grids are given as ``(rings, inner)`` with about as many cells as the
+rectangle: ``(size // 2, 8)`` (a layout 2.6x larger than its cells) and ``(size // 12, 64)``.
+Random walks (wilson, aldous_broder, origin_shift) take more steps per cell on some graphs
+than on others, so their ratios also measure the graph, not only the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import time
+
+import mazekit
+from mazekit.generate import properties
+from mazekit.grids import make_grid
+
+
+def best(fn, repeat: int) -> float:
+    fn(0)
+    times = []
+    for seed in range(1, repeat + 1):
+        t = time.process_time()
+        fn(seed)
+        times.append(time.process_time() - t)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=700, help="N for the NxN grids [700]")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", nargs="*", help="generators to time [all that run on hex and polar]")
+    args = ap.parse_args()
+    n = args.size
+    grids = {
+        "rect": make_grid("rect", (n, n)),
+        "hex": make_grid("hex", (n, n)),
+        "triangle": make_grid("triangle", (n, n)),
+        f"polar {n // 2}x8": make_grid("polar", (n // 2, 8)),
+        f"polar {n // 12}x64": make_grid("polar", (n // 12, 64)),
+        "upsilon": make_grid("upsilon", (n, n)),
+    }
+    names = args.only or [
+        name
+        for name in sorted(mazekit.GENERATORS)
+        if {"hex", "polar"} <= set(properties(mazekit.GENERATORS[name])["grids"])
+    ]
+    load0 = os.getloadavg()
+    rows = []
+    for name in names:
+        per_cell = {}
+        for label, grid in grids.items():
+            sec = best(lambda s, grid=grid, name=name: mazekit.generate(name, grid, rng=s), args.repeat)
+            per_cell[label] = sec / grid.n_cells * 1e9
+        rows.append((name, per_cell))
+    load1 = os.getloadavg()
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    print(f"ns per cell (x rect), CPU time, best of {args.repeat}; {machine}; "
+          f"{datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}\n")  # fmt: skip
+    print("| generator | " + " | ".join(grids) + " |")
+    print("|---" * (len(grids) + 1) + "|")
+    for name, per_cell in rows:
+        base = per_cell["rect"]
+        cells = [
+            f"{ns:.0f}" if label == "rect" else f"{ns:.0f} ({ns / base:.1f}x)"
+            for label, ns in per_cell.items()
+        ]
+        print(f"| `{name}` | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()

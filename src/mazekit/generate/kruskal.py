@@ -33,6 +33,7 @@ from ._common import Carved, carved
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 13  # on a rect grid: passages + 2 int32 walls + int32 union-find
 GRIDS = tuple(GRIDS_ALL)  # weave too: crossings are placed first, then joined like any wall
+FAST_TABLES = True  # on a polar grid it lists and joins walls from the neighbour table
 
 
 def _dtype(grid: Grid) -> type[np.signedinteger]:
@@ -194,6 +195,47 @@ def _join(
     return m, t
 
 
+@njit(cache=True, nogil=True)
+def _table_walls(table, mask, walls):  # pragma: no cover
+    """:func:`_walls` from a polar grid's neighbour table (the same walls in the same order,
+    without working out ring sizes for every move)."""
+    n = table.shape[0] // 5 - 1
+    m = 0
+    for cell in range(n):
+        if not gk.exists(mask, cell):
+            continue
+        for slot in range(5):
+            nb = table[cell * 5 + slot] >> 3
+            if cell < nb < n:
+                walls[m] = cell << 3 | slot
+                m += 1
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _join_table(passages, table, walls, m, parent, n_cells, src, trace):  # pragma: no cover
+    """:func:`_join`'s tight loop on a polar grid's neighbour table (walls shuffled up front):
+    the far side and its slot back are one table entry."""
+    recording = trace.shape[0] != 0
+    joined, t = 0, 0
+    for i in range(m):
+        if joined == n_cells - 1:
+            return i, t
+        cell = np.int64(walls[i] >> 3)
+        slot = np.int64(walls[i] & 7)
+        entry = table[np.uint64(cell * 5 + slot)]
+        nb = np.int64(entry >> 3)
+        if not union(parent, cell, nb):
+            continue
+        passages[np.uint64(cell)] |= 1 << slot
+        passages[np.uint64(nb)] |= 1 << (entry & 7)
+        joined += 1
+        tick(src, 1)
+        if recording:
+            t = record(trace, t, cell, OPEN, slot)
+    return m, t
+
+
 def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, record: bool = False) -> Carved:
     """Carve a perfect maze on ``grid`` by randomized Kruskal.
 
@@ -219,7 +261,8 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     passages = gk.pad(geo, mask, 0, 0) if fast else np.zeros(grid.size, dtype=np.uint8)
     dtype = _dtype(grid)
     walls = np.empty(grid.max_edges(), dtype=dtype)
-    m = _walls(geo, mask, walls, fast)
+    table = grid.fast_topology() if grid.kind == "polar" else None
+    m = _walls(geo, mask, walls, fast) if table is None else _table_walls(table, mask, walls)
     parent = forest(passages.shape[0], dtype)
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
@@ -233,7 +276,12 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
         if shuffled:
             mark = src.copy()
             _shuffle(walls, m, src)
-        used, t = _join(passages, geo, walls, m, parent, grid.n_cells, shuffled, joined, under, src, trace, t)
+        if table is not None and shuffled:
+            used, t = _join_table(passages, table, walls, m, parent, grid.n_cells, src, trace)
+        else:
+            used, t = _join(
+                passages, geo, walls, m, parent, grid.n_cells, shuffled, joined, under, src, trace, t
+            )
         if shuffled:
             rewind(src, mark, used)
     if fast:

@@ -30,6 +30,7 @@ from ..ends import ENDS, place_ends
 from ..generate import GENERATORS, check_options, lookup, properties
 from ..grids import Cell, Grid, as_grid, make_grid
 from ..grids.base import is_int
+from ..grids.kernel import slot_count
 from ..kernels.draw import source
 from ..maze import Maze
 from ..trace import empty
@@ -105,6 +106,7 @@ class _GridCache(NamedTuple):
     cells: np.ndarray
     stack: np.ndarray
     ends: tuple[Cell, Cell] | None  # fixed ends, when they depend on the grid only
+    topology: np.ndarray | None  # what the fast kernels take (Grid.fast_topology), if any
 
 
 class MazeMaker:
@@ -211,7 +213,7 @@ class MazeMaker:
             if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
                                                                   or self.props["ends"] is None):  # fmt: skip
                 ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
-            got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends)
+            got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends, g.fast_topology())
             if len(self._grids) < 256:
                 self._grids[shape] = got
         return got
@@ -232,11 +234,13 @@ class MazeMaker:
         if self._fast is not None:
             plain, pad, stack = self._fast
             root = int(gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])])
-            kernel = pad if g.padded_layout() else plain
-            if stack:
-                kernel(passages, gc.geo, gc.mask, root, gc.stack, self.src, empty())
+            args: tuple[Any, ...] = (passages, gc.geo, gc.mask, root) + ((gc.stack,) if stack else ())
+            if gc.topology is None:
+                plain(*args, self.src, empty())
+            elif self.name == "prim":  # its fast kernel has the slot count compiled in
+                pad(*args, self.src, empty(), slot_count(g.n_slots), gc.topology)
             else:
-                kernel(passages, gc.geo, gc.mask, root, self.src, empty())
+                pad(*args, self.src, empty(), gc.topology)
         else:
             passages = self.func(g, self.rng, **self.options).passages.ravel()
         if self.braid > 0.0:

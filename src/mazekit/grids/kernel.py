@@ -372,17 +372,20 @@ def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped
         return impl
 
     def offsets(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+        # Six slots read, those past n_slot masked off: no branches (a slot a grid lacks has
+        # offset 0, the cell itself), and with n_slot a constant the compiler drops the
+        # reads whose bits are masked.
         q = (u & np.uint64(1)) << np.uint64(3)
-        m = ((padded[u + np.uint64(off1[q])] & field) == value) | (
+        a = ((padded[u + np.uint64(off1[q])] & field) == value) | (
             (padded[u + np.uint64(off1[q + _U1])] & field) == value
         ) << 1
-        m |= ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2
-        if n_slot > 3:
-            m |= ((padded[u + np.uint64(off1[q + _U3])] & field) == value) << 3
-            if n_slot > 4:
-                m |= ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4
-                m |= ((padded[u + np.uint64(off1[q + _U5])] & field) == value) << 5
-        return m
+        b = ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2 | (
+            (padded[u + np.uint64(off1[q + _U3])] & field) == value
+        ) << 3
+        c = ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4 | (
+            (padded[u + np.uint64(off1[q + _U5])] & field) == value
+        ) << 5
+        return (a | b | c) & ((1 << n_slot) - 1)
 
     return offsets
 
@@ -576,11 +579,21 @@ def to_fast(T, geo, cell):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("to_fast() runs inside numba kernels only")
 
 
+@njit(cache=True)  # out of line: inlined into an inlined overload, numba's SSA check warns
+def _padded_index(geo, cell):  # pragma: no cover - compiled
+    return pad_index(geo, cell)
+
+
+@njit(cache=True)  # out of line, as _padded_index
+def _unpadded_index(geo, p):  # pragma: no cover - compiled
+    return unpad_index(geo, p)
+
+
 @overload(to_fast, inline="always")
 def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
     if _table(T):
         return lambda T, geo, cell: cell
-    return lambda T, geo, cell: pad_index(geo, cell)
+    return lambda T, geo, cell: _padded_index(geo, cell)
 
 
 def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
@@ -592,7 +605,7 @@ def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
 def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
     if _table(T):
         return lambda T, geo, p: p
-    return lambda T, geo, p: unpad_index(geo, p)
+    return lambda T, geo, p: _unpadded_index(geo, p)
 
 
 def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compiled code

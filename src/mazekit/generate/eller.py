@@ -58,7 +58,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     The list updates select instead of branching (a join or drop that does not happen
     rewrites each value in place): the coin flips would defeat branch prediction. A
     probability of exactly 0.5 (the default) flips a fair coin: one random bit, 52 of them
-    from each draw (as the C reference does), instead of a whole draw per flip.
+    from each draw (one bit per coin, like the C reference), instead of a whole draw per flip.
     """
     cols = out.shape[0]
     recording = trace.shape[0] != 0
@@ -75,7 +75,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
         apart = right[c] != c + 1
         flip = apart & (not last)
         if fair_join:
-            if avail == 0:
+            if avail == 0 and flip:  # (the last row flips no coins: no draw)
                 bits, avail = bits53(src), 52
             yes = bits & 1 != 0
             bits >>= flip

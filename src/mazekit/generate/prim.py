@@ -80,7 +80,7 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
 
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid: its slot count compiled
     in as a constant, one specialisation per grid kind. With it known, the neighbour reads
-    have no branches, and a rectangle runs 15-20% faster than with a runtime count."""
+    have no branches (with unsigned indices: 50-56 -> 45-53 ns a cell on a rectangle)."""
     n_slot = len(slots)
     grid = gk.lay_out(T, geo, mask, 0, P_GONE)
     off1 = gk.flat(T)

@@ -6,8 +6,9 @@ anything else is the index of ``i``'s parent (start from :func:`forest`, all ``-
 larger. One array instead of parents plus sizes: a quarter less memory for Kruskal and one
 cache miss instead of two per union.
 
-Both are inlined into the kernels that call them (once or twice per wall: as calls, with
-signed indices, Kruskal's joins took twice as long) and index with unsigned integers.
+Both are inlined into the kernels that call them (once or twice per wall) and index with
+unsigned integers: as out-of-line calls with signed indices, Kruskal's joins on a 1000x1000
+grid took 106-156 ms, inlined 57-70 ms.
 
 Examples
 --------

@@ -181,11 +181,26 @@ def _changes(before, after, trace, t):  # pragma: no cover
 _ALL_ROCK = np.zeros(0, dtype=np.uint8)  # "before" of the first fill: solid rock
 
 
-def trace_bytes_per_cell(steps: int = 4, **_: object) -> int:
-    """Bytes a cell that recording adds at most: one event for the first floor, one per step,
-    one for cutting off small caverns and two passages (12 bytes each), and the rock before
-    ``connect`` (one byte)."""
-    return 12 * (4 + int(steps)) + 1
+def _events(steps: object) -> int:
+    """Events a cell at most: one for the first floor, one per step, one for cutting off small
+    caverns, two passages (``steps`` not yet checked: a bad value counts as the default, and
+    the generator then refuses it with its own message)."""
+    ok = isinstance(steps, int | np.integer) and not isinstance(steps, bool) and steps >= 0
+    return 4 + (int(steps) if ok else 4)  # type: ignore[call-overload]
+
+
+def trace_bytes_per_cell(steps: object = 4, **_: object) -> int:
+    """Bytes a cell that recording adds at most: 12 per event (:func:`_events`; many steps of a
+    rule that never settles could each change every cell) and the rock before ``connect``."""
+    return 12 * _events(steps) + 1
+
+
+def _room(trace: np.ndarray, t: int, need: int, most: int) -> np.ndarray:
+    """``trace`` (if recording) with room for ``need`` events after row ``t``: doubled in
+    place when full, never past ``most`` rows (what the declaration allows)."""
+    if trace.shape[0] and trace.shape[0] < t + need:
+        trace.resize((min(most, max(2 * trace.shape[0], t + need)), 3), refcheck=False)
+    return trace
 
 
 def cellular_automaton(
@@ -229,20 +244,22 @@ def cellular_automaton(
     (_, rows, cols, _), mask = grid.kernel_args()
     rock = np.empty(grid.size, dtype=np.uint8)
     _fill(rows, cols, mask, float(fill), rock, rng)
-    # Room for every event there could be; only the rows written take memory (np.zeros maps
-    # fresh pages on demand), and carved() gives back the rest.
-    trace = tr.allocate(grid.size * (4 + int(steps)) + 4) if record else tr.empty()
-    t = _changes(_ALL_ROCK, rock, trace, 0)
+    n = grid.size
+    most = n * _events(steps) + 4
+    trace = tr.allocate(n + 4) if record else tr.empty()  # grown as events come (_room)
+    t = _changes(_ALL_ROCK, rock, trace, 0) if record else 0
     spare = np.empty_like(rock)
     for _ in range(int(steps)):
         changed = _step(rows, cols, mask, rock, spare, born, stays)
-        t = _changes(rock, spare, trace, t)
+        if record:
+            trace = _room(trace, t, n, most)
+            t = _changes(rock, spare, trace, t)
         rock, spare = spare, rock
         if changed == 0:
             break  # a fixed point: further steps change nothing
     if connect:
         before = rock.copy() if record else None
-        label = np.empty(grid.size, dtype=np.int32 if grid.size < 2**31 else np.int64)
+        label = np.empty(n, dtype=np.int32 if n < 2**31 else np.int64)
         best, size = _largest_region(rows, cols, mask, rock, label, np.empty_like(label))
         if size < 2:  # no cave worth the name: one floor cell, in the middle
             rock[:] = 1
@@ -251,9 +268,11 @@ def cellular_automaton(
             _keep(rock, label, best)
         del label
         if before is not None:
+            trace = _room(trace, t, n, most)
             t = _changes(before, rock, trace, t)
     del spare
-    passages = np.zeros(grid.size, dtype=np.uint8)
+    passages = np.zeros(n, dtype=np.uint8)
+    trace = _room(trace, t, 2 * n, most)
     t = _open(rows, cols, rock, passages, trace, t)
     return carved(grid, passages, trace, t)
 

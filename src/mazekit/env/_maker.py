@@ -213,7 +213,9 @@ class MazeMaker:
             if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
                                                                   or self.props["ends"] is None):  # fmt: skip
                 ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
-            got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends, g.fast_topology())
+            fast = getattr(self, "_fast", None) is not None  # (a given maze has none)
+            topology = g.fast_topology() if fast else None  # built only where a kernel takes it
+            got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends, topology)
             if len(self._grids) < 256:
                 self._grids[shape] = got
         return got

@@ -8,8 +8,9 @@ polar grids what it costs on a plain rectangle. Run::
 
 CPU time of ``mazekit.generate`` (the grid object made once, so only the generation is timed),
 best of ``--repeat`` seeds after a warm-up call; nanoseconds per existing cell, and the ratio to
-the rectangle's. Polar grids are given as ``(rings, inner)`` with about as many cells as the
-rectangle: ``(size // 2, 8)`` (a layout 2.6x larger than its cells) and ``(size // 12, 64)``.
+the rectangle's. Each polar grid ``(rings, inner)`` has the fewest rings that make at least as
+many cells as the rectangle, with inner rings of 8 cells (a layout about 2.6x larger than its
+cells) and of 64.
 Random walks (wilson, aldous_broder, origin_shift) take more steps per cell on some graphs
 than on others, so their ratios also measure the graph, not only the code.
 """
@@ -37,6 +38,20 @@ def best(fn, repeat: int) -> float:
     return min(times)
 
 
+def polar_like(cells: int, inner: int):
+    """The polar grid with ``inner`` cells inside and the fewest rings for ``cells`` cells."""
+    lo, hi = 1, 1
+    while make_grid("polar", (hi, inner)).n_cells < cells:
+        lo, hi = hi, hi * 2
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if make_grid("polar", (mid, inner)).n_cells < cells:
+            lo = mid + 1
+        else:
+            hi = mid
+    return make_grid("polar", (lo, inner))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=700, help="N for the NxN grids [700]")
@@ -44,12 +59,15 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="generators to time [all that run on hex and polar]")
     args = ap.parse_args()
     n = args.size
+    if n < 2:
+        ap.error("--size must be at least 2")
+    p8, p64 = polar_like(n * n, 8), polar_like(n * n, 64)
     grids = {
         "rect": make_grid("rect", (n, n)),
         "hex": make_grid("hex", (n, n)),
         "triangle": make_grid("triangle", (n, n)),
-        f"polar {n // 2}x8": make_grid("polar", (n // 2, 8)),
-        f"polar {n // 12}x64": make_grid("polar", (n // 12, 64)),
+        f"polar {p8.rows}x8": p8,
+        f"polar {p64.rows}x64": p64,
         "upsilon": make_grid("upsilon", (n, n)),
     }
     names = args.only or [

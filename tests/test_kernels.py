@@ -228,7 +228,7 @@ def _generator(name: str):
 
 
 #: (module, fast kernel, plain kernel, how to call them)
-FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder"]
+FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder", "growing_tree"]
 
 
 def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
@@ -246,6 +246,8 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
     elif name == "wilson":
         used = kernel(passages, geo, mask, root, src, trace, *extra)
+    elif name == "growing_tree":  # rule "mix", half newest: both kinds of pick draw
+        used = kernel(passages, geo, mask, root, scratch(grid), 3, 0.5, src, trace, *extra)
     else:
         used = kernel(passages, geo, mask, root, grid.n_cells, src, trace, *extra)
     return passages, trace[:used]
@@ -276,6 +278,34 @@ def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
 
 
+@pytest.mark.parametrize("shape", [(8, 5), (5, 1), (3, 64)])
+def test_polar_table_has_the_grids_neighbours(shape):
+    """Every existing cell's table entry: the neighbour ``step`` gives (the sentinel where it
+    gives none) and the slot back that ``back`` gives; the sentinel row points at itself."""
+    grid = make_grid("polar", shape)
+    geo, mask = grid.kernel_args()
+    table = grid.fast_topology().reshape(grid.size + 1, 5)
+    want = gk.neighbor_table(geo, mask)
+    for cell in np.flatnonzero(mask):
+        for slot in range(5):
+            nb, back = table[cell, slot] >> 3, table[cell, slot] & 7
+            assert nb == (want[cell, slot] if want[cell, slot] >= 0 else grid.size)
+            if nb < grid.size:
+                assert back == gk.back(geo, cell, slot) and table[nb, back] >> 3 == cell
+    assert (table[grid.size] == grid.size << 3).all()
+
+
+def test_kruskal_lists_a_polar_grids_walls_from_its_table():
+    kruskal = _generator("kruskal")
+    grid = make_grid("polar", (9, 3))
+    geo, mask = grid.kernel_args()
+    want = np.empty(grid.max_edges(), dtype=np.int64)
+    got = np.empty_like(want)
+    m = kruskal._walls(geo, mask, want, False)
+    assert kruskal._table_walls(grid.fast_topology(), mask, got) == m
+    assert np.array_equal(got[:m], want[:m])
+
+
 @pytest.mark.parametrize("name", ["kruskal", "origin_shift", "eller", "growing_forest", "hunt_and_kill"])
 def test_pcg_and_generator_draws_make_the_same_maze(name):
     """With a PCG64 generator, kernels step PCG64 themselves (Kruskal even draws ahead and
@@ -292,3 +322,7 @@ def test_pcg_and_generator_draws_make_the_same_maze(name):
         mb = mazekit.generate(name, (23, 31), rng=b)
         assert np.array_equal(ma.passages, mb.passages)
         assert a.random() == b.random()
+        if name == "kruskal":  # polar: the table's join against the lazy shuffle's
+            pa = mazekit.generate(name, (7, 4), grid="polar", rng=a)
+            pb = mazekit.generate(name, (7, 4), grid="polar", rng=b)
+            assert np.array_equal(pa.passages, pb.passages) and a.random() == b.random()

@@ -40,6 +40,7 @@ from ._common import Carved, carved, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
+FAST_TABLES = True  # on a polar grid its walk takes the neighbour table too
 UNIFORM = True
 
 ROOT = 8  # pointer value of the origin (slots are 0-7)
@@ -124,15 +125,17 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
-    """:func:`_shift` on the padded pointer layout ``grid`` (border and masked cells 0xFF):
-    the same moves for the same draws, a step being one offset and one byte read. The origin
-    in ``walk`` is a padded index here."""
+def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
+    """:func:`_shift` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's neighbour table) and its pointer layout
+    ``grid`` (border, masked cells and the table's sentinel 0xFF): the same moves for the same
+    draws, a step being one lookup and one byte read. The origin in ``walk`` is a fast-path
+    index here."""
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     per_draw = 52 // width
-    off = gk.pad_offsets(geo, gk.pad_width(geo)).ravel()
+    off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
@@ -144,7 +147,7 @@ def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
         nbits -= 1
         if slot >= n_slot:
             continue
-        nb = origin + off[np.uint64((origin & 1) << 3 | slot)]  # unsigned: no fix-up
+        nb = np.int64(gk.near(np.uint64(origin), off1, slot))  # unsigned: no fix-up
         entered = grid[np.uint64(nb)]
         if entered == 0xFF:
             continue
@@ -152,11 +155,11 @@ def _shift_padded(geo, grid, walk, src, trace):  # pragma: no cover
         unseen -= new
         tick(src, 1 if left > 0 else new)
         if recording:
-            cell, old = gk.unpad_index(geo, origin), entered & LOW
+            cell, old = gk.to_cell(T, geo, origin), entered & LOW
             if old != gk.back(geo, cell, slot):
                 t = record(trace, t, cell, OPEN, slot)
-                t = record(trace, t, gk.unpad_index(geo, nb), CLOSE, old)
-            t = record(trace, t, gk.unpad_index(geo, nb), VISIT, -1)
+                t = record(trace, t, gk.to_cell(T, geo, nb), CLOSE, old)
+            t = record(trace, t, gk.to_cell(T, geo, nb), VISIT, -1)
         grid[np.uint64(origin)] = slot | SEEN
         grid[np.uint64(nb)] = ROOT | SEEN
         origin = nb
@@ -211,10 +214,13 @@ def origin_shift(
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
         chunks.append(start[: _record_tree(ptr, origin, start)])
-    fast = grid.padded_layout()
-    if fast:  # walk on a padded copy (masked cells are 0xFF already, like the border)
+    topology = grid.fast_topology()
+    fast = topology is not None
+    if fast and grid.padded_layout():  # walk on a padded copy (masked cells are 0xFF already)
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)
+    elif fast:  # a neighbour table: the plain layout and its sentinel
+        ptr = np.append(ptr, np.uint8(0xFF))
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
     if n_cells == 1:
         total = 0  # nothing to do, nothing to show
@@ -222,17 +228,19 @@ def origin_shift(
         while True:
             trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
             if fast:
-                used = _shift_padded(geo, ptr, walk, src, trace)
+                used = _shift_padded(geo, ptr, walk, src, trace, topology)
             else:
                 used = _shift(geo, mask, ptr, walk, src, trace)
             if record:
                 chunks.append(trace[:used].copy())
             if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
                 break
-    if fast:
+    if fast and grid.padded_layout():
         flat = np.empty(grid.size, dtype=np.uint8)
         gk.unpad(geo, ptr, 0xFF, flat)
         ptr = flat
+    elif fast:
+        ptr = ptr[: grid.size]
     passages = np.zeros(grid.size, dtype=np.uint8)
     _passages(ptr, geo, passages)
     full = np.concatenate(chunks) if record else np.zeros((0, 3), dtype=np.int32)

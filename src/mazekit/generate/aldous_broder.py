@@ -105,7 +105,7 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
         if entered >= BLOCKED:
             continue
         if entered < VISITED:
-            back = gk.hop_back(T, n_slot, geo, p, slot)
+            back = gk.hop_back(T, geo, p, slot)
             grid[p] |= 1 << slot
             grid[nb] = VISITED | (1 << back)
             if recording:

@@ -90,9 +90,9 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace, T):  # pra
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
-        back = gk.hop_back(T, n_slot, geo, p, slot)
+        back = gk.hop_back(T, geo, p, slot)
         grid[p] |= 1 << slot
-        p = gk.hop(T, n_slot, p, slot)
+        p = gk.hop(T, p, slot)
         grid[p] |= SEEN | (1 << back)
         top += 1
         stack[top] = p

@@ -115,9 +115,9 @@ def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace,
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
-        back = gk.hop_back(T, n_slot, geo, q, slot)
+        back = gk.hop_back(T, geo, q, slot)
         grid[q] |= 1 << slot
-        q = gk.hop(T, n_slot, q, slot)
+        q = gk.hop(T, q, slot)
         grid[q] |= SEEN | (1 << back)
         tick(src, 1)
         active[hi] = q

@@ -199,13 +199,13 @@ def _join(
 def _table_walls(table, mask, walls):  # pragma: no cover
     """:func:`_walls` from a polar grid's neighbour table (the same walls in the same order,
     without working out ring sizes for every move)."""
-    n = table.shape[0] // 5 - 1
+    n = table.shape[0] // gk.TABLE_SLOTS - 1
     m = 0
     for cell in range(n):
         if not gk.exists(mask, cell):
             continue
-        for slot in range(5):
-            nb = table[cell * 5 + slot] >> 3
+        for slot in range(gk.TABLE_SLOTS):
+            nb = table[cell * gk.TABLE_SLOTS + slot] >> 3
             if cell < nb < n:
                 walls[m] = cell << 3 | slot
                 m += 1

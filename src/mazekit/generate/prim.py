@@ -109,7 +109,7 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
         k = gk.BIT_COUNT[inside]
         slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
         grid[p] = P_IN | (1 << slot)
-        grid[gk.near(p, off1, slot)] |= 1 << gk.hop_back(T, n_slot, geo, p, slot)
+        grid[gk.near(p, off1, slot)] |= 1 << gk.hop_back(T, geo, p, slot)
         tick(src, 1)
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)

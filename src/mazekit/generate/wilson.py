@@ -130,10 +130,10 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
             cell = r * cols + c
             while state[w] != IN_MAZE:  # carve
                 slot = np.int64(state[w])
-                q = gk.hop(T, n_slot, w, slot)
+                q = gk.hop(T, w, slot)
                 nb = gk.along(T, cell_off, cell, w, slot, q)
                 passages[cell] |= 1 << slot
-                passages[nb] |= 1 << gk.hop_back(T, n_slot, geo, w, slot)
+                passages[nb] |= 1 << gk.hop_back(T, geo, w, slot)
                 state[w] = IN_MAZE
                 tick(src, 1)
                 t = record(trace, t, cell, CARVE, slot)

@@ -240,13 +240,17 @@ class Grid:
         neighbour table on a polar grid; ``None`` elsewhere (the plain kernels run)."""
         if self.padded_layout():
             return k.pad_offsets(self.geo, k.pad_width(self.geo))
-        if self.kind == "polar" and self.size < k.TABLE_CELLS:
+        if self._tabled():
             return k.polar_table(self.geo)
         return None
 
+    def _tabled(self) -> bool:
+        """Whether :meth:`fast_topology` is a neighbour table (a polar grid not too large)."""
+        return self.kind == "polar" and self.size < k.TABLE_CELLS
+
     def table_bytes_per_cell(self) -> int:
         """Bytes per cell of the neighbour table :meth:`fast_topology` makes (0: none)."""
-        return 20 if self.kind == "polar" and self.size < k.TABLE_CELLS else 0
+        return 4 * k.TABLE_SLOTS if self._tabled() else 0
 
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""

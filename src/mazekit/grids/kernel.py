@@ -327,7 +327,7 @@ def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
 @overload(near, inline="always")
 def _near(u, off1, slot):  # type: ignore[no-untyped-def]
     if _table(off1):
-        return lambda u, off1, slot: np.uint64(off1[u * np.uint64(5) + np.uint64(slot)] >> 3)
+        return lambda u, off1, slot: np.uint64(off1[_entry(u, slot)] >> 3)
     return lambda u, off1, slot: u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
 
 
@@ -361,7 +361,7 @@ def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped
     if _table(off1):
 
         def impl(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
-            b = u * np.uint64(5)  # tables are polar's: five slots
+            b = _entry(u, 0)  # TABLE_SLOTS entries a cell
             m = ((padded[np.uint64(off1[b] >> 3)] & field) == value) | (
                 (padded[np.uint64(off1[b + _U1] >> 3)] & field) == value
             ) << 1
@@ -449,9 +449,9 @@ def unpad(geo, padded, bits, out):  # pragma: no cover - compiled
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
 # layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (2-D); on a polar grid, whose
 # neighbours are no fixed offsets (rings wrap round and double), a neighbour table (1-D):
-# ``T[cell * n_slot + slot] = neighbour << 3 | the neighbour's slot back``, over the plain
+# ``T[cell * TABLE_SLOTS + slot] = neighbour << 3 | the neighbour's slot back``, over the plain
 # layout plus one blocked sentinel cell at the end that every missing neighbour points to.
-# The helpers below are chosen when numba types ``T`` (by its ``ndim``), so a kernel is
+# The helpers below are chosen when numba types ``T`` (by its ``ndim`` and dtype), so a kernel is
 # compiled once per kind of topology and the offset grids keep their code unchanged.
 # The plain kernels recompute a polar ring's size in floating point at every step; on a
 # 350-ring polar grid the table made the kernels 1.8-4.6x faster (benchmarks/grids.py).
@@ -462,9 +462,14 @@ def _table(T: object) -> bool:
     return getattr(T, "ndim", 0) == 1 and getattr(T, "dtype", None) == types.int32
 
 
+#: Entries a cell in a neighbour table (a polar cell's five slots), int32 each.
+TABLE_SLOTS = 5
+
+
 @njit(cache=True, inline="always")
-def _entry(n_slot, p, slot):  # pragma: no cover - compiled
-    return np.uint64(p) * np.uint64(n_slot) + np.uint64(slot)
+def _entry(p, slot):  # pragma: no cover - compiled
+    """Where fast-path index ``p``'s entry for ``slot`` sits in a neighbour table."""
+    return np.uint64(p) * np.uint64(TABLE_SLOTS) + np.uint64(slot)
 
 
 def flat(T):  # pragma: no cover - replaced in compiled code
@@ -480,30 +485,28 @@ def _flat(T):  # type: ignore[no-untyped-def]
     return lambda T: T.ravel()
 
 
-def hop(T, n_slot, p, slot):  # pragma: no cover - replaced in compiled code
+def hop(T, p, slot):  # pragma: no cover - replaced in compiled code
     """The fast-path index next to ``p`` through ``slot``."""
     raise NotImplementedError("hop() runs inside numba kernels only")
 
 
 @overload(hop, inline="always")
-def _hop(T, n_slot, p, slot):  # type: ignore[no-untyped-def]
+def _hop(T, p, slot):  # type: ignore[no-untyped-def]
     if _table(T):
-        return lambda T, n_slot, p, slot: np.int64(T[_entry(n_slot, p, slot)] >> 3)
-    return lambda T, n_slot, p, slot: p + T[p & 1, slot]
+        return lambda T, p, slot: np.int64(T[_entry(p, slot)] >> 3)
+    return lambda T, p, slot: p + T[p & 1, slot]
 
 
-def hop_back(T, n_slot, geo, p, slot):  # pragma: no cover - replaced in compiled code
+def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
     """The slot of ``p``'s neighbour through ``slot`` that leads back to ``p``."""
     raise NotImplementedError("hop_back() runs inside numba kernels only")
 
 
 @overload(hop_back, inline="always")
-def _hop_back(T, n_slot, geo, p, slot):  # type: ignore[no-untyped-def]
+def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     if _table(T):
-        return lambda T, n_slot, geo, p, slot: np.int64(
-            T[np.uint64(p) * np.uint64(n_slot) + np.uint64(slot)] & 7
-        )
-    return lambda T, n_slot, geo, p, slot: back(geo, 0, slot)
+        return lambda T, geo, p, slot: np.int64(T[_entry(p, slot)] & 7)
+    return lambda T, geo, p, slot: back(geo, 0, slot)
 
 
 def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in compiled code
@@ -517,7 +520,7 @@ def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
     if _table(T):
 
         def impl(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
-            b = np.uint64(p) * np.uint64(5)  # tables are polar's: five slots
+            b = _entry(p, 0)  # TABLE_SLOTS entries a cell
             m = (padded[np.uint64(T[b] >> 3)] < limit) | (padded[np.uint64(T[b + _U1] >> 3)] < limit) << 1
             m |= (padded[np.uint64(T[b + _U2] >> 3)] < limit) << 2
             m |= (padded[np.uint64(T[b + _U3] >> 3)] < limit) << 3
@@ -632,7 +635,7 @@ TABLE_CELLS = 1 << 28
 def polar_table(geo: tuple[int, int, int, int]) -> np.ndarray:
     """The neighbour table of a polar grid (see above), for fewer than ``TABLE_CELLS`` cells."""
     n = geo[1] * geo[2]
-    table = np.empty((n + 1) * 5, dtype=np.int32)
+    table = np.empty((n + 1) * TABLE_SLOTS, dtype=np.int32)
     _fill_polar_table(geo, table)
     return table
 
@@ -652,7 +655,7 @@ def _fill_polar_table(geo, table):  # pragma: no cover - compiled
         split = shift[r + 1] - shift[r] if out else 0
         inward = shift[r] - shift[r - 1] if r > 0 else 0
         for c in range(count):  # the unused tail of the ring's row is never read: left be
-            base = (r * cols + c) * 5
+            base = (r * cols + c) * TABLE_SLOTS
             cw = c + 1 < count or count > 2
             table[base] = (r * cols + (c + 1 if c + 1 < count else 0)) << 3 | 1 if cw else none
             ccw = c > 0 or count > 2
@@ -661,7 +664,7 @@ def _fill_polar_table(geo, table):  # pragma: no cover - compiled
             table[base + 2] = ((r - 1) * cols + (c >> inward)) << 3 | back_in if r > 0 else none
             table[base + 3] = ((r + 1) * cols + (c << split)) << 3 | 2 if out else none
             table[base + 4] = ((r + 1) * cols + 2 * c + 1) << 3 | 2 if split else none
-    table[rows * cols * 5 :] = none  # the sentinel
+    table[rows * cols * TABLE_SLOTS :] = none  # the sentinel
 
 
 @njit(cache=True, nogil=True)

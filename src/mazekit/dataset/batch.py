@@ -52,6 +52,7 @@ from ..generate.growing_tree import RULES as GROWING_TREE_RULES
 from ..generate.growing_tree import kernel as _growing_tree
 from ..generate.hunt_and_kill import kernel as _hunt_and_kill
 from ..generate.kruskal import kernel_join as _join
+from ..generate.kruskal import kernel_join_fast as _join_fast
 from ..generate.kruskal import kernel_shuffle as _shuffle
 from ..generate.kruskal import kernel_walls as _walls
 from ..generate.kruskal import wall_dtype as _kruskal_dtype
@@ -282,7 +283,9 @@ def _run_hunt_and_kill(out, geo, mask, srcs, roots, empty, trace):  # pragma: no
 
 
 @njit(cache=True, nogil=True)
-def _run_kruskal(out, geo, mask, fast, srcs, all_walls, m, parent, n_cells, trace):  # pragma: no cover
+def _run_kruskal(
+    out, geo, mask, fast, srcs, all_walls, m, parent, n_cells, trace, topology
+):  # pragma: no cover
     """Kruskal as its wrapper runs it on a PCG64 source: the wall list shuffled whole, then
     joined (no rewind: nothing draws after it). ``parent`` and the padded passages are
     reset per maze; the unshuffled wall list is the same for every maze."""
@@ -295,7 +298,7 @@ def _run_kruskal(out, geo, mask, fast, srcs, all_walls, m, parent, n_cells, trac
         _shuffle(walls, m, src)
         if fast:
             work = gk.pad(geo, mask, 0, 0)
-            _join(work, geo, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
+            _join_fast(work, geo, topology, walls, m, parent, n_cells, src, trace)
             gk.unpad(geo, work, 0xFF, out[k])
         else:
             _join(out[k], geo, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
@@ -308,7 +311,8 @@ def _kruskal(out: np.ndarray, grid: Grid, srcs: np.ndarray, options: dict[str, A
     walls = np.empty(grid.max_edges(), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest((gk.pad(geo, mask, 0, 0).shape[0]) if fast else grid.size, dtype)
-    _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty())
+    topology = grid.fast_topology() if fast else _NO_TOPOLOGY
+    _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty(), topology)
 
 
 #: What a driver passes as the fast kernels' topology when they do not run (plain kernels).

@@ -36,12 +36,13 @@ from ..maze import Maze
 from ..trace import empty
 from . import _tables
 
-#: Generators whose kernel the maker calls itself: module -> (plain, padded, takes a stack),
-#: the names the modules give their kernels for such drivers.
+#: Generators whose kernel the maker calls itself: module -> (plain, padded, takes a stack,
+#: its padded kernel takes the slot count), the names the modules give their kernels for
+#: such drivers.
 FAST = {
-    "backtracker": ("kernel", "kernel_padded", True),
-    "prim": ("kernel", "kernel_padded", True),
-    "wilson": ("kernel", "kernel_padded", False),
+    "backtracker": ("kernel", "kernel_padded", True, False),
+    "prim": ("kernel", "kernel_padded", True, True),
+    "wilson": ("kernel", "kernel_padded", False, False),
 }
 
 
@@ -174,10 +175,10 @@ class MazeMaker:
             grids = ", ".join(self.props["grids"])
             raise ValueError(f"{generator} does not run on a {probe.kind} grid; it supports: {grids}")
         fast = FAST.get(generator) if not self.options else None
-        self._fast: tuple[Any, Any, bool] | None = None
+        self._fast: tuple[Any, Any, bool, bool] | None = None
         if fast is not None:
             mod = importlib.import_module(f"mazekit.generate.{generator}")
-            self._fast = (getattr(mod, fast[0]), getattr(mod, fast[1]), fast[2])
+            self._fast = (getattr(mod, fast[0]), getattr(mod, fast[1]), fast[2], fast[3])
         self.seed(seed)
 
     # -- randomness ---------------------------------------------------------------------
@@ -234,15 +235,14 @@ class MazeMaker:
         g = gc.grid
         passages = np.zeros(g.size, dtype=np.uint8)
         if self._fast is not None:
-            plain, pad, stack = self._fast
+            plain, pad, stack, slots = self._fast
             root = int(gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])])
             args: tuple[Any, ...] = (passages, gc.geo, gc.mask, root) + ((gc.stack,) if stack else ())
             if gc.topology is None:
                 plain(*args, self.src, empty())
-            elif self.name == "prim":  # its fast kernel has the slot count compiled in
-                pad(*args, self.src, empty(), slot_count(g.n_slots), gc.topology)
             else:
-                pad(*args, self.src, empty(), gc.topology)
+                counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (prim)
+                pad(*args, self.src, empty(), *counted, gc.topology)
         else:
             passages = self.func(g, self.rng, **self.options).passages.ravel()
         if self.braid > 0.0:

@@ -278,31 +278,66 @@ def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
 
 
-@pytest.mark.parametrize("shape", [(8, 5), (5, 1), (3, 64)])
-def test_polar_table_has_the_grids_neighbours(shape):
-    """Every existing cell's table entry: the neighbour ``step`` gives (the sentinel where it
-    gives none) and the slot back that ``back`` gives; the sentinel row points at itself."""
+@njit
+def _ring_hops(T, n, k):  # the ring table's neighbours and slots back, as the kernels see them
+    nb = np.empty((n, k), dtype=np.int64)
+    back = np.empty((n, k), dtype=np.int64)
+    for cell in range(n):
+        for slot in range(k):
+            nb[cell, slot] = gk.hop(T, cell, slot)
+            back[cell, slot] = gk.hop_back(T, (0, 0, 0, 0), cell, slot)
+    return nb, back
+
+
+@pytest.mark.parametrize("shape", [(8, 5), (5, 1), (3, 64), (6, 2), (12, 3), (1, 7)])
+def test_polar_ring_table_gives_the_grids_neighbours(shape):
+    """Every existing cell's neighbour through every slot, by :func:`hop` on the ring table:
+    the one ``step`` gives (the sentinel where it gives none), its slot back the one ``back``
+    gives (which leads back), and :func:`free_slots` sees the same neighbours."""
     grid = make_grid("polar", shape)
     geo, mask = grid.kernel_args()
-    table = grid.fast_topology().reshape(grid.size + 1, 5)
+    T = grid.fast_topology()
     want = gk.neighbor_table(geo, mask)
-    for cell in np.flatnonzero(mask):
+    got, back = _ring_hops(T, grid.size, 5)
+    cells = grid.cell_indices()
+    for cell in cells:
         for slot in range(5):
-            nb, back = table[cell, slot] >> 3, table[cell, slot] & 7
+            nb = got[cell, slot]
             assert nb == (want[cell, slot] if want[cell, slot] >= 0 else grid.size)
             if nb < grid.size:
-                assert back == gk.back(geo, cell, slot) and table[nb, back] >> 3 == cell
-    assert (table[grid.size] == grid.size << 3).all()
+                assert back[cell, slot] == gk.back(geo, cell, slot) and got[nb, back[cell, slot]] == cell
+    layout = np.ones(grid.size + 1, dtype=np.uint8)  # free_slots: bits of neighbours below 1
+    layout[cells] = 0
+    for cell in cells:
+        assert _free(layout, cell, T) == sum(1 << s for s in range(5) if got[cell, s] < grid.size)
 
 
-def test_kruskal_lists_a_polar_grids_walls_from_its_table():
+@njit
+def _free(layout, p, T):
+    return gk.free_slots(layout, p, T, 5, 1)
+
+
+def test_ring_table_finds_rings_by_a_multiply_for_every_index():
+    """The ring of index ``p`` is ``p * magic >> shift`` (no division): exact for every index
+    below ``RING_CELLS``, checked at each row's ends on row lengths of every kind."""
+    for cols in [1, 2, 3, 6, 7, 8, 24, 96, 2048, 6 << 12, 1000003, (1 << 29) + 7]:
+        rows = max(1, gk.RING_CELLS // cols - 1)
+        T = gk.polar_rings((gk.POLAR, 1, cols, cols))
+        magic, shift = int(T[0]), int(T[1])
+        ends = [r * cols + np.array([-1, 0, 1]) for r in (1, 2, 3, rows // 2, rows)]
+        ps = np.unique(np.clip(np.concatenate(ends), 0, gk.RING_CELLS - 1))
+        assert all((int(p) * magic) >> shift == int(p) // cols for p in ps)
+        assert (gk.RING_CELLS - 1) * magic < 1 << 63
+
+
+def test_kruskal_lists_a_polar_grids_walls_from_its_ring_table():
     kruskal = _generator("kruskal")
     grid = make_grid("polar", (9, 3))
     geo, mask = grid.kernel_args()
     want = np.empty(grid.max_edges(), dtype=np.int64)
     got = np.empty_like(want)
     m = kruskal._walls(geo, mask, want, False)
-    assert kruskal._table_walls(grid.fast_topology(), mask, got) == m
+    assert kruskal._ring_walls(geo, grid.fast_topology(), mask, got) == m
     assert np.array_equal(got[:m], want[:m])
 
 

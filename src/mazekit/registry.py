@@ -61,11 +61,9 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
 
 def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
-    its memory grows with the slots, else its ``BYTES_PER_CELL``; plus the grid's neighbour
-    table where the module says its fast kernel takes one (``FAST_TABLES = True``)."""
+    its memory grows with the slots, else its ``BYTES_PER_CELL``."""
     per_grid = declared(func, "bytes_per_cell")
-    own = per_grid(grid) if per_grid is not None else declared(func, "BYTES_PER_CELL", 16)
-    return own + (grid.table_bytes_per_cell() if declared(func, "FAST_TABLES", False) else 0)
+    return per_grid(grid) if per_grid is not None else declared(func, "BYTES_PER_CELL", 16)
 
 
 def trace_memory_per_cell(func: Callable[..., Any], options: dict[str, Any] | None = None) -> int:

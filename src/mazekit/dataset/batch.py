@@ -327,7 +327,7 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
-    # offsets, or a polar grid's neighbour table: for the drivers whose kernels take one
+    # offsets, or a polar grid's ring table: for the drivers whose kernels take one
     topology = grid.fast_topology() if name in ("backtracker", "prim", "wilson", "aldous_broder") else None
     fast = topology is not None
     topology = _NO_TOPOLOGY if topology is None else topology

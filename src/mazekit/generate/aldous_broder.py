@@ -26,7 +26,6 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
-FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 UNIFORM = True
 
 VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages
@@ -82,7 +81,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
 @njit(cache=True, nogil=True)
 def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
     """:func:`_aldous_broder` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: a step is one lookup and one byte read; passages are carved into the fast
     bytes and copied out at the end."""
     n_slot = gk.n_slots(geo[0])

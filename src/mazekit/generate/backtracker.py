@@ -22,7 +22,6 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
-FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 
 SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 
@@ -66,7 +65,7 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
 @njit(cache=True, nogil=True)
 def _backtracker_padded(passages, geo, mask, root, stack, src, trace, T):  # pragma: no cover
     """:func:`_backtracker` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: the unvisited neighbours are a bit mask read without branches, the stack
     holds fast-path indices, and passages are carved into the fast bytes and copied out at
     the end."""

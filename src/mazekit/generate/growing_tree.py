@@ -25,7 +25,6 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
-FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 
 RULES = ("newest", "oldest", "random", "mix")
 
@@ -88,7 +87,7 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
 @njit(cache=True, nogil=True)
 def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
     """:func:`_growing_tree` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: the unvisited neighbours are a bit mask read without branches (the ``k``-th
     set bit is the ``k``-th slot the plain kernel lists), the active list holds fast-path
     indices, and passages are carved into the fast bytes and copied out at the end."""

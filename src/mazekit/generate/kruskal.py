@@ -33,7 +33,6 @@ from ._common import Carved, carved
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 13  # on a rect grid: passages + 2 int32 walls + int32 union-find
 GRIDS = tuple(GRIDS_ALL)  # weave too: crossings are placed first, then joined like any wall
-FAST_TABLES = True  # on a polar grid it lists and joins walls from the neighbour table
 
 
 def _dtype(grid: Grid) -> type[np.signedinteger]:
@@ -178,16 +177,16 @@ def _join(
 
 
 @njit(cache=True, nogil=True)
-def _table_walls(table, mask, walls):  # pragma: no cover
-    """:func:`_walls` from a polar grid's neighbour table (the same walls in the same order,
-    without working out ring sizes for every move)."""
-    n = table.shape[0] // gk.TABLE_SLOTS - 1
+def _ring_walls(geo, T, mask, walls):  # pragma: no cover
+    """:func:`_walls` on a polar grid from its ring table ``T`` (the same walls in the same
+    order, without working out ring sizes in floating point for every move)."""
+    n = geo[1] * geo[2]  # the table's sentinel: no neighbour
     m = 0
     for cell in range(n):
         if not gk.exists(mask, cell):
             continue
-        for slot in range(gk.TABLE_SLOTS):
-            nb = table[cell * gk.TABLE_SLOTS + slot] >> 3
+        for slot in range(gk.n_slots(geo[0])):
+            nb = gk.hop(T, cell, slot)
             if cell < nb < n:
                 walls[m] = cell << 3 | slot
                 m += 1
@@ -199,8 +198,8 @@ def _join_fast(passages, geo, T, walls, m, parent, n_cells, src, trace):  # prag
     """:func:`_join` for walls shuffled up front on the fast topology ``T``
     (:meth:`~mazekit.grids.Grid.fast_topology`; ``passages``, ``walls`` and the union-find
     in its layout): a loop with neither draws nor calls in it and unsigned indices, 20-25%
-    faster on a padded rectangle, and on a polar grid the far side and its slot back are one
-    table entry."""
+    faster on a padded rectangle; on a polar grid the far side and its slot back are a few
+    operations on the ring table."""
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     joined, t = 0, 0
@@ -246,9 +245,9 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     passages = gk.pad(geo, mask, 0, 0) if fast else np.zeros(grid.size, dtype=np.uint8)
     dtype = _dtype(grid)
     walls = np.empty(grid.max_edges(), dtype=dtype)
-    topology = grid.fast_topology()  # padded offsets, or a polar grid's neighbour table
-    table = topology is not None and not fast
-    m = _table_walls(topology, mask, walls) if table else _walls(geo, mask, walls, fast)
+    topology = grid.fast_topology()  # padded offsets, or a polar grid's ring table
+    rings = topology is not None and not fast
+    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, fast)
     parent = forest(passages.shape[0], dtype)
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0

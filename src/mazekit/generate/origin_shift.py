@@ -40,7 +40,6 @@ from ._common import Carved, carved, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
-FAST_TABLES = True  # on a polar grid its walk takes the neighbour table too
 UNIFORM = True
 
 ROOT = 8  # pointer value of the origin (slots are 0-7)
@@ -127,7 +126,7 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
 @njit(cache=True, nogil=True)
 def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
     """:func:`_shift` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's neighbour table) and its pointer layout
+    the padded layout's offsets, or a polar grid's ring table) and its pointer layout
     ``grid`` (border, masked cells and the table's sentinel 0xFF): the same moves for the same
     draws, a step being one lookup and one byte read. The origin in ``walk`` is a fast-path
     index here."""
@@ -219,7 +218,7 @@ def origin_shift(
     if fast and grid.padded_layout():  # walk on a padded copy (masked cells are 0xFF already)
         ptr = gk.pad_values(geo, ptr, 0xFF)
         walk[0] = gk.pad_index(geo, origin)
-    elif fast:  # a neighbour table: the plain layout and its sentinel
+    elif fast:  # a ring table: the plain layout and its sentinel
         ptr = np.append(ptr, np.uint8(0xFF))
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
     if n_cells == 1:

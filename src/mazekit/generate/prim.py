@@ -25,7 +25,6 @@ from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
-FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 
 OUT, FRONT, IN, GONE = 0, 1, 2, 3
 # The padded layout keeps the state above the passage bits (0-5): GONE is the border.
@@ -74,7 +73,7 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
 @njit(cache=True, nogil=True)
 def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # pragma: no cover
     """:func:`_prim` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`: the
-    padded layout's offsets, or a polar grid's neighbour table), the same maze for the same
+    padded layout's offsets, or a polar grid's ring table), the same maze for the same
     draws: neighbour states are bit masks read without branches, the frontier holds
     fast-path indices, and every index is unsigned (no negative-index fix-ups on the loads).
 

@@ -28,7 +28,6 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
-FAST_TABLES = True  # on a polar grid the fast kernel takes its neighbour table too
 UNIFORM = True
 
 IN_MAZE = 8  # state value; 0..7 are next directions (slots)
@@ -94,7 +93,7 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
 @njit(cache=True, nogil=True)
 def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cover
     """:func:`_wilson` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's neighbour table), the same maze for the
+    the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: a step is one lookup and one byte read, the border, masked cells and the
     table's sentinel being ``BLOCKED``."""
     rows, cols = geo[1], geo[2]

@@ -237,20 +237,13 @@ class Grid:
     def fast_topology(self) -> np.ndarray | None:
         """What the fast generator kernels take with this grid (see "fast-path topologies" in
         :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
-        neighbour table on a polar grid; ``None`` elsewhere (the plain kernels run)."""
+        ring table on a polar grid (a few words a ring); ``None`` elsewhere (the plain
+        kernels run)."""
         if self.padded_layout():
             return k.pad_offsets(self.geo, k.pad_width(self.geo))
-        if self._tabled():
-            return k.polar_table(self.geo)
+        if self.kind == "polar" and self.size < k.RING_CELLS:
+            return k.polar_rings(self.geo)
         return None
-
-    def _tabled(self) -> bool:
-        """Whether :meth:`fast_topology` is a neighbour table (a polar grid not too large)."""
-        return self.kind == "polar" and self.size < k.TABLE_CELLS
-
-    def table_bytes_per_cell(self) -> int:
-        """Bytes per cell of the neighbour table :meth:`fast_topology` makes (0: none)."""
-        return 4 * k.TABLE_SLOTS if self._tabled() else 0
 
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""

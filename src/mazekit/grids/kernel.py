@@ -313,24 +313,6 @@ def slot_count(n: int) -> tuple[int, ...]:
 _U1, _U2, _U3, _U4, _U5 = (np.uint64(k) for k in range(1, 6))  # unsigned slot offsets
 
 
-def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
-    """The padded index next to padded index ``u`` (a ``uint64``) through ``slot``.
-
-    ``off1`` is :func:`pad_offsets` flattened (``off.ravel()``: slot ``s`` of parity ``q`` at
-    ``q * 8 + s``), or a neighbour table (see "fast-path topologies" below). Unsigned indices
-    all the way: numba then adds no negative-index fix-up to the loads, which hot loops feel
-    (with the slot count compiled in, prim's kernel went from 50-56 to 45-53 ns a cell).
-    """
-    raise NotImplementedError("near() runs inside numba kernels only")
-
-
-@overload(near, inline="always")
-def _near(u, off1, slot):  # type: ignore[no-untyped-def]
-    if _table(off1):
-        return lambda u, off1, slot: np.uint64(off1[_entry(u, slot)] >> 3)
-    return lambda u, off1, slot: u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
-
-
 @njit(cache=True, nogil=True, _nrt=False)
 def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
     """Bit ``slot`` set for each slot of padded cell ``p`` whose neighbour's byte is below
@@ -346,48 +328,6 @@ def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
             m |= (padded[u + np.uint64(off[q, 4])] < limit) << 4
             m |= (padded[u + np.uint64(off[q, 5])] < limit) << 5
     return m
-
-
-def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - replaced in compiled code
-    """Bit ``slot`` set for each slot of padded cell ``u`` (a ``uint64``) whose neighbour's
-    byte ``& field`` equals ``value`` (one state of several kept in the high bits); ``off1``
-    as for :func:`near`. Inlined: let ``n_slot`` be a compile-time constant
-    (:func:`slot_count`), or the branches on it cost more than the loads."""
-    raise NotImplementedError("matching() runs inside numba kernels only")
-
-
-@overload(matching, inline="always")
-def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
-    if _table(off1):
-
-        def impl(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
-            b = _entry(u, 0)  # TABLE_SLOTS entries a cell
-            m = ((padded[np.uint64(off1[b] >> 3)] & field) == value) | (
-                (padded[np.uint64(off1[b + _U1] >> 3)] & field) == value
-            ) << 1
-            m |= ((padded[np.uint64(off1[b + _U2] >> 3)] & field) == value) << 2
-            m |= ((padded[np.uint64(off1[b + _U3] >> 3)] & field) == value) << 3
-            return m | ((padded[np.uint64(off1[b + _U4] >> 3)] & field) == value) << 4
-
-        return impl
-
-    def offsets(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
-        # Six slots read, those past n_slot masked off: no branches (a slot a grid lacks has
-        # offset 0, the cell itself), and with n_slot a constant the compiler drops the
-        # reads whose bits are masked.
-        q = (u & np.uint64(1)) << np.uint64(3)
-        a = ((padded[u + np.uint64(off1[q])] & field) == value) | (
-            (padded[u + np.uint64(off1[q + _U1])] & field) == value
-        ) << 1
-        b = ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2 | (
-            (padded[u + np.uint64(off1[q + _U3])] & field) == value
-        ) << 3
-        c = ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4 | (
-            (padded[u + np.uint64(off1[q + _U5])] & field) == value
-        ) << 5
-        return (a | b | c) & ((1 << n_slot) - 1)
-
-    return offsets
 
 
 def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -445,42 +385,73 @@ def unpad(geo, padded, bits, out):  # pragma: no cover - compiled
             out[r * cols + c] = padded[base + c] & bits
 
 
-# -- fast-path topologies: padded offsets or a neighbour table ------------------------------
+# -- fast-path topologies: padded offsets or a ring table ------------------------------------
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
-# layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (2-D); on a polar grid, whose
-# neighbours are no fixed offsets (rings wrap round and double), a neighbour table (1-D):
-# ``T[cell * TABLE_SLOTS + slot] = neighbour << 3 | the neighbour's slot back``, over the plain
-# layout plus one blocked sentinel cell at the end that every missing neighbour points to.
-# The helpers below are chosen when numba types ``T`` (by its ``ndim`` and dtype), so a kernel is
-# compiled once per kind of topology and the offset grids keep their code unchanged.
-# The plain kernels recompute a polar ring's size in floating point at every step; on a
-# 350-ring polar grid the table made the kernels 1.8-4.6x faster (benchmarks/grids.py).
+# layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (int64); on a polar grid,
+# whose neighbours are no fixed offsets (rings wrap round and double), a ring table (uint64,
+# :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
+# of integer operations, over the plain layout plus one blocked sentinel cell at the end that
+# every missing neighbour is.
+# The helpers below are chosen when numba types ``T`` (by its dtype), so a kernel is compiled
+# once per kind of topology and the offset grids keep their code unchanged.
+# Measured on a 456-ring polar grid (2026-12-02, kernels through ``mazekit.generate``, best of
+# 7, alternating): the plain kernels recompute a ring's size in floating point at every step;
+# a table of every cell's neighbours (20 bytes a cell, until 2026-12-02) made them 1.8-4.6x
+# faster, but missed the cache; the ring table stays in it: backtracker 61 -> 50 ns a cell,
+# prim 132 -> 92, growing_tree 67 -> 56, kruskal 213 -> 155. The walkers, whose steps
+# depend on each other, were 10-20% quicker with the neighbour table's single load (wilson
+# 155 against 190, aldous_broder 1351 against 1486): not worth a second layout.
 
 
-def _table(T: object) -> bool:
-    """Whether numba type ``T`` is a neighbour table (int32, 1-D) rather than offsets (int64)."""
-    return getattr(T, "ndim", 0) == 1 and getattr(T, "dtype", None) == types.int32
+def _rings(T: object) -> bool:
+    """Whether numba type ``T`` is a ring table (uint64) rather than padded offsets (int64, 2-D
+    as kernels take them, 1-D as :func:`flat` gives them to :func:`near`)."""
+    return getattr(T, "dtype", None) == types.uint64
 
 
-#: Entries a cell in a neighbour table (a polar cell's five slots), int32 each.
-TABLE_SLOTS = 5
+#: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
+#: length, the sentinel's index, the number of rings, then one word per ring
+#: (``cells << 2 | inward halves << 1 | outward doubles``).
+_MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
+
+#: Ring tables find a cell's ring by a multiply and a shift, exact below ``2**30``: polar
+#: layouts of this many cells or more have none (the plain kernels run).
+RING_CELLS = 1 << 30
 
 
-@njit(cache=True, inline="always")
-def _entry(p, slot):  # pragma: no cover - compiled
-    """Where fast-path index ``p``'s entry for ``slot`` sits in a neighbour table."""
-    return np.uint64(p) * np.uint64(TABLE_SLOTS) + np.uint64(slot)
+def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
+    """The ring table of a polar grid (see above), for layouts under ``RING_CELLS`` cells.
+
+    Examples
+    --------
+    >>> T = polar_rings((POLAR, 3, 12, 6))   # rings of 6, 12 and 12 cells
+    >>> [int(w) >> 2 for w in T[RING_HEAD:]], int(T[_SENT])
+    ([6, 12, 12], 36)
+    """
+    rows, cols, inner = geo[1], geo[2], geo[3]
+    shift = [ring_shift(inner, r) for r in range(rows)] + [0]
+    words = [
+        (inner << shift[r]) << 2
+        | (r > 0 and shift[r] > shift[r - 1]) << 1
+        | (r + 1 < rows and shift[r + 1] > shift[r])
+        for r in range(rows)
+    ]
+    # floor(p / cols) == p * magic >> (30 + l) for every p < 2**30 (the round-up method of
+    # Granlund and Montgomery with an exact 31-bit multiplier): one multiply, not a division.
+    low = max(cols - 1, 1).bit_length()
+    magic = (1 << (30 + low)) // cols + 1
+    return np.array([magic, 30 + low, cols, rows * cols, rows, *words], dtype=np.uint64)
 
 
 def flat(T):  # pragma: no cover - replaced in compiled code
     """The topology as :func:`near` and :func:`matching` take it: offsets flattened, or the
-    table itself."""
+    ring table itself."""
     raise NotImplementedError("flat() runs inside numba kernels only")
 
 
 @overload(flat, inline="always")
 def _flat(T):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
         return lambda T: T
     return lambda T: T.ravel()
 
@@ -492,8 +463,16 @@ def hop(T, p, slot):  # pragma: no cover - replaced in compiled code
 
 @overload(hop, inline="always")
 def _hop(T, p, slot):  # type: ignore[no-untyped-def]
-    if _table(T):
-        return lambda T, p, slot: np.int64(T[_entry(p, slot)] >> 3)
+    if _rings(T):
+
+        def impl(T, p, slot):  # type: ignore[no-untyped-def]
+            cw, ccw, inward, out, out2 = _ring_all(T, p)
+            nb = cw + np.int64(slot == 1) * (ccw - cw)  # no branches: a walk's slots are random
+            nb += np.int64(slot == 2) * (inward - nb)
+            nb += np.int64(slot == 3) * (out - nb)
+            return nb + np.int64(slot == 4) * (out2 - nb)
+
+        return impl
     return lambda T, p, slot: p + T[p & 1, slot]
 
 
@@ -504,9 +483,104 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
 
 @overload(hop_back, inline="always")
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
-    if _table(T):
-        return lambda T, geo, p, slot: np.int64(T[_entry(p, slot)] & 7)
+    if _rings(T):
+
+        def impl(T, geo, p, slot):  # type: ignore[no-untyped-def]
+            q = np.int64(p)
+            r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+            halves = np.int64(T[RING_HEAD + r]) >> 1 & 1
+            b = 1 - slot if slot < 2 else 2  # cw <-> ccw; out and out2 lead in
+            return 3 + ((q - r * np.int64(T[_COLS])) & halves) if slot == 2 else b
+
+        return impl
     return lambda T, geo, p, slot: back(geo, 0, slot)
+
+
+def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
+    """The padded index next to padded index ``u`` (a ``uint64``) through ``slot``.
+
+    ``off1`` is :func:`pad_offsets` flattened (``off.ravel()``: slot ``s`` of parity ``q`` at
+    ``q * 8 + s``), or a ring table. Unsigned indices all the way: numba then adds no
+    negative-index fix-up to the loads, which hot loops feel (with the slot count compiled
+    in, prim's kernel went from 50-56 to 45-53 ns a cell).
+    """
+    raise NotImplementedError("near() runs inside numba kernels only")
+
+
+@overload(near, inline="always")
+def _near(u, off1, slot):  # type: ignore[no-untyped-def]
+    if _rings(off1):
+        return lambda u, off1, slot: np.uint64(hop(off1, u, slot))
+    return lambda u, off1, slot: u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
+
+
+def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - replaced in compiled code
+    """Bit ``slot`` set for each slot of padded cell ``u`` (a ``uint64``) whose neighbour's
+    byte ``& field`` equals ``value`` (one state of several kept in the high bits); ``off1``
+    as for :func:`near`. Inlined: let ``n_slot`` be a compile-time constant
+    (:func:`slot_count`), or the branches on it cost more than the loads."""
+    raise NotImplementedError("matching() runs inside numba kernels only")
+
+
+@overload(matching, inline="always")
+def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+    if _rings(off1):
+
+        def impl(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+            n0, n1, n2, n3, n4 = _ring_all(off1, u)
+            n0, n1, n2, n3, n4 = np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4)
+            m = ((padded[n0] & field) == value) | ((padded[n1] & field) == value) << 1
+            m |= ((padded[n2] & field) == value) << 2
+            m |= ((padded[n3] & field) == value) << 3
+            return m | ((padded[n4] & field) == value) << 4
+
+        return impl
+
+    def offsets(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+        # Six slots read, those past n_slot masked off: no branches (a slot a grid lacks has
+        # offset 0, the cell itself), and with n_slot a constant the compiler drops the
+        # reads whose bits are masked.
+        q = (u & np.uint64(1)) << np.uint64(3)
+        a = ((padded[u + np.uint64(off1[q])] & field) == value) | (
+            (padded[u + np.uint64(off1[q + _U1])] & field) == value
+        ) << 1
+        b = ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2 | (
+            (padded[u + np.uint64(off1[q + _U3])] & field) == value
+        ) << 3
+        c = ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4 | (
+            (padded[u + np.uint64(off1[q + _U5])] & field) == value
+        ) << 5
+        return (a | b | c) & ((1 << n_slot) - 1)
+
+    return offsets
+
+
+@njit(cache=True, inline="always")
+def _ring_all(T, p):  # pragma: no cover - compiled
+    """All five neighbours of plain index ``p`` on ring table ``T`` (the sentinel where there
+    is none). Arithmetic only, no branches: a walk's slots are random (and numba's SSA check
+    trips on the branches of a conditional expression inlined into an inlined overload)."""
+    q = np.int64(p)  # signed arithmetic from here (the table's words are all small)
+    r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+    cols, sent = np.int64(T[_COLS]), np.int64(T[_SENT])
+    w = np.int64(T[RING_HEAD + r])
+    c = q - r * cols
+    start = q - c
+    count = w >> 2
+    small = np.int64(count <= 2)  # a ring of one or two cells does not wrap round
+    top = np.int64(c + 1 == count)
+    bottom = np.int64(c == 0)
+    cw = q + 1 - top * count
+    cw += (top & small) * (sent - cw)
+    ccw = q - 1 + bottom * count
+    ccw += (bottom & small) * (sent - ccw)
+    inward = start - cols + (c >> (w >> 1 & 1))
+    inward += np.int64(r == 0) * (sent - inward)
+    doubles = w & 1  # never on the outermost ring
+    out = start + cols + (c << doubles)
+    out += np.int64(r + 1 == np.int64(T[_ROWS])) * (sent - out)
+    out2 = sent + doubles * (out + 1 - sent)
+    return cw, ccw, inward, out, out2
 
 
 def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in compiled code
@@ -517,14 +591,15 @@ def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in c
 
 @overload(free_slots, inline="always")
 def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
 
         def impl(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
-            b = _entry(p, 0)  # TABLE_SLOTS entries a cell
-            m = (padded[np.uint64(T[b] >> 3)] < limit) | (padded[np.uint64(T[b + _U1] >> 3)] < limit) << 1
-            m |= (padded[np.uint64(T[b + _U2] >> 3)] < limit) << 2
-            m |= (padded[np.uint64(T[b + _U3] >> 3)] < limit) << 3
-            return m | (padded[np.uint64(T[b + _U4] >> 3)] < limit) << 4
+            n0, n1, n2, n3, n4 = _ring_all(T, p)
+            n0, n1, n2, n3, n4 = np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4)
+            m = (padded[n0] < limit) | (padded[n1] < limit) << 1
+            m |= (padded[n2] < limit) << 2
+            m |= (padded[n3] < limit) << 3
+            return m | (padded[n4] < limit) << 4
 
         return impl
     return lambda padded, p, T, n_slot, limit: below(padded, p, T, n_slot, limit)
@@ -537,7 +612,7 @@ def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
 
 @overload(row_start, inline="always")
 def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
         return lambda T, geo, r: r * geo[2]
     return lambda T, geo, r: (r + 1) * pad_width(geo) + 1
 
@@ -550,20 +625,20 @@ def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in com
 
 @overload(along, inline="always")
 def _along(T, cell_off, cell, p, slot, nb):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
         return lambda T, cell_off, cell, p, slot, nb: nb
     return lambda T, cell_off, cell, p, slot, nb: cell + cell_off[p & 1, slot]
 
 
 def lay_out(T, geo, mask, inside, outside):  # pragma: no cover - replaced in compiled code
-    """The fast path's byte per cell: :func:`pad` on offsets; on a table, the plain layout
+    """The fast path's byte per cell: :func:`pad` on offsets; on a ring table, the plain layout
     plus the blocked sentinel (``inside`` at every cell, ``outside`` elsewhere)."""
     raise NotImplementedError("lay_out() runs inside numba kernels only")
 
 
 @overload(lay_out, inline="always")
 def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
 
         def impl(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
             n = geo[1] * geo[2]
@@ -594,7 +669,7 @@ def _unpadded_index(geo, p):  # pragma: no cover - compiled
 
 @overload(to_fast, inline="always")
 def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
         return lambda T, geo, cell: cell
     return lambda T, geo, cell: _padded_index(geo, cell)
 
@@ -606,7 +681,7 @@ def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
 
 @overload(to_cell, inline="always")
 def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
         return lambda T, geo, p: p
     return lambda T, geo, p: _unpadded_index(geo, p)
 
@@ -618,7 +693,7 @@ def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compile
 
 @overload(copy_out, inline="always")
 def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
-    if _table(T):
+    if _rings(T):
 
         def impl(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
             for cell in range(out.shape[0]):
@@ -626,45 +701,6 @@ def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
 
         return impl
     return lambda T, geo, fast, bits, out: unpad(geo, fast, bits, out)
-
-
-#: Tables are int32 (``cell << 3 | slot``): grids of this many layout cells or more have none.
-TABLE_CELLS = 1 << 28
-
-
-def polar_table(geo: tuple[int, int, int, int]) -> np.ndarray:
-    """The neighbour table of a polar grid (see above), for fewer than ``TABLE_CELLS`` cells."""
-    n = geo[1] * geo[2]
-    table = np.empty((n + 1) * TABLE_SLOTS, dtype=np.int32)
-    _fill_polar_table(geo, table)
-    return table
-
-
-@njit(cache=True, nogil=True)
-def _fill_polar_table(geo, table):  # pragma: no cover - compiled
-    """Each ring's size worked out once, not at every step; every cell's entries written once
-    (those of the layout's unused tails are never read, and left as they come)."""
-    rows, cols, inner = geo[1], geo[2], geo[3]
-    none = rows * cols << 3
-    shift = np.zeros(rows + 1, dtype=np.int64)
-    for r in range(rows):
-        shift[r] = ring_shift(inner, r)
-    for r in range(rows):
-        count = inner << shift[r]
-        out = r + 1 < rows
-        split = shift[r + 1] - shift[r] if out else 0
-        inward = shift[r] - shift[r - 1] if r > 0 else 0
-        for c in range(count):  # the unused tail of the ring's row is never read: left be
-            base = (r * cols + c) * TABLE_SLOTS
-            cw = c + 1 < count or count > 2
-            table[base] = (r * cols + (c + 1 if c + 1 < count else 0)) << 3 | 1 if cw else none
-            ccw = c > 0 or count > 2
-            table[base + 1] = (r * cols + (c - 1 if c > 0 else count - 1)) << 3 if ccw else none
-            back_in = 3 + (c & 1) if inward else 3
-            table[base + 2] = ((r - 1) * cols + (c >> inward)) << 3 | back_in if r > 0 else none
-            table[base + 3] = ((r + 1) * cols + (c << split)) << 3 | 2 if out else none
-            table[base + 4] = ((r + 1) * cols + 2 * c + 1) << 3 | 2 if split else none
-    table[rows * cols * TABLE_SLOTS :] = none  # the sentinel
 
 
 @njit(cache=True, nogil=True)

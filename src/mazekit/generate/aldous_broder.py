@@ -44,7 +44,6 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
     visited = np.zeros(passages.shape[0], dtype=np.uint8)
     masked = mask.shape[0] != 0
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
     cols = geo[2]
     cell = root
     r = root // cols
@@ -55,7 +54,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
     bits = 0
     left = 0
     while remaining > 0:  # branch-light: a random 4-way branch per step costs 3x the time
-        slot, bits, left = take_bits(src, bits, left, width)
+        slot, bits, left = take_bits(src, bits, left, gk.walk_bits(geo, r, n_slot))
         if slot >= n_slot:
             continue
         nr, nc = gk.move(geo, r, c, slot)
@@ -85,7 +84,6 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
     same draws: a step is one lookup and one byte read; passages are carved into the fast
     bytes and copied out at the end."""
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
     recording = trace.shape[0] != 0
@@ -96,7 +94,7 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
     bits = 0
     left = 0
     while remaining > 0:
-        slot, bits, left = take_bits(src, bits, left, width)
+        slot, bits, left = take_bits(src, bits, left, gk.step_bits(T, p, n_slot))
         if slot >= n_slot:
             continue
         nb = gk.near(p, off1, slot)  # unsigned: no negative-index fix-up

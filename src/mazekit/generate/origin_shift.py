@@ -85,18 +85,18 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     """
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
-    per_draw = 52 // width
     cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
+        # random bits per step (gk.walk_bits); a draw past the slots stays put
+        width = gk.walk_bits(geo, r, n_slot)
+        if nbits < width:  # 26 two-bit (17 three-bit) takes from the top 52 bits of a double
             bits = bits53(src) >> 1
-            nbits = per_draw
+            nbits = 52
         slot = bits & ((1 << width) - 1)
         bits >>= width
-        nbits -= 1
+        nbits -= width
         if slot >= n_slot:
             continue
         nr, nc = gk.move(geo, r, c, slot)
@@ -132,18 +132,17 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
     index here."""
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
-    per_draw = 52 // width
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:
+        width = gk.step_bits(T, origin, n_slot)
+        if nbits < width:
             bits = bits53(src) >> 1
-            nbits = per_draw
+            nbits = 52
         slot = bits & ((1 << width) - 1)
         bits >>= width
-        nbits -= 1
+        nbits -= width
         if slot >= n_slot:
             continue
         nb = np.int64(gk.near(np.uint64(origin), off1, slot))  # unsigned: no fix-up

@@ -22,7 +22,7 @@ from numba import njit
 
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import bits53, draws, take_bits, tick
+from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell
 
@@ -40,9 +40,6 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     masked = mask.shape[0] != 0
     cols = geo[2]
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
-    per_draw = 52 // width
-    low = (1 << width) - 1
     state = np.zeros(n, dtype=np.uint8)  # next direction while walking; IN_MAZE once carved
     state[root] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
@@ -58,12 +55,8 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
         r = start // cols
         c = start - r * cols
         while state[cell] != IN_MAZE:
-            if left == 0:
-                bits = bits53(src)
-                left = per_draw
-            slot = bits & low
-            bits >>= width
-            left -= 1
+            # random bits per step (gk.walk_bits); a draw past the slots stays put
+            slot, bits, left = take_bits(src, bits, left, gk.walk_bits(geo, r, n_slot))
             if slot >= n_slot:
                 continue
             nr, nc = gk.move(geo, r, c, slot)
@@ -98,7 +91,6 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
     table's sentinel being ``BLOCKED``."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     cell_off = gk.pad_offsets(geo, cols)
     state = gk.lay_out(T, geo, mask, 0, BLOCKED)
@@ -114,7 +106,7 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
                 continue
             p = np.uint64(start)
             while True:  # walk (see _wilson) until a step enters the maze
-                slot, bits, left = take_bits(src, bits, left, width)
+                slot, bits, left = take_bits(src, bits, left, gk.step_bits(T, p, n_slot))
                 if slot >= n_slot:
                     continue
                 nb = gk.near(p, off1, slot)

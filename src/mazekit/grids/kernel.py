@@ -443,6 +443,34 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
     return np.array([magic, 30 + low, cols, rows * cols, rows, *words], dtype=np.uint64)
 
 
+@njit(cache=True, inline="always")
+def walk_bits(geo, r, n_slot):  # pragma: no cover - compiled
+    """Random bits a walk draws for one step from a cell of row ``r``: enough for its slots.
+    On a polar grid that is 2 wherever the ring outside does not double (cw, ccw, in, out: no
+    out2 to draw and miss), which halves the draws a walk makes there; the move stays uniform
+    over the cell's real neighbours."""
+    if geo[0] == POLAR:
+        return 3 if polar_doubles(geo, r) else 2
+    return 2 if n_slot <= 4 else 3
+
+
+def step_bits(T, p, n_slot):  # pragma: no cover - replaced in compiled code
+    """:func:`walk_bits` at fast-path index ``p``: on a ring table, 2 or 3 from the ring's word."""
+    raise NotImplementedError("step_bits() runs inside numba kernels only")
+
+
+@overload(step_bits, inline="always")
+def _step_bits(T, p, n_slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, p, n_slot):  # type: ignore[no-untyped-def]
+            r = (np.int64(p) * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+            return 2 + (np.int64(T[RING_HEAD + r]) & 1)
+
+        return impl
+    return lambda T, p, n_slot: 2 if n_slot <= 4 else 3
+
+
 def flat(T):  # pragma: no cover - replaced in compiled code
     """The topology as :func:`near` and :func:`matching` take it: offsets flattened, or the
     ring table itself."""

@@ -33,17 +33,18 @@ def walk(geo, mask, T, root, steps, src):  # pragma: no cover - compiled
     n_slot = gk.n_slots(geo[0])
     off1 = gk.flat(T)
     grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
-    p = np.uint64(gk.to_fast(T, geo, root))
+    width = 2 if n_slot <= 4 else 3
+    at = gk.walk_start(T, geo, gk.to_fast(T, geo, root), root)
     bits, left, moves = 0, 0, 0
     for _ in range(steps):
-        slot, bits, left = take_bits(src, bits, left, gk.step_bits(T, p, n_slot))
+        v, bits, left = take_bits(src, bits, left, width)
+        slot, to = gk.walk_try(T, off1, at, v)
         if slot >= n_slot:
             continue
-        nb = gk.near(p, off1, slot)
-        if grid[nb] == BLOCKED:
+        if grid[np.uint64(to[0])] == BLOCKED:
             continue
         moves += 1
-        p = nb
+        at = to
     return moves
 
 

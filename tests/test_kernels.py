@@ -317,6 +317,49 @@ def _free(layout, p, T):
     return gk.free_slots(layout, p, T, 5, 1)
 
 
+@njit
+def _walk_moves(T, geo, mask, cells, k):
+    """Where each ``v`` of ``k`` random bits takes a walk from each cell: -1 where it stays
+    put, either by its slot (past the cell's, or a ring table's miss) or on a blocked byte."""
+    off1 = gk.flat(T)
+    layout = gk.lay_out(T, geo, mask, 1, 0)
+    out = np.full((cells.shape[0], 1 << k), -1, dtype=np.int64)
+    slots = np.full((cells.shape[0], 1 << k), -1, dtype=np.int64)
+    for i in range(cells.shape[0]):
+        at = gk.walk_start(T, geo, gk.to_fast(T, geo, cells[i]), cells[i])
+        for v in range(1 << k):
+            slot, to = gk.walk_try(T, off1, at, v)
+            if slot < gk.n_slots(geo[0]) and layout[to[0]] == 1:
+                out[i, v] = gk.to_cell(T, geo, to[0])
+                slots[i, v] = slot
+    return out, slots
+
+
+@pytest.mark.parametrize(
+    "kind, shape", [("polar", (8, 5)), ("polar", (5, 1)), ("polar", (6, 2)), ("polar", (3, 64)),
+                    ("polar", (1, 2)), ("polar", (1, 7)), ("rect", (4, 5)), ("hex", (4, 5))],
+)  # fmt: skip
+def test_walk_moves_go_through_the_slot_the_bits_name(kind, shape):
+    """A walk's step from every cell for every draw: through ``walk_slot``'s slot to the
+    neighbour ``step`` gives, or nowhere where ``step`` gives none (the grid's edge, a ring
+    of one or two cells that does not wrap round, bits past the cell's slots)."""
+    grid = make_grid(kind, shape)
+    geo, mask = grid.kernel_args()
+    cells = grid.cell_indices()
+    k = 2 if grid.n_slots <= 4 else 3
+    got, slots = _walk_moves(grid.fast_topology(), geo, mask, cells, k)
+    for i, cell in enumerate(cells):
+        r = cell // grid.cols
+        for v in range(1 << k):
+            slot = gk.walk_slot(geo, r, v)
+            nb = gk.step(geo, cell, slot) if slot < grid.n_slots else -1
+            assert got[i, v] == nb and slots[i, v] == (slot if nb >= 0 else -1), (cell, v)
+    if kind == "polar":  # 4-slot cells: the bits name each of their slots twice
+        for i, cell in enumerate(cells):
+            if not gk.polar_doubles(geo, cell // grid.cols):
+                assert gk.walk_slot(geo, cell // grid.cols, 4 + (i % 4)) == i % 4
+
+
 def test_ring_table_finds_rings_by_a_multiply_for_every_index():
     """The ring of index ``p`` is ``p * magic >> shift`` (no division): exact for every index
     below ``RING_CELLS``, checked at each row's ends on row lengths of every kind."""

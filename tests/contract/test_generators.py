@@ -158,9 +158,9 @@ def chi_square_p(counts: np.ndarray) -> float:
     return float(chisquare(counts).pvalue)
 
 
-# The polar grid of rings of 2 and 4 cells: its walks draw 3 bits a step on the inner ring
-# (which doubles outward) and 2 on the outer one, and miss slots on both (the inner ring does
-# not wrap round, the outer has nothing outside).
+# The polar grid of rings of 2 and 4 cells: its walks' 3 random bits name one of five slots
+# on the inner ring (which doubles outward) and a slot modulo 4 on the outer one, and miss
+# slots on both (the inner ring does not wrap round, the outer has nothing outside).
 @pytest.mark.parametrize("kind, shape, trees", [("hex", (2, 3), 55), ("polar", (2, 2), 75)])
 @pytest.mark.parametrize("name", [n for n, f in GENERATORS.items() if properties(f)["uniform"]])
 def test_uniform_on_hex_and_polar(name, kind, shape, trees):

@@ -36,14 +36,16 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
     """Walk until all ``n_cells`` are visited.
 
     Each step takes two random bits (three on grids of more than four slots) from a buffered
-    draw and moves through that slot; a slot off the grid, into a masked cell or past the
-    cell's slots is a step that stays put. Conditioned on moving, the move is uniform over
-    the real neighbours, so the sequence of cells entered is exactly the simple random
-    walk's and the first-entry tree keeps its uniform law.
+    draw and moves through the slot they name (:func:`~mazekit.grids.kernel.walk_slot`); a
+    slot off the grid, into a masked cell or past the cell's slots is a step that stays put.
+    Conditioned on moving, the move is uniform over the real neighbours, so the sequence of
+    cells entered is exactly the simple random walk's and the first-entry tree keeps its
+    uniform law.
     """
     visited = np.zeros(passages.shape[0], dtype=np.uint8)
     masked = mask.shape[0] != 0
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
     cols = geo[2]
     cell = root
     r = root // cols
@@ -54,7 +56,8 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
     bits = 0
     left = 0
     while remaining > 0:  # branch-light: a random 4-way branch per step costs 3x the time
-        slot, bits, left = take_bits(src, bits, left, gk.walk_bits(geo, r, n_slot))
+        v, bits, left = take_bits(src, bits, left, width)
+        slot = gk.walk_slot(geo, r, v)
         if slot >= n_slot:
             continue
         nr, nc = gk.move(geo, r, c, slot)
@@ -81,27 +84,31 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
 def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
     """:func:`_aldous_broder` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: a step is one lookup and one byte read; passages are carved into the fast
-    bytes and copied out at the end."""
+    same draws: a step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
+    and one byte read; passages are carved into the fast bytes and copied out at the end."""
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
     recording = trace.shape[0] != 0
-    p = np.uint64(gk.to_fast(T, geo, root))
+    p = gk.to_fast(T, geo, root)
     grid[p] = VISITED
+    at = gk.walk_start(T, geo, p, root)
     t = record(trace, 0, root, VISIT, -1)
     remaining = n_cells - 1
     bits = 0
     left = 0
     while remaining > 0:
-        slot, bits, left = take_bits(src, bits, left, gk.step_bits(T, p, n_slot))
+        v, bits, left = take_bits(src, bits, left, width)
+        slot, to = gk.walk_try(T, off1, at, v)
         if slot >= n_slot:
             continue
-        nb = gk.near(p, off1, slot)  # unsigned: no negative-index fix-up
+        nb = np.uint64(to[0])  # unsigned: no negative-index fix-up
         entered = grid[nb]
         if entered >= BLOCKED:
             continue
         if entered < VISITED:
+            p = np.uint64(at[0])
             back = gk.hop_back(T, geo, p, slot)
             grid[p] |= 1 << slot
             grid[nb] = VISITED | (1 << back)
@@ -109,7 +116,7 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(nb)), CARVE, back)
             remaining -= 1
             tick(src, 1)
-        p = nb
+        at = to
     gk.copy_out(T, geo, grid, VISITED - 1, passages)
     return t
 

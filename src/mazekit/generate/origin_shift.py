@@ -85,16 +85,15 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     """
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
     cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        # random bits per step (gk.walk_bits); a draw past the slots stays put
-        width = gk.walk_bits(geo, r, n_slot)
         if nbits < width:  # 26 two-bit (17 three-bit) takes from the top 52 bits of a double
             bits = bits53(src) >> 1
             nbits = 52
-        slot = bits & ((1 << width) - 1)
+        slot = gk.walk_slot(geo, r, bits & ((1 << width) - 1))
         bits >>= width
         nbits -= width
         if slot >= n_slot:
@@ -127,26 +126,28 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
 def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
     """:func:`_shift` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table) and its pointer layout
-    ``grid`` (border, masked cells and the table's sentinel 0xFF): the same moves for the same
-    draws, a step being one lookup and one byte read. The origin in ``walk`` is a fast-path
-    index here."""
+    ``grid`` (border, masked cells and the ring table's sentinel 0xFF): the same moves for the
+    same draws, a step being a few operations on the walk's position
+    (:func:`~mazekit.grids.kernel.walk_try`) and one byte read. The origin in ``walk`` is a
+    fast-path index here."""
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
+    at = gk.walk_start(T, geo, origin, gk.to_cell(T, geo, origin))
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        width = gk.step_bits(T, origin, n_slot)
         if nbits < width:
             bits = bits53(src) >> 1
             nbits = 52
-        slot = bits & ((1 << width) - 1)
+        slot, to = gk.walk_try(T, off1, at, bits & ((1 << width) - 1))
         bits >>= width
         nbits -= width
         if slot >= n_slot:
             continue
-        nb = np.int64(gk.near(np.uint64(origin), off1, slot))  # unsigned: no fix-up
-        entered = grid[np.uint64(nb)]
+        nb = to[0]
+        entered = grid[np.uint64(nb)]  # unsigned: no fix-up
         if entered == 0xFF:
             continue
         new = 1 - (entered >> 4)  # SEEN is bit 4
@@ -160,7 +161,7 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
             t = record(trace, t, gk.to_cell(T, geo, nb), VISIT, -1)
         grid[np.uint64(origin)] = slot | SEEN
         grid[np.uint64(nb)] = ROOT | SEEN
-        origin = nb
+        origin, at = nb, to
         if left > 0:
             left -= 1
     walk[0], walk[1], walk[2], walk[3], walk[4] = origin, left, unseen, bits, nbits

@@ -40,6 +40,7 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     masked = mask.shape[0] != 0
     cols = geo[2]
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3  # random bits a step (gk.walk_slot names the slot)
     state = np.zeros(n, dtype=np.uint8)  # next direction while walking; IN_MAZE once carved
     state[root] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
@@ -55,9 +56,9 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
         r = start // cols
         c = start - r * cols
         while state[cell] != IN_MAZE:
-            # random bits per step (gk.walk_bits); a draw past the slots stays put
-            slot, bits, left = take_bits(src, bits, left, gk.walk_bits(geo, r, n_slot))
-            if slot >= n_slot:
+            v, bits, left = take_bits(src, bits, left, width)
+            slot = gk.walk_slot(geo, r, v)
+            if slot >= n_slot:  # a draw past the slots stays put
                 continue
             nr, nc = gk.move(geo, r, c, slot)
             if nr < 0:
@@ -87,10 +88,12 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
 def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cover
     """:func:`_wilson` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: a step is one lookup and one byte read, the border, masked cells and the
-    table's sentinel being ``BLOCKED``."""
+    same draws: a step is a few operations on the walk's position
+    (:func:`~mazekit.grids.kernel.walk_try`) and one byte read, the border, masked cells and
+    the ring table's sentinel being ``BLOCKED``."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     cell_off = gk.pad_offsets(geo, cols)
     state = gk.lay_out(T, geo, mask, 0, BLOCKED)
@@ -104,17 +107,17 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
             start = first + c
             if state[start] >= IN_MAZE:
                 continue
-            p = np.uint64(start)
+            at = gk.walk_start(T, geo, start, r * cols + c)
             while True:  # walk (see _wilson) until a step enters the maze
-                slot, bits, left = take_bits(src, bits, left, gk.step_bits(T, p, n_slot))
+                v, bits, left = take_bits(src, bits, left, width)
+                slot, to = gk.walk_try(T, off1, at, v)
                 if slot >= n_slot:
                     continue
-                nb = gk.near(p, off1, slot)
-                entered = state[nb]
+                entered = state[np.uint64(to[0])]
                 if entered == BLOCKED:
                     continue
-                state[p] = slot
-                p = nb
+                state[np.uint64(at[0])] = slot
+                at = to
                 if entered == IN_MAZE:
                     break
             w = np.int64(start)

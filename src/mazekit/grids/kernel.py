@@ -411,8 +411,13 @@ def _rings(T: object) -> bool:
 
 #: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
 #: length, the sentinel's index, the number of rings, then one word per ring
-#: (``cells << 2 | inward halves << 1 | outward doubles``).
+#: (``cells << 2 | inward halves << 1 | outward doubles``), then a walk's moves: for each ring
+#: and each 3 random bits ``v``, ``slot << 12 | (rows moved + 1) << 10 | column doubles << 9
+#: | column halves << 8 | (column step + 1)`` (see :func:`walk_try`).
 _MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
+
+#: The slot a walk's move has when it goes nowhere (past the cell's slots, or off the grid).
+MISS = 7
 
 #: Ring tables find a cell's ring by a multiply and a shift, exact below ``2**30``: polar
 #: layouts of this many cells or more have none (the plain kernels run).
@@ -425,7 +430,7 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
     Examples
     --------
     >>> T = polar_rings((POLAR, 3, 12, 6))   # rings of 6, 12 and 12 cells
-    >>> [int(w) >> 2 for w in T[RING_HEAD:]], int(T[_SENT])
+    >>> [int(w) >> 2 for w in T[RING_HEAD : RING_HEAD + 3]], int(T[_SENT])
     ([6, 12, 12], 36)
     """
     rows, cols, inner = geo[1], geo[2], geo[3]
@@ -440,35 +445,97 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
     # Granlund and Montgomery with an exact 31-bit multiplier): one multiply, not a division.
     low = max(cols - 1, 1).bit_length()
     magic = (1 << (30 + low)) // cols + 1
-    return np.array([magic, 30 + low, cols, rows * cols, rows, *words], dtype=np.uint64)
+    moves = []
+    for r in range(rows):
+        doubles, halves = words[r] & 1, words[r] >> 1 & 1
+        for v in range(8):
+            slot = v if doubles else v & 3  # as walk_slot
+            dr, a, b, dc = 0, 0, 0, 0
+            if slot == 0 or slot == 1:
+                dc = 1 - 2 * slot
+            elif slot == 2 and r > 0:
+                dr, b = -1, halves
+            elif (slot == 3 or slot == 4) and r + 1 < rows:
+                dr, a, dc = 1, doubles, slot - 3
+            else:
+                slot = MISS
+            moves.append(slot << 12 | (dr + 1) << 10 | a << 9 | b << 8 | (dc + 1))
+    return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
+
+
+# -- random walks: a step is a slot drawn from random bits ----------------------------------
+# A walk draws ``2`` bits a step on grids of up to 4 slots, else 3; a draw that names no slot
+# of the cell, or a slot with nothing behind it, stays put, so that a move is uniform over
+# the cell's real neighbours. On a polar grid most cells have 4 slots (no out2 where the
+# ring outside does not double): there the 3 bits name a slot modulo 4, not wasting 3/8 of
+# the draws on out2 and past the slots (:func:`walk_slot`).
+# The fast kernels keep a walk's position as :func:`walk_start` makes it (the fast-path index,
+# and on a ring table the ring and the index in it too) and step it with :func:`walk_try`.
+# On a ring table that makes a step a few operations on the position it already has, with no
+# branch on the random slot: a bare walk went from 11-13 to about 5.5 ns a step (3 on a
+# rectangle; benchmarks/walk_step.py), where finding the ring again (a multiply) and picking
+# the slot's neighbour from all five (selects, or a mispredicted branch) each cost as much.
 
 
 @njit(cache=True, inline="always")
-def walk_bits(geo, r, n_slot):  # pragma: no cover - compiled
-    """Random bits a walk draws for one step from a cell of row ``r``: enough for its slots.
-    On a polar grid that is 2 wherever the ring outside does not double (cw, ccw, in, out: no
-    out2 to draw and miss), which halves the draws a walk makes there; the move stays uniform
-    over the cell's real neighbours."""
-    if geo[0] == POLAR:
-        return 3 if polar_doubles(geo, r) else 2
-    return 2 if n_slot <= 4 else 3
+def walk_slot(geo, r, v):  # pragma: no cover - compiled
+    """The slot that random bits ``v`` name at a cell of row ``r`` (``v`` itself but on a
+    polar ring that does not double outward: ``v`` modulo 4)."""
+    if geo[0] == POLAR and not polar_doubles(geo, r):
+        return v & 3
+    return v
 
 
-def step_bits(T, p, n_slot):  # pragma: no cover - replaced in compiled code
-    """:func:`walk_bits` at fast-path index ``p``: on a ring table, 2 or 3 from the ring's word."""
-    raise NotImplementedError("step_bits() runs inside numba kernels only")
+def walk_start(T, geo, p, cell):  # pragma: no cover - replaced in compiled code
+    """A walk's position at fast-path index ``p`` (cell ``cell``), as :func:`walk_try` takes it:
+    ``(p, ring, index in the ring)`` on a ring table, ``(p, 0, 0)`` on offsets."""
+    raise NotImplementedError("walk_start() runs inside numba kernels only")
 
 
-@overload(step_bits, inline="always")
-def _step_bits(T, p, n_slot):  # type: ignore[no-untyped-def]
+@overload(walk_start, inline="always")
+def _walk_start(T, geo, p, cell):  # type: ignore[no-untyped-def]
     if _rings(T):
 
-        def impl(T, p, n_slot):  # type: ignore[no-untyped-def]
-            r = (np.int64(p) * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
-            return 2 + (np.int64(T[RING_HEAD + r]) & 1)
+        def impl(T, geo, p, cell):  # type: ignore[no-untyped-def]
+            r = np.int64(cell) // geo[2]
+            return np.int64(p), r, np.int64(cell) - r * geo[2]
 
         return impl
-    return lambda T, p, n_slot: 2 if n_slot <= 4 else 3
+    return lambda T, geo, p, cell: (np.int64(p), np.int64(0), np.int64(0))
+
+
+def walk_try(T, off1, at, v):  # pragma: no cover - replaced in compiled code
+    """``(slot, position)``: where random bits ``v`` take a walk at position ``at``
+    (:func:`walk_start`); a slot of ``n_slots`` or more means it stays put (``MISS`` on a ring
+    table, where the position is then meaningless). ``off1`` as for :func:`near`."""
+    raise NotImplementedError("walk_try() runs inside numba kernels only")
+
+
+@overload(walk_try, inline="always")
+def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, off1, at, v):  # type: ignore[no-untyped-def]
+            p, r, c = at
+            rows, cols = np.int64(T[_ROWS]), np.int64(T[_COLS])
+            e = np.int64(T[RING_HEAD + rows + (r << 3) + v])
+            slot = e >> 12
+            dr = (e >> 10 & 3) - 1
+            nc = ((c << (e >> 9 & 1)) >> (e >> 8 & 1)) + (e & 255) - 1
+            count = np.int64(T[RING_HEAD + r]) >> 2
+            if (dr == 0) & ((nc == count) | (nc < 0)):  # round the ring (rare: no mispredicts)
+                slot = slot if count > 2 else MISS
+                nc = 0 if nc == count else count - 1
+            nr = r + dr
+            return slot, (nr * cols + nc, nr, nc)
+
+        return impl
+
+    def offsets(T, off1, at, v):  # type: ignore[no-untyped-def]
+        p = at[0]
+        return v, (p + off1[(p & 1) << 3 | v], at[1], at[2])
+
+    return offsets
 
 
 def flat(T):  # pragma: no cover - replaced in compiled code

@@ -120,18 +120,19 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
                 at = to
                 if entered == IN_MAZE:
                     break
-            w = np.int64(start)
             cell = r * cols + c
-            while state[w] != IN_MAZE:  # carve
-                slot = np.int64(state[w])
-                q = gk.hop(T, w, slot)
-                nb = gk.along(T, cell_off, cell, w, slot, q)
+            at = gk.walk_start(T, geo, start, cell)
+            while state[np.uint64(at[0])] != IN_MAZE:  # carve, retracing the walk's last exits
+                w = at[0]
+                slot = np.int64(state[np.uint64(w)])
+                _, to = gk.walk_try(T, off1, at, slot)  # (bits naming a slot: the slot itself)
+                nb = gk.along(T, cell_off, cell, w, slot, to[0])
                 passages[cell] |= 1 << slot
-                passages[nb] |= 1 << gk.hop_back(T, geo, w, slot)
-                state[w] = IN_MAZE
+                passages[nb] |= 1 << gk.walk_back(T, geo, at, slot)
+                state[np.uint64(w)] = IN_MAZE
                 tick(src, 1)
                 t = record(trace, t, cell, CARVE, slot)
-                w = q
+                at = to
                 cell = nb
     return t
 

@@ -538,6 +538,25 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
     return offsets
 
 
+def walk_back(T, geo, at, slot):  # pragma: no cover - replaced in compiled code
+    """The slot that leads back from the neighbour of walk position ``at`` through ``slot``
+    (:func:`hop_back` without finding the ring again)."""
+    raise NotImplementedError("walk_back() runs inside numba kernels only")
+
+
+@overload(walk_back, inline="always")
+def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, at, slot):  # type: ignore[no-untyped-def]
+            halves = np.int64(T[RING_HEAD + at[1]]) >> 1 & 1
+            b = 1 - slot if slot < 2 else 2  # cw <-> ccw; out and out2 lead in
+            return 3 + (at[2] & halves) if slot == 2 else b
+
+        return impl
+    return lambda T, geo, at, slot: back(geo, 0, slot)
+
+
 def flat(T):  # pragma: no cover - replaced in compiled code
     """The topology as :func:`near` and :func:`matching` take it: offsets flattened, or the
     ring table itself."""

@@ -412,8 +412,8 @@ def _rings(T: object) -> bool:
 #: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
 #: length, the sentinel's index, the number of rings, then one word per ring
 #: (``cells << 2 | inward halves << 1 | outward doubles``), then a walk's moves: for each ring
-#: and each 3 random bits ``v``, ``slot << 12 | (rows moved + 1) << 10 | column doubles << 9
-#: | column halves << 8 | (column step + 1)`` (see :func:`walk_try`).
+#: and each 3 random bits ``v``, ``ring cells << 16 | slot << 12 | (rows moved + 1) << 10 |
+#: column doubles << 9 | column halves << 8 | (column step + 1)`` (see :func:`walk_try`).
 _MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
 
 #: The slot a walk's move has when it goes nowhere (past the cell's slots, or off the grid).
@@ -459,7 +459,7 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
                 dr, a, dc = 1, doubles, slot - 3
             else:
                 slot = MISS
-            moves.append(slot << 12 | (dr + 1) << 10 | a << 9 | b << 8 | (dc + 1))
+            moves.append((words[r] >> 2) << 16 | slot << 12 | (dr + 1) << 10 | a << 9 | b << 8 | (dc + 1))
     return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
 
 
@@ -467,14 +467,14 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
 # A walk draws ``2`` bits a step on grids of up to 4 slots, else 3; a draw that names no slot
 # of the cell, or a slot with nothing behind it, stays put, so that a move is uniform over
 # the cell's real neighbours. On a polar grid most cells have 4 slots (no out2 where the
-# ring outside does not double): there the 3 bits name a slot modulo 4, not wasting 3/8 of
-# the draws on out2 and past the slots (:func:`walk_slot`).
+# ring outside does not double): there the 3 bits name a slot modulo 4 rather than waste
+# half the draws on out2 and past the slots (:func:`walk_slot`).
 # The fast kernels keep a walk's position as :func:`walk_start` makes it (the fast-path index,
 # and on a ring table the ring and the index in it too) and step it with :func:`walk_try`.
 # On a ring table that makes a step a few operations on the position it already has, with no
-# branch on the random slot: a bare walk went from 11-13 to about 5.5 ns a step (3 on a
-# rectangle; benchmarks/walk_step.py), where finding the ring again (a multiply) and picking
-# the slot's neighbour from all five (selects, or a mispredicted branch) each cost as much.
+# branch on the random slot: a bare walk went from 11-13 to 7-8 ns a step (3 on a rectangle;
+# benchmarks/walk_step.py), where finding the ring again (a multiply) and picking the slot's
+# neighbour from all five (selects, or a mispredicted branch) each cost as much.
 
 
 @njit(cache=True, inline="always")
@@ -519,10 +519,10 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
             p, r, c = at
             rows, cols = np.int64(T[_ROWS]), np.int64(T[_COLS])
             e = np.int64(T[RING_HEAD + rows + (r << 3) + v])
-            slot = e >> 12
+            slot = e >> 12 & 7
             dr = (e >> 10 & 3) - 1
             nc = ((c << (e >> 9 & 1)) >> (e >> 8 & 1)) + (e & 255) - 1
-            count = np.int64(T[RING_HEAD + r]) >> 2
+            count = e >> 16
             if (dr == 0) & ((nc == count) | (nc < 0)):  # round the ring (rare: no mispredicts)
                 slot = slot if count > 2 else MISS
                 nc = 0 if nc == count else count - 1

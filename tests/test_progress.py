@@ -235,3 +235,42 @@ def test_compile_notices_are_whole_lines_above_a_bar() -> None:
     above = eval(done.stdout)  # the bar's console: two whole lines, no half line
     assert "mazekit: compiling __main__.g (first run only) ...\n" in above
     assert re.search(r"mazekit: compiled __main__\.g in \d+\.\d s\n", above)
+
+
+# -- stale kernels: numba checks a kernel's own file only -------------------------------------
+
+
+def test_compiled_kernels_go_when_any_source_changes(tmp_path, monkeypatch):
+    """A cached kernel inlines helpers from other files: a change to any source drops every
+    cached kernel of the package (beside it and under NUMBA_CACHE_DIR), once."""
+    import hashlib
+
+    from mazekit._compile import fresh_cache
+
+    root = tmp_path / "pkg"
+    (root / "sub" / "__pycache__").mkdir(parents=True)
+    (root / "__pycache__").mkdir()
+    (root / "a.py").write_text("x = 1\n")
+    (root / "sub" / "b.py").write_text("y = 2\n")
+    elsewhere = tmp_path / "numba-cache"
+    folder = (root / "sub").resolve()
+    user_dir = elsewhere / f"sub_{hashlib.sha1(str(folder).encode()).hexdigest()}"
+    user_dir.mkdir(parents=True)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(elsewhere))
+
+    def cache_files():
+        for place in (root / "sub" / "__pycache__", user_dir):
+            (place / "b.f-1.py311.nbi").write_bytes(b"index")
+            (place / "b.f-1.py311.1.nbc").write_bytes(b"code")
+
+    cache_files()
+    assert fresh_cache(root)  # no stamp yet: nothing is known to be fresh
+    assert not list(root.rglob("*.nb?")) and not list(elsewhere.rglob("*.nb?"))
+    cache_files()
+    assert not fresh_cache(root)  # unchanged sources: the cache stays
+    assert len(list(root.rglob("*.nb?"))) == 2 and len(list(elsewhere.rglob("*.nb?"))) == 2
+    stat = (root / "a.py").stat()  # only the *other* file changes (as grids/kernel.py would)
+    os.utime(root / "a.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert fresh_cache(root)
+    assert not list(root.rglob("*.nb?")) and not list(elsewhere.rglob("*.nb?"))
+    assert (root / "sub" / "b.py").exists() and (root / "__pycache__" / "mazekit-kernels.stamp").exists()

@@ -10,15 +10,80 @@ so that later runs load everything from the cache.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any, TextIO
 
 _installed = False
 _quiet = [False]  # True while warmup() reports progress itself
+
+#: The file that records which sources the cached kernels were compiled from.
+STAMP = "mazekit-kernels.stamp"
+
+
+def fresh_cache(root: Path | None = None) -> bool:
+    """Drop mazekit's compiled kernels from numba's disk cache if any mazekit source changed
+    since they were compiled; return whether anything was dropped.
+
+    numba checks only a kernel's own file, but kernels inline helpers from other files (the
+    grid helpers of ``grids/kernel.py``, ``kernels/draw.py``) and drivers such as the dataset
+    batch link in other modules' kernels: after an update to those alone (a ``git pull``, an
+    edit), a cached kernel would run the old code, and e.g. a dataset would hold other mazes
+    than ``generate`` makes. So the sources' names, sizes and modification times are hashed
+    (a few milliseconds) and kept in ``__pycache__/mazekit-kernels.stamp``; on a change every
+    ``.nbi``/``.nbc`` file of the package (beside it, and under ``NUMBA_CACHE_DIR``) goes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     root = Path(d)
+    ...     _ = (root / "k.py").write_text("x = 1")
+    ...     (root / "__pycache__").mkdir()
+    ...     _ = (root / "__pycache__" / "k.f-1.py311.nbi").write_bytes(b"")
+    ...     first, again = fresh_cache(root), fresh_cache(root)
+    >>> first, again
+    (True, False)
+    """
+    root = root or Path(__file__).parent
+    digest = hashlib.sha1()
+    sources = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        sources += [Path(folder) / name for name in sorted(files) if name.endswith(".py")]
+    for path in sources:
+        st = path.stat()
+        digest.update(f"{path.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    stamp = root / "__pycache__" / STAMP
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return False
+    except OSError:
+        pass
+    places = [root]
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba's directory for each source directory there
+        for folder in {path.parent.resolve() for path in sources}:
+            key = hashlib.sha1(str(folder).encode()).hexdigest()
+            places.append(Path(os.environ["NUMBA_CACHE_DIR"]) / f"{folder.name}_{key}")
+    dropped = False
+    for place in places:
+        for old in [*place.rglob("*.nbi"), *place.rglob("*.nbc")]:
+            try:
+                old.unlink()
+                dropped = True
+            except OSError:  # gone already (another process), or not ours to delete
+                pass
+    try:  # written whole or not at all: processes starting together may race here
+        stamp.parent.mkdir(exist_ok=True)
+        tmp = stamp.with_name(f"{STAMP}.{os.getpid()}")
+        tmp.write_text(digest.hexdigest())
+        os.replace(tmp, stamp)
+    except OSError:  # a read-only install: numba's own per-file check is all there is
+        pass
+    return dropped
 
 
 def wanted(stream: TextIO | None = None) -> bool:

@@ -20,6 +20,10 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import leading_zeros
 from numba.extending import overload
 
+from .._compile import fresh_cache
+
+fresh_cache()  # before any kernel loads from numba's cache: kernels inline the helpers below
+
 RECT, HEX, TRIANGLE, POLAR, UPSILON, CUBE, WEAVE = 0, 1, 2, 3, 4, 5, 6
 
 #: Slots per grid kind, indexed by the kind code.

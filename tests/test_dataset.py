@@ -585,3 +585,16 @@ def test_cli_make_info_verify_and_errors(tmp_path, monkeypatch):
         assert r.exit_code == 1 and message in r.stderr, (extra, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+@pytest.mark.parametrize("shape", [(3, 20), (1, 5), (2, 7)])  # rings all alike: no mask
+@pytest.mark.parametrize("name", ["aldous_broder", "backtracker", "kruskal", "prim", "wilson"])
+def test_batch_kernels_make_generates_mazes_on_polar_grids(name, shape):
+    """The batch drivers run the fast kernels on the ring table themselves: maze ``i`` of a
+    batch is ``generate(..., rng=derived_seed(seed, i))`` to the byte there too."""
+    grid = make_grid("polar", shape)
+    assert grid.mask is None and batch_generates(name, grid, {}, "corners")
+    out = make(name, grid, seed=3, first=0, count=4)
+    for i in range(4):
+        want = mazekit.generate(name, grid, rng=derived_seed(3, i)).passages.ravel()
+        assert np.array_equal(out.passages[i], want), i

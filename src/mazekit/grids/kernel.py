@@ -527,9 +527,11 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
             dr = (e >> 10 & 3) - 1
             nc = ((c << (e >> 9 & 1)) >> (e >> 8 & 1)) + (e & 255) - 1
             count = e >> 16
-            if (dr == 0) & ((nc == count) | (nc < 0)):  # round the ring (rare: no mispredicts)
-                slot = slot if count > 2 else MISS
-                nc = 0 if nc == count else count - 1
+            # Round the ring, without branches (numba's SSA check trips on them here).
+            low = np.int64(nc < 0)
+            wrap = -(np.int64(dr == 0) & (np.int64(nc == count) | low))  # all ones or 0
+            nc ^= (nc ^ ((count - 1) & -low)) & wrap  # count -> 0, -1 -> count - 1
+            slot ^= (slot ^ MISS) & wrap & -np.int64(count <= 2)  # rings of 1-2 cells: no way round
             nr = r + dr
             return slot, (nr * cols + nc, nr, nc)
 

@@ -50,7 +50,7 @@ def fresh_cache(root: Path | None = None) -> bool:
     """
     root = root or Path(__file__).parent
     digest = hashlib.sha1()
-    sources = []
+    sources: list[Path] = []
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
         sources += [Path(folder) / name for name in sorted(files) if name.endswith(".py")]
@@ -65,9 +65,9 @@ def fresh_cache(root: Path | None = None) -> bool:
         pass
     places = [root]
     if os.environ.get("NUMBA_CACHE_DIR"):  # numba's directory for each source directory there
-        for folder in {path.parent.resolve() for path in sources}:
-            key = hashlib.sha1(str(folder).encode()).hexdigest()
-            places.append(Path(os.environ["NUMBA_CACHE_DIR"]) / f"{folder.name}_{key}")
+        for directory in {path.parent.resolve() for path in sources}:
+            key = hashlib.sha1(str(directory).encode()).hexdigest()
+            places.append(Path(os.environ["NUMBA_CACHE_DIR"]) / f"{directory.name}_{key}")
     dropped = False
     for place in places:
         for old in [*place.rglob("*.nbi"), *place.rglob("*.nbc")]:

@@ -34,7 +34,7 @@ def walk(geo, mask, T, root, steps, src):  # pragma: no cover - compiled
     off1 = gk.flat(T)
     grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
     width = 2 if n_slot <= 4 else 3
-    at = gk.walk_start(T, geo, gk.to_fast(T, geo, root), root)
+    at = gk.walk_start(T, gk.to_fast(T, geo, root))
     bits, left, moves = 0, 0, 0
     for _ in range(steps):
         v, bits, left = take_bits(src, bits, left, width)

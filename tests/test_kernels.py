@@ -326,7 +326,7 @@ def _walk_moves(T, geo, mask, cells, k):
     out = np.full((cells.shape[0], 1 << k), -1, dtype=np.int64)
     slots = np.full((cells.shape[0], 1 << k), -1, dtype=np.int64)
     for i in range(cells.shape[0]):
-        at = gk.walk_start(T, geo, gk.to_fast(T, geo, cells[i]), cells[i])
+        at = gk.walk_start(T, gk.to_fast(T, geo, cells[i]))
         for v in range(1 << k):
             slot, to = gk.walk_try(T, off1, at, v)
             if slot < gk.n_slots(geo[0]) and layout[to[0]] == 1:

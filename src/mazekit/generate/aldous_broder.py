@@ -93,7 +93,7 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
     recording = trace.shape[0] != 0
     p = gk.to_fast(T, geo, root)
     grid[p] = VISITED
-    at = gk.walk_start(T, geo, p, root)
+    at = gk.walk_start(T, p)
     t = record(trace, 0, root, VISIT, -1)
     remaining = n_cells - 1
     bits = 0

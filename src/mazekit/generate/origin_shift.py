@@ -130,12 +130,12 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
     same draws, a step being a few operations on the walk's position
     (:func:`~mazekit.grids.kernel.walk_try`) and one byte read. The origin in ``walk`` is a
     fast-path index here."""
-    origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
+    left, unseen, bits, nbits = walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
-    at = gk.walk_start(T, geo, origin, gk.to_cell(T, geo, origin))
+    at = gk.walk_start(T, walk[0])  # the origin's walk position
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
         if nbits < width:
@@ -153,6 +153,7 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
         new = 1 - (entered >> 4)  # SEEN is bit 4
         unseen -= new
         tick(src, 1 if left > 0 else new)
+        origin = at[0]
         if recording:
             cell, old = gk.to_cell(T, geo, origin), entered & LOW
             if old != gk.back(geo, cell, slot):
@@ -161,10 +162,10 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
             t = record(trace, t, gk.to_cell(T, geo, nb), VISIT, -1)
         grid[np.uint64(origin)] = slot | SEEN
         grid[np.uint64(nb)] = ROOT | SEEN
-        origin, at = nb, to
+        at = to
         if left > 0:
             left -= 1
-    walk[0], walk[1], walk[2], walk[3], walk[4] = origin, left, unseen, bits, nbits
+    walk[0], walk[1], walk[2], walk[3], walk[4] = at[0], left, unseen, bits, nbits
     return t
 
 

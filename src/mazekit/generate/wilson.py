@@ -107,7 +107,7 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
             start = first + c
             if state[start] >= IN_MAZE:
                 continue
-            at = gk.walk_start(T, geo, start, r * cols + c)
+            at = gk.walk_start(T, start)
             while True:  # walk (see _wilson) until a step enters the maze
                 v, bits, left = take_bits(src, bits, left, width)
                 slot, to = gk.walk_try(T, off1, at, v)
@@ -121,7 +121,7 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
                 if entered == IN_MAZE:
                     break
             cell = r * cols + c
-            at = gk.walk_start(T, geo, start, cell)
+            at = gk.walk_start(T, start)
             while state[np.uint64(at[0])] != IN_MAZE:  # carve, retracing the walk's last exits
                 w = at[0]
                 slot = np.int64(state[np.uint64(w)])

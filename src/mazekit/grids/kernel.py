@@ -490,22 +490,26 @@ def walk_slot(geo, r, v):  # pragma: no cover - compiled
     return v
 
 
-def walk_start(T, geo, p, cell):  # pragma: no cover - replaced in compiled code
-    """A walk's position at fast-path index ``p`` (cell ``cell``), as :func:`walk_try` takes it:
+@njit(cache=True, inline="always")
+def _ring_position(T, p):  # pragma: no cover - compiled
+    """``(p, ring, index in the ring)`` of plain index ``p`` on ring table ``T``: the ring by
+    one multiply and shift (no division), signed from here (the table's words are small)."""
+    q = np.int64(p)
+    r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+    return q, r, q - r * np.int64(T[_COLS])
+
+
+def walk_start(T, p):  # pragma: no cover - replaced in compiled code
+    """A walk's position at fast-path index ``p``, as :func:`walk_try` takes it:
     ``(p, ring, index in the ring)`` on a ring table, ``(p, 0, 0)`` on offsets."""
     raise NotImplementedError("walk_start() runs inside numba kernels only")
 
 
 @overload(walk_start, inline="always")
-def _walk_start(T, geo, p, cell):  # type: ignore[no-untyped-def]
+def _walk_start(T, p):  # type: ignore[no-untyped-def]
     if _rings(T):
-
-        def impl(T, geo, p, cell):  # type: ignore[no-untyped-def]
-            r = np.int64(cell) // geo[2]
-            return np.int64(p), r, np.int64(cell) - r * geo[2]
-
-        return impl
-    return lambda T, geo, p, cell: (np.int64(p), np.int64(0), np.int64(0))
+        return lambda T, p: _ring_position(T, p)
+    return lambda T, p: (np.int64(p), np.int64(0), np.int64(0))
 
 
 def walk_try(T, off1, at, v):  # pragma: no cover - replaced in compiled code
@@ -587,7 +591,7 @@ def _hop(T, p, slot):  # type: ignore[no-untyped-def]
 
         def impl(T, p, slot):  # type: ignore[no-untyped-def]
             cw, ccw, inward, out, out2 = _ring_all(T, p)
-            nb = cw + np.int64(slot == 1) * (ccw - cw)  # no branches: a walk's slots are random
+            nb = cw + np.int64(slot == 1) * (ccw - cw)  # no branches: the slot is a random pick
             nb += np.int64(slot == 2) * (inward - nb)
             nb += np.int64(slot == 3) * (out - nb)
             return nb + np.int64(slot == 4) * (out2 - nb)
@@ -604,15 +608,7 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
 @overload(hop_back, inline="always")
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
-
-        def impl(T, geo, p, slot):  # type: ignore[no-untyped-def]
-            q = np.int64(p)
-            r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
-            halves = np.int64(T[RING_HEAD + r]) >> 1 & 1
-            b = 1 - slot if slot < 2 else 2  # cw <-> ccw; out and out2 lead in
-            return 3 + ((q - r * np.int64(T[_COLS])) & halves) if slot == 2 else b
-
-        return impl
+        return lambda T, geo, p, slot: walk_back(T, geo, _ring_position(T, p), slot)
     return lambda T, geo, p, slot: back(geo, 0, slot)
 
 
@@ -680,11 +676,9 @@ def _ring_all(T, p):  # pragma: no cover - compiled
     """All five neighbours of plain index ``p`` on ring table ``T`` (the sentinel where there
     is none). Arithmetic only, no branches: a walk's slots are random (and numba's SSA check
     trips on the branches of a conditional expression inlined into an inlined overload)."""
-    q = np.int64(p)  # signed arithmetic from here (the table's words are all small)
-    r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+    q, r, c = _ring_position(T, p)
     cols, sent = np.int64(T[_COLS]), np.int64(T[_SENT])
     w = np.int64(T[RING_HEAD + r])
-    c = q - r * cols
     start = q - c
     count = w >> 2
     small = np.int64(count <= 2)  # a ring of one or two cells does not wrap round

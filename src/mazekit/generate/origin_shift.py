@@ -86,16 +86,17 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
+    per_draw = 52 // width
     cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits < width:  # 26 two-bit (17 three-bit) takes from the top 52 bits of a double
+        if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
             bits = bits53(src) >> 1
-            nbits = 52
+            nbits = per_draw
         slot = gk.walk_slot(geo, r, bits & ((1 << width) - 1))
         bits >>= width
-        nbits -= width
+        nbits -= 1
         if slot >= n_slot:
             continue
         nr, nc = gk.move(geo, r, c, slot)
@@ -133,17 +134,18 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
     left, unseen, bits, nbits = walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
+    per_draw = 52 // width
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     at = gk.walk_start(T, walk[0])  # the origin's walk position
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits < width:
+        if nbits == 0:
             bits = bits53(src) >> 1
-            nbits = 52
+            nbits = per_draw
         slot, to = gk.walk_try(T, off1, at, bits & ((1 << width) - 1))
         bits >>= width
-        nbits -= width
+        nbits -= 1
         if slot >= n_slot:
             continue
         nb = to[0]

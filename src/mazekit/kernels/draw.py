@@ -187,17 +187,15 @@ def _tick(src, n):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True, _nrt=False)
 def take_bits(src, bits, left, width):  # pragma: no cover - compiled
-    """``width`` random bits from the buffer ``(bits, left)``: ``left`` bits not yet used,
-    refilled with 52 bits of one 53-bit draw when fewer than ``width`` are left (so
-    ``52 // width`` takes a draw at a fixed width; a walk may change the width step by step).
-    Returns ``(value, bits, left)``.
+    """``width`` random bits from the buffer ``(bits, left)``, refilled from one 53-bit draw
+    (``52 // width`` takes) when empty. Returns ``(value, bits, left)``.
 
     Compiled without reference counting, so that a walk may call it every step (with it,
     the atomic increments around the array argument cost more than the step itself)."""
-    if left < width:
+    if left == 0:
         bits = bits53(src)
-        left = 52
-    return bits & ((1 << width) - 1), bits >> width, left - width
+        left = 52 // width
+    return bits & ((1 << width) - 1), bits >> width, left - 1
 
 
 def source(rng: np.random.Generator, total: int = 0) -> Source:

@@ -416,9 +416,12 @@ def _rings(T: object) -> bool:
 #: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
 #: length, the sentinel's index, the number of rings, then one word per ring
 #: (``cells << 2 | inward halves << 1 | outward doubles``), then a walk's moves: for each ring
-#: and each 3 random bits ``v``, ``ring cells << 16 | slot << 12 | (rows moved + 1) << 10 |
-#: column doubles << 9 | column halves << 8 | (column step + 1)`` (see :func:`walk_try`).
+#: and each 3 random bits ``v``, a word read as a signed one, ``8 * rows moved << 56 |
+#: ring cells << 16 | column step << 8 | column halves << 5 | column doubles << 4 |
+#: odd << 3 | slot``, the steps signed bytes and ``odd`` set where the column changes scale
+#: or the ring has no way round (see :func:`walk_try`).
 _MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
+_COUNT = (1 << 40) - 1  # a walk word's ring cells, above its low 16 bits
 
 #: The slot a walk's move has when it goes nowhere (past the cell's slots, or off the grid).
 MISS = 7
@@ -451,7 +454,7 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
     magic = (1 << (30 + low)) // cols + 1
     moves = []
     for r in range(rows):
-        doubles, halves = words[r] & 1, words[r] >> 1 & 1
+        count, doubles, halves = words[r] >> 2, words[r] & 1, words[r] >> 1 & 1
         for v in range(8):
             slot = v if doubles else v & 3  # as walk_slot
             dr, a, b, dc = 0, 0, 0, 0
@@ -463,7 +466,9 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
                 dr, a, dc = 1, doubles, slot - 3
             else:
                 slot = MISS
-            moves.append((words[r] >> 2) << 16 | slot << 12 | (dr + 1) << 10 | a << 9 | b << 8 | (dc + 1))
+            odd = slot != MISS and (a or b or count <= 2)  # the column changes scale, or no wrap
+            word = (8 * dr & 255) << 56 | count << 16 | (dc & 255) << 8 | b << 5 | a << 4 | odd << 3 | slot
+            moves.append(word)
     return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
 
 
@@ -474,11 +479,16 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
 # ring outside does not double): there the 3 bits name a slot modulo 4 rather than waste
 # half the draws on out2 and past the slots (:func:`walk_slot`).
 # The fast kernels keep a walk's position as :func:`walk_start` makes it (the fast-path index,
-# and on a ring table the ring and the index in it too) and step it with :func:`walk_try`.
-# On a ring table that makes a step a few operations on the position it already has, with no
-# branch on the random slot: a bare walk went from 11-13 to 7-8 ns a step (3 on a rectangle;
-# benchmarks/walk_step.py), where finding the ring again (a multiply) and picking the slot's
-# neighbour from all five (selects, or a mispredicted branch) each cost as much.
+# and on a ring table where the ring's walk words start and the index in the ring) and step
+# it with :func:`walk_try`. On a ring table a step is then one load at the position it
+# already has and a few additions: the word names the slot and the steps in ring and column.
+# The rare steps that change the column's scale or go round the ring take one branch, well
+# predicted, to an out-of-line function. A bare walk went from 11-13 ns a step (finding the
+# ring again by a multiply, picking the slot's neighbour from all five) to 7-8 (the position
+# kept, branch-free arithmetic for every step) to 4.3-5.6 (this); a rectangle's is 3-3.4
+# (benchmarks/walk_step.py, 2026-12-02). The table's words must be read by unsigned index:
+# numba's fix-up of a negative one sits on the step's chain of dependent operations and cost
+# more than a nanosecond.
 
 
 @njit(cache=True, inline="always")
@@ -499,16 +509,39 @@ def _ring_position(T, p):  # pragma: no cover - compiled
     return q, r, q - r * np.int64(T[_COLS])
 
 
+@njit(cache=True)  # out of line: the rare step, off the walk's hot path
+def _walk_odd(T, at, e):  # pragma: no cover - compiled
+    """:func:`walk_try`'s step by walk word ``e`` where the column changes scale (a ring that
+    doubles or halves) or goes round the ring (none round a ring of one or two cells)."""
+    p, k, c = at
+    slot, dr, count = e & 7, e >> 59, e >> 16 & _COUNT
+    nc = ((c << (e >> 4 & 1)) >> (e >> 5 & 1)) + ((e << 48) >> 56)
+    if dr == 0 and (nc == count or nc < 0):
+        if count <= 2:
+            slot = MISS
+        nc = 0 if nc == count else count - 1
+    return slot, (p - c + dr * np.int64(T[_COLS]) + nc, k + (e >> 56), nc)
+
+
+@njit(cache=True, inline="always")
+def _walk_position(T, p):  # pragma: no cover - compiled
+    """A walk's position at plain index ``p`` on ring table ``T``: ``(p, where the ring's walk
+    words start, index in the ring)``."""
+    q, r, c = _ring_position(T, p)
+    return q, RING_HEAD + np.int64(T[_ROWS]) + (r << 3), c
+
+
 def walk_start(T, p):  # pragma: no cover - replaced in compiled code
     """A walk's position at fast-path index ``p``, as :func:`walk_try` takes it:
-    ``(p, ring, index in the ring)`` on a ring table, ``(p, 0, 0)`` on offsets."""
+    ``(p, index of the ring's first walk word, index in the ring)`` on a ring table,
+    ``(p, 0, 0)`` on offsets."""
     raise NotImplementedError("walk_start() runs inside numba kernels only")
 
 
 @overload(walk_start, inline="always")
 def _walk_start(T, p):  # type: ignore[no-untyped-def]
     if _rings(T):
-        return lambda T, p: _ring_position(T, p)
+        return lambda T, p: _walk_position(T, p)
     return lambda T, p: (np.int64(p), np.int64(0), np.int64(0))
 
 
@@ -524,20 +557,12 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
     if _rings(T):
 
         def impl(T, off1, at, v):  # type: ignore[no-untyped-def]
-            p, r, c = at
-            rows, cols = np.int64(T[_ROWS]), np.int64(T[_COLS])
-            e = np.int64(T[RING_HEAD + rows + (r << 3) + v])
-            slot = e >> 12 & 7
-            dr = (e >> 10 & 3) - 1
-            nc = ((c << (e >> 9 & 1)) >> (e >> 8 & 1)) + (e & 255) - 1
-            count = e >> 16
-            # Round the ring, without branches (numba's SSA check trips on them here).
-            low = np.int64(nc < 0)
-            wrap = -(np.int64(dr == 0) & (np.int64(nc == count) | low))  # all ones or 0
-            nc ^= (nc ^ ((count - 1) & -low)) & wrap  # count -> 0, -1 -> count - 1
-            slot ^= (slot ^ MISS) & wrap & -np.int64(count <= 2)  # rings of 1-2 cells: no way round
-            nr = r + dr
-            return slot, (nr * cols + nc, nr, nc)
+            p, k, c = at
+            e = np.int64(T[np.uint64(k + v)])  # unsigned: no negative-index fix-up
+            nc = c + ((e << 48) >> 56)
+            if (e & 8) | (np.uint64(nc) >= np.uint64(e >> 16 & _COUNT)):
+                return _walk_odd(T, at, e)
+            return e & 7, (p + (e >> 59) * np.int64(T[_COLS]) + nc - c, k + (e >> 56), nc)
 
         return impl
 
@@ -559,7 +584,7 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
 
         def impl(T, geo, at, slot):  # type: ignore[no-untyped-def]
-            halves = np.int64(T[RING_HEAD + at[1]]) >> 1 & 1
+            halves = np.int64(T[np.uint64(at[1] + 2)]) >> 5 & 1  # the ring's inward walk word
             b = 1 - slot if slot < 2 else 2  # cw <-> ccw; out and out2 lead in
             return 3 + (at[2] & halves) if slot == 2 else b
 
@@ -608,7 +633,7 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
 @overload(hop_back, inline="always")
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
-        return lambda T, geo, p, slot: walk_back(T, geo, _ring_position(T, p), slot)
+        return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
     return lambda T, geo, p, slot: back(geo, 0, slot)
 
 

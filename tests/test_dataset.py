@@ -588,7 +588,7 @@ def test_cli_make_info_verify_and_errors(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("shape", [(3, 20), (1, 5), (2, 7)])  # rings all alike: no mask
-@pytest.mark.parametrize("name", ["aldous_broder", "backtracker", "kruskal", "prim", "wilson"])
+@pytest.mark.parametrize("name", [n for n in BATCHED if n != "growing_tree"])
 def test_batch_kernels_make_generates_mazes_on_polar_grids(name, shape):
     """The batch drivers run the fast kernels on the ring table themselves: maze ``i`` of a
     batch is ``generate(..., rng=derived_seed(seed, i))`` to the byte there too."""

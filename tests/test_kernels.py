@@ -228,7 +228,7 @@ def _generator(name: str):
 
 
 #: (module, fast kernel, plain kernel, how to call them)
-FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder", "growing_tree"]
+FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder", "growing_tree", "hunt_and_kill"]
 
 
 def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
@@ -240,7 +240,7 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
     geo, mask = grid.kernel_args()
     extra: tuple = ()
     if kernel is _generator(name).kernel_padded:  # the fast kernels take the grid's topology
-        extra = (gk.slot_count(grid.n_slots),) if name == "prim" else ()
+        extra = (gk.slot_count(grid.n_slots),) if name in ("prim", "hunt_and_kill") else ()
         extra += (grid.fast_topology(),)
     if name in ("backtracker", "prim"):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
@@ -248,6 +248,11 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
         used = kernel(passages, geo, mask, root, src, trace, *extra)
     elif name == "growing_tree":  # rule "mix", half newest: both kinds of pick draw
         used = kernel(passages, geo, mask, root, scratch(grid), 3, 0.5, src, trace, *extra)
+    elif name == "hunt_and_kill":  # odd seeds hunt at random, even ones serpentine
+        serpentine = seed % 2 == 0
+        keep = 0 if serpentine else None
+        edge_list, where = scratch(grid)[:keep], scratch(grid)[:keep]
+        used = kernel(passages, geo, mask, root, serpentine, edge_list, where, src, trace, *extra)
     else:
         used = kernel(passages, geo, mask, root, grid.n_cells, src, trace, *extra)
     return passages, trace[:used]

@@ -51,6 +51,7 @@ from ..generate.backtracker import kernel_padded as _backtracker_padded
 from ..generate.growing_tree import RULES as GROWING_TREE_RULES
 from ..generate.growing_tree import kernel as _growing_tree
 from ..generate.hunt_and_kill import kernel as _hunt_and_kill
+from ..generate.hunt_and_kill import kernel_padded as _hunt_and_kill_padded
 from ..generate.kruskal import kernel_join as _join
 from ..generate.kruskal import kernel_join_fast as _join_fast
 from ..generate.kruskal import kernel_shuffle as _shuffle
@@ -277,9 +278,13 @@ def _run_growing_tree(out, geo, mask, srcs, roots, active, rule, p, trace):  # p
 
 
 @njit(cache=True, nogil=True)
-def _run_hunt_and_kill(out, geo, mask, srcs, roots, empty, trace):  # pragma: no cover
-    for k in range(out.shape[0]):
-        _hunt_and_kill(out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
+def _run_hunt_and_kill(out, geo, mask, fast, srcs, roots, empty, trace, slots, topology):  # pragma: no cover
+    for k in range(out.shape[0]):  # the serpentine hunt: no list
+        if fast:
+            args = (out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
+            _hunt_and_kill_padded(*args, slots, topology)
+        else:
+            _hunt_and_kill(out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
 
 
 @njit(cache=True, nogil=True)
@@ -328,7 +333,8 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
     # offsets, or a polar grid's ring table: for the drivers whose kernels take one
-    topology = grid.fast_topology() if name in ("backtracker", "prim", "wilson", "aldous_broder") else None
+    fast_kernels = ("backtracker", "prim", "wilson", "aldous_broder", "hunt_and_kill")
+    topology = grid.fast_topology() if name in fast_kernels else None
     fast = topology is not None
     topology = _NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
@@ -346,7 +352,9 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
         p = float(options.get("p", 0.5))
         _run_growing_tree(out, geo, mask, srcs, roots, _scratch(grid), rule, p, trace)
     elif name == "hunt_and_kill":
-        _run_hunt_and_kill(out, geo, mask, srcs, roots, np.empty(0, dtype=index_dtype(grid.size)), trace)
+        empty = np.empty(0, dtype=index_dtype(grid.size))
+        slots = gk.slot_count(grid.n_slots)
+        _run_hunt_and_kill(out, geo, mask, fast, srcs, roots, empty, trace, slots, topology)
     elif name == "kruskal":
         _kruskal(out, grid, srcs, options)
     else:  # pragma: no cover - guarded by batchable()

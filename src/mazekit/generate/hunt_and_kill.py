@@ -27,7 +27,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, unavailable
+from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
 
@@ -35,6 +35,9 @@ HUNTS = ("serpentine", "random")
 
 # Cell states.
 FRESH, EDGE, DONE, GONE = 0, 1, 2, 3  # unvisited; unvisited next to the maze; visited; masked
+
+# The fast kernel's byte per cell: passages in bits 0-5, the state in bits 6-7.
+F_STATE, F_EDGE, F_DONE = 0xC0, EDGE << 6, DONE << 6
 
 
 @njit(cache=True, nogil=True)
@@ -162,6 +165,88 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
     return t
 
 
+@njit(cache=True, nogil=True)
+def _hunt_and_kill_padded(
+    passages, geo, mask, root, serpentine, edge_list, where, src, trace, slots, T
+):  # pragma: no cover
+    """:func:`_hunt_and_kill` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
+    the padded layout's offsets, or a polar grid's ring table), the same maze for the same
+    draws: a cell's neighbours in each state are bit masks read without branches, and
+    passages are carved into the fast bytes and copied out at the end. The serpentine hunt's
+    bitmap and the random hunt's list hold fast-path indices (both layouts keep row-major
+    order); ``where`` stays indexed by cell. ``slots`` is
+    :func:`~mazekit.grids.kernel.slot_count` of the grid (its slot count compiled in)."""
+    n_slot = len(slots)
+    grid = gk.lay_out(T, geo, mask, 0, F_STATE)
+    off1 = gk.flat(T)
+    if serpentine:
+        offsets = _bitmap_levels(grid.shape[0])
+        words = np.zeros(offsets[-1], dtype=np.int64)
+    else:
+        offsets = np.zeros(2, dtype=np.int64)
+        words = np.zeros(1, dtype=np.int64)
+    n_edge = 0
+    recording = trace.shape[0] != 0
+    p = np.uint64(gk.to_fast(T, geo, root))
+    t = record(trace, 0, root, VISIT, -1)
+    while True:
+        # ``p`` has just joined the maze: update the hunt's structure.
+        if grid[p] & F_STATE == F_EDGE:
+            if serpentine:
+                _bit_clear(words, offsets, np.int64(p))
+            else:
+                i = where[gk.to_cell(T, geo, np.int64(p))]
+                n_edge -= 1
+                last = edge_list[n_edge]
+                edge_list[i] = last
+                where[gk.to_cell(T, geo, np.int64(last))] = i
+        grid[p] = grid[p] & ~F_STATE | F_DONE
+        fresh = gk.matching(grid, p, off1, n_slot, F_STATE, 0)
+        free = fresh | gk.matching(grid, p, off1, n_slot, F_STATE, F_EDGE)
+        while fresh:  # in slot order, as the plain kernel
+            nb = gk.near(p, off1, trailing_zeros(fresh))
+            fresh &= fresh - 1
+            grid[nb] |= F_EDGE
+            if serpentine:
+                _bit_set(words, offsets, np.int64(nb))
+            else:
+                edge_list[n_edge] = nb
+                where[gk.to_cell(T, geo, np.int64(nb))] = n_edge
+                n_edge += 1
+        kill = free != 0
+        if not kill:  # stuck: hunt
+            if recording:
+                t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), BACKTRACK, -1)
+            if serpentine:
+                first = _bit_min(words, offsets)
+                if first < 0:
+                    break
+                p = np.uint64(first)
+            else:
+                if n_edge == 0:
+                    break
+                p = np.uint64(edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0])
+            free = gk.matching(grid, p, off1, n_slot, F_STATE, F_DONE)
+        # Kill: walk on through a random free slot; or join the hunted cell to the maze
+        # through a random slot to it. One carve for both (one inlined hop_back per kernel:
+        # two make numba's SSA check warn).
+        k = gk.BIT_COUNT[free]
+        slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
+        back = gk.hop_back(T, geo, p, slot)
+        nb = gk.near(p, off1, slot)
+        grid[p] |= 1 << slot
+        grid[nb] |= 1 << back
+        tick(src, 1)
+        if kill:
+            p = nb
+            if recording:
+                t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, back)
+        elif recording:
+            t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)
+    gk.copy_out(T, geo, grid, ~F_STATE & 0xFF, passages)
+    return t
+
+
 def hunt_and_kill(
     grid: Grid,
     rng: np.random.Generator,
@@ -193,14 +278,24 @@ def hunt_and_kill(
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     serpentine = hunt == "serpentine"
+    fast = grid.fast_topology()
     dtype = index_dtype(grid.size)
-    edge_list = np.empty(0 if serpentine else grid.size, dtype=dtype)
-    where = np.empty(0 if serpentine else grid.size, dtype=dtype)
+    edge_list = where = np.empty(0, dtype=dtype)  # the random hunt's list and positions
+    if not serpentine:  # the list holds fast-path indices on the fast path: scratch's type
+        edge_list = scratch(grid) if fast is not None else np.empty(grid.size, dtype=dtype)
+        where = np.empty(grid.size, dtype=dtype)
+    args = (passages, *grid.kernel_args(), root, serpentine, edge_list, where)
     with draws(rng, grid.n_cells - 1) as src:
-        used = _hunt_and_kill(passages, *grid.kernel_args(), root, serpentine, edge_list, where, src, trace)
+        if fast is not None:
+            used = _hunt_and_kill_padded(*args, src, trace, gk.slot_count(grid.n_slots), fast)
+        else:
+            used = _hunt_and_kill(*args, src, trace)
     return carved(grid, passages, trace, used)
 
 
 #: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes
+#: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
+#: ``fast_topology()``).
 kernel = _hunt_and_kill
+kernel_padded = _hunt_and_kill_padded

@@ -585,8 +585,10 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
 
         def impl(T, geo, at, slot):  # type: ignore[no-untyped-def]
             halves = np.int64(T[np.uint64(at[1] + 2)]) >> 5 & 1  # the ring's inward walk word
-            b = 1 - slot if slot < 2 else 2  # cw <-> ccw; out and out2 lead in
-            return 3 + (at[2] & halves) if slot == 2 else b
+            # cw <-> ccw, out and out2 lead in, in leads to out or out2: without branches
+            # (numba's SSA check trips on them when two of these are inlined in one kernel)
+            sideways = np.int64(slot < 2)
+            return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (1 + (at[2] & halves))
 
         return impl
     return lambda T, geo, at, slot: back(geo, 0, slot)

@@ -417,9 +417,10 @@ def _rings(T: object) -> bool:
 #: length, the sentinel's index, the number of rings, then one word per ring
 #: (``cells << 2 | inward halves << 1 | outward doubles``), then a walk's moves: for each ring
 #: and each 3 random bits ``v``, a word read as a signed one, ``8 * rows moved << 56 |
-#: ring cells << 16 | column step << 8 | column halves << 5 | column doubles << 4 |
-#: odd << 3 | slot``, the steps signed bytes and ``odd`` set where the column changes scale
-#: or the ring has no way round (see :func:`walk_try`).
+#: ring cells << 16 | column step << 8 | column halves << 5 | column doubles << 4 | slot``,
+#: the steps signed bytes, and the ring's cells 0 where the column changes scale or the ring
+#: has no way round, so that a single compare sends those moves the slow way (see
+#: :func:`walk_try`).
 _MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
 _COUNT = (1 << 40) - 1  # a walk word's ring cells, above its low 16 bits
 
@@ -467,7 +468,7 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
             else:
                 slot = MISS
             odd = slot != MISS and (a or b or count <= 2)  # the column changes scale, or no wrap
-            word = (8 * dr & 255) << 56 | count << 16 | (dc & 255) << 8 | b << 5 | a << 4 | odd << 3 | slot
+            word = (8 * dr & 255) << 56 | (0 if odd else count) << 16 | (dc & 255) << 8 | b << 5 | a << 4 | slot
             moves.append(word)
     return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
 
@@ -514,7 +515,8 @@ def _walk_odd(T, at, e):  # pragma: no cover - compiled
     """:func:`walk_try`'s step by walk word ``e`` where the column changes scale (a ring that
     doubles or halves) or goes round the ring (none round a ring of one or two cells)."""
     p, k, c = at
-    slot, dr, count = e & 7, e >> 59, e >> 16 & _COUNT
+    slot, dr = e & 7, e >> 59
+    count = np.int64(T[RING_HEAD + ((k - RING_HEAD - np.int64(T[_ROWS])) >> 3)]) >> 2
     nc = ((c << (e >> 4 & 1)) >> (e >> 5 & 1)) + ((e << 48) >> 56)
     if dr == 0 and (nc == count or nc < 0):
         if count <= 2:
@@ -560,7 +562,7 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
             p, k, c = at
             e = np.int64(T[np.uint64(k + v)])  # unsigned: no negative-index fix-up
             nc = c + ((e << 48) >> 56)
-            if (e & 8) | (np.uint64(nc) >= np.uint64(e >> 16 & _COUNT)):
+            if np.uint64(nc) >= np.uint64(e >> 16 & _COUNT):  # (always where odd: a count of 0)
                 return _walk_odd(T, at, e)
             return e & 7, (p + (e >> 59) * np.int64(T[_COLS]) + nc - c, k + (e >> 56), nc)
 

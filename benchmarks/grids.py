@@ -7,12 +7,14 @@ polar grids what it costs on a plain rectangle. Run::
     python benchmarks/grids.py --only backtracker prim --size 1000
 
 CPU time of ``mazekit.generate`` (the grid object made once, so only the generation is timed),
-best of ``--repeat`` seeds after a warm-up call; nanoseconds per existing cell, and the ratio to
-the rectangle's. Each polar grid ``(rings, inner)`` has the fewest rings that make at least as
-many cells as the rectangle, with inner rings of 8 cells (a layout about 2.6x larger than its
-cells) and of 64.
+best of ``--repeat`` seeds after a warm-up call, the grids taking turns; nanoseconds per
+existing cell, and the ratio to the rectangle's. Each polar grid ``(rings, inner)`` has the
+fewest rings that make at least as many cells as the rectangle, with inner rings of 8 cells (a
+layout about 2.6x larger than its cells) and of 64.
 Random walks (wilson, aldous_broder, origin_shift) take more steps per cell on some graphs
-than on others, so their ratios also measure the graph, not only the code.
+than on others, so their ratios also measure the graph, not only the code; and their steps
+vary with the seed by a factor of 5, so that the best of a few seeds is mostly luck: take
+the mean of many (``--mean --repeat 20``) for what a maze costs on average.
 """
 
 from __future__ import annotations
@@ -28,14 +30,20 @@ from mazekit.generate import properties
 from mazekit.grids import make_grid
 
 
-def best(fn, repeat: int) -> float:
-    fn(0)
-    times = []
+def timed(name: str, grids: dict, repeat: int, mean: bool) -> dict[str, float]:
+    """CPU seconds of ``name`` on each grid, the best (or the mean) of ``repeat`` rounds that
+    each run every grid once with the round's seed (interleaved, so that the machine's drift
+    between minutes hits every grid alike rather than one grid's whole series), after a
+    warm-up call on each."""
+    for grid in grids.values():
+        mazekit.generate(name, grid, rng=0)
+    times: dict[str, list[float]] = {label: [] for label in grids}
     for seed in range(1, repeat + 1):
-        t = time.process_time()
-        fn(seed)
-        times.append(time.process_time() - t)
-    return min(times)
+        for label, grid in grids.items():
+            t = time.process_time()
+            mazekit.generate(name, grid, rng=seed)
+            times[label].append(time.process_time() - t)
+    return {label: sum(ts) / len(ts) if mean else min(ts) for label, ts in times.items()}
 
 
 def polar_like(cells: int, inner: int):
@@ -57,6 +65,7 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=700, help="N for the NxN grids [700]")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", nargs="*", help="generators to time [all that run on hex and polar]")
+    ap.add_argument("--mean", action="store_true", help="the mean over the seeds, not the best")
     args = ap.parse_args()
     n = args.size
     if n < 2:
@@ -78,14 +87,12 @@ def main() -> None:
     load0 = os.getloadavg()
     rows = []
     for name in names:
-        per_cell = {}
-        for label, grid in grids.items():
-            sec = best(lambda s, grid=grid, name=name: mazekit.generate(name, grid, rng=s), args.repeat)
-            per_cell[label] = sec / grid.n_cells * 1e9
-        rows.append((name, per_cell))
+        times = timed(name, grids, args.repeat, args.mean)
+        rows.append((name, {label: sec / grids[label].n_cells * 1e9 for label, sec in times.items()}))
     load1 = os.getloadavg()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    print(f"ns per cell (x rect), CPU time, best of {args.repeat}; {machine}; "
+    stat = "mean" if args.mean else "best"
+    print(f"ns per cell (x rect), CPU time, {stat} of {args.repeat}; {machine}; "
           f"{datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}\n")  # fmt: skip
     print("| generator | " + " | ".join(grids) + " |")
     print("|---" * (len(grids) + 1) + "|")

@@ -470,7 +470,6 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
             odd = slot != MISS and (a or b or count <= 2)  # the column changes scale, or no wrap
             word = (8 * dr & 255) << 56 | (0 if odd else count) << 16 | (dc & 255) << 8
             moves.append(word | b << 5 | a << 4 | slot)
-            moves.append(word)
     return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
 
 

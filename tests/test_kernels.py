@@ -365,6 +365,44 @@ def test_walk_moves_go_through_the_slot_the_bits_name(kind, shape):
                 assert gk.walk_slot(geo, cell // grid.cols, 4 + (i % 4)) == i % 4
 
 
+@njit
+def _long_walk(T, geo, mask, start, steps, src):
+    """A walk of ``steps`` draws from ``start``; the first step at which the position
+    ``walk_try`` gives is not ``walk_start``'s at the cell it reached (-1: none), and the
+    number of moves."""
+    n_slot = gk.n_slots(geo[0])
+    width = 2 if n_slot <= 4 else 3
+    off1 = gk.flat(T)
+    layout = gk.lay_out(T, geo, mask, 1, 0)
+    at = gk.walk_start(T, gk.to_fast(T, geo, start))
+    bits, left, moves = 0, 0, 0
+    for i in range(steps):
+        v, bits, left = draw.take_bits(src, bits, left, width)
+        slot, to = gk.walk_try(T, off1, at, v)
+        if slot >= n_slot or layout[to[0]] == 0:
+            continue
+        if to != gk.walk_start(T, to[0]):
+            return i, moves
+        at = to
+        moves += 1
+    return -1, moves
+
+
+@pytest.mark.parametrize(
+    "kind, shape", [("polar", (40, 8)), ("polar", (12, 3)), ("polar", (9, 1)), ("rect", (9, 9))]
+)
+def test_a_walk_keeps_its_position_true_step_after_step(kind, shape):
+    """The position a step returns is the one :func:`walk_start` makes at the cell reached,
+    over a long walk (the test above checks single steps from fresh positions only)."""
+    grid = make_grid(kind, shape)
+    geo, mask = grid.kernel_args()
+    cells = grid.cell_indices()
+    for seed in range(3):
+        src = draw.source(np.random.default_rng(seed))
+        bad, moves = _long_walk(grid.fast_topology(), geo, mask, int(cells[len(cells) // 2]), 200_000, src)
+        assert bad == -1 and moves > 100_000, (seed, bad, moves)
+
+
 def test_ring_table_finds_rings_by_a_multiply_for_every_index():
     """The ring of index ``p`` is ``p * magic >> shift`` (no division): exact for every index
     below ``RING_CELLS``, checked at each row's ends on row lengths of every kind."""

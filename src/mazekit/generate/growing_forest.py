@@ -212,9 +212,15 @@ def growing_forest(
     with draws(rng, n_cells - 1) as src:
         t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
         t = _grow(passages, geo, owner, below, tops, src, trace, t)
-        del below
-        walls = np.empty(_seams(geo, owner, np.empty(0, dtype)), dtype=dtype)
-        _seams(geo, owner, walls)
+        # The seam walls go where the stacks' links were, done with now; in the rare forest
+        # with more seams than cells (seeds near the cell count) a second pass writes them all.
+        m = _seams(geo, owner, below)
+        if m <= below.shape[0]:
+            walls = below[:m]
+        else:
+            del below
+            walls = np.empty(m, dtype=dtype)
+            _seams(geo, owner, walls)
         tops[:] = -1  # the trees' stacks are done: their table becomes their union-find
         t = _join(passages, geo, owner, walls, tops, src, trace, t)
     return carved(grid, passages, trace, t)

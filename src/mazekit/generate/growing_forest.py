@@ -69,15 +69,16 @@ def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pragma: no cover
+def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t, T):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
-    (No reference counting: it takes seven arrays and runs once per few cells.)"""
+    (No reference counting: it takes seven arrays and runs once per few cells.) ``T``: a polar
+    grid's ring table, or :data:`~mazekit.grids.kernel.NO_RINGS` (see :func:`_rings_of`)."""
     claimed = 0
     while claimed < TURN:
         cell = tops[tree]
         m = 0
         for slot in range(gk.n_slots(geo[0])):
-            nb = gk.step(geo, cell, slot)
+            nb = gk.cell_step(T, geo, cell, slot)
             if nb >= 0 and owner[nb] == FREE:
                 slots[m] = slot
                 m += 1
@@ -88,20 +89,21 @@ def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t):  # pra
                 return False, t
             continue
         slot = slots[int(uniform(src) * m) if m > 1 else 0]
-        nb = gk.step(geo, cell, slot)
+        nb = gk.cell_step(T, geo, cell, slot)
+        back = gk.cell_back(T, geo, cell, slot)
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << gk.back(geo, cell, slot)
+        passages[nb] |= 1 << back
         owner[nb] = tree
         tick(src, 1)
         below[nb] = cell
         tops[tree] = nb
-        t = record(trace, t, nb, CARVE, gk.back(geo, cell, slot))
+        t = record(trace, t, nb, CARVE, back)
         claimed += 1
     return True, t
 
 
 @njit(cache=True, nogil=True)
-def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
+def _grow(passages, geo, owner, below, tops, src, trace, t, T):  # pragma: no cover
     """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
     k = tops.shape[0]
     live = np.arange(k).astype(tops.dtype)  # growing trees, kept in seed (reading) order
@@ -113,7 +115,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
         if forward:  # stable compaction towards lo
             w = lo
             for i in range(lo, hi):
-                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t)
+                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t, T)
                 if alive:
                     live[w] = live[i]
                     w += 1
@@ -121,7 +123,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
         else:  # stable compaction towards hi
             w = hi
             for i in range(hi - 1, lo - 1, -1):
-                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t)
+                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t, T)
                 if alive:
                     w -= 1
                     live[w] = live[i]
@@ -131,7 +133,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _seams(geo, owner, walls):  # pragma: no cover
+def _seams(geo, owner, walls, T):  # pragma: no cover
     """Count the walls between different trees, writing ``cell * slots + slot`` (from the
     lower cell of each pair)."""
     n_slot = gk.n_slots(geo[0])
@@ -140,7 +142,7 @@ def _seams(geo, owner, walls):  # pragma: no cover
         if owner[cell] < 0:
             continue
         for slot in range(n_slot):
-            nb = gk.step(geo, cell, slot)
+            nb = gk.cell_step(T, geo, cell, slot)
             if nb > cell and owner[nb] >= 0 and owner[nb] != owner[cell]:
                 if m < walls.shape[0]:
                     walls[m] = cell * n_slot + slot
@@ -149,7 +151,7 @@ def _seams(geo, owner, walls):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _join(passages, geo, owner, walls, parent, src, trace, t):  # pragma: no cover
+def _join(passages, geo, owner, walls, parent, src, trace, t, T):  # pragma: no cover
     """Open shuffled seam walls whose trees are not yet joined, until all are one
     (``parent``: a union-find over the trees, all ``-1``)."""
     n_slot = gk.n_slots(geo[0])
@@ -164,15 +166,24 @@ def _join(passages, geo, owner, walls, parent, src, trace, t):  # pragma: no cov
         walls[j] = walls[i]
         cell = wall // n_slot
         slot = wall - cell * n_slot
-        nb = gk.step(geo, cell, slot)
+        nb = gk.cell_step(T, geo, cell, slot)
         if not union(parent, owner[cell], owner[nb]):
             continue
         passages[cell] |= 1 << slot
-        passages[nb] |= 1 << gk.back(geo, cell, slot)
+        passages[nb] |= 1 << gk.cell_back(T, geo, cell, slot)
         joined += 1
         tick(src, 1)
         t = record(trace, t, cell, OPEN, slot)
     return t
+
+
+def _rings_of(grid: Grid) -> np.ndarray:
+    """A polar grid's ring table (its neighbours by a few integer operations, not ``step``'s
+    floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
+    cell to 0.7-0.8x, 2026-12-02), else ``NO_RINGS``: the other grids' ``step`` is cheap
+    already, and this module keeps the plain layout."""
+    T = grid.fast_topology() if grid.kind == "polar" else None
+    return gk.NO_RINGS if T is None else T
 
 
 def growing_forest(
@@ -211,16 +222,17 @@ def growing_forest(
     geo, mask = grid.kernel_args()
     with draws(rng, n_cells - 1) as src:
         t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
-        t = _grow(passages, geo, owner, below, tops, src, trace, t)
+        T = _rings_of(grid)
+        t = _grow(passages, geo, owner, below, tops, src, trace, t, T)
         # The seam walls go where the stacks' links were, done with now; in the rare forest
         # with more seams than cells (seeds near the cell count) a second pass writes them all.
-        m = _seams(geo, owner, below)
+        m = _seams(geo, owner, below, T)
         if m <= below.shape[0]:
             walls = below[:m]
         else:
             del below
             walls = np.empty(m, dtype=dtype)
-            _seams(geo, owner, walls)
+            _seams(geo, owner, walls, T)
         tops[:] = -1  # the trees' stacks are done: their table becomes their union-find
-        t = _join(passages, geo, owner, walls, tops, src, trace, t)
+        t = _join(passages, geo, owner, walls, tops, src, trace, t, T)
     return carved(grid, passages, trace, t)

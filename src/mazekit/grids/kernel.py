@@ -641,6 +641,42 @@ def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     return lambda T, geo, p, slot: back(geo, 0, slot)
 
 
+def cell_step(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
+    """:func:`step` for kernels that keep the plain layout: on a ring table (whose indices are
+    the cells') by its arithmetic, ``-1`` for its sentinel; with any other ``T``, ``step``."""
+    raise NotImplementedError("cell_step() runs inside numba kernels only")
+
+
+@overload(cell_step, inline="always")
+def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+            nb = hop(T, cell, slot)
+            return nb - np.int64(nb == np.int64(T[_SENT])) * (nb + 1)
+
+        return impl
+    return lambda T, geo, cell, slot: step(geo, cell, slot)
+
+
+def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
+    """:func:`back` by the topology, as :func:`cell_step` (inline it once per kernel: two
+    inlined copies of a ring table's make numba's SSA check warn)."""
+    raise NotImplementedError("cell_back() runs inside numba kernels only")
+
+
+@overload(cell_back, inline="always")
+def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, geo, cell, slot: hop_back(T, geo, cell, slot)
+    return lambda T, geo, cell, slot: back(geo, cell, slot)
+
+
+#: The topology kernels that take one are given where a grid has no ring table: they then
+#: call the plain :func:`step` and :func:`back`.
+NO_RINGS = np.zeros((2, MAX_SLOTS), dtype=np.int64)
+
+
 def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
     """The padded index next to padded index ``u`` (a ``uint64``) through ``slot``.
 

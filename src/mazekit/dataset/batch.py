@@ -316,12 +316,8 @@ def _kruskal(out: np.ndarray, grid: Grid, srcs: np.ndarray, options: dict[str, A
     walls = np.empty(grid.max_edges(), dtype=dtype)
     m = _walls(geo, mask, walls, fast)
     parent = forest((gk.pad(geo, mask, 0, 0).shape[0]) if fast else grid.size, dtype)
-    topology = grid.fast_topology() if fast else _NO_TOPOLOGY
+    topology = grid.fast_topology() if fast else gk.NO_TOPOLOGY
     _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty(), topology)
-
-
-#: What a driver passes as the fast kernels' topology when they do not run (plain kernels).
-_NO_TOPOLOGY = np.zeros((2, gk.MAX_SLOTS), dtype=np.int64)
 
 
 def _scratch(grid: Grid) -> np.ndarray:
@@ -336,7 +332,7 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     fast_kernels = ("backtracker", "prim", "wilson", "aldous_broder", "hunt_and_kill")
     topology = grid.fast_topology() if name in fast_kernels else None
     fast = topology is not None
-    topology = _NO_TOPOLOGY if topology is None else topology
+    topology = gk.NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
     if name == "backtracker":
         _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, topology)

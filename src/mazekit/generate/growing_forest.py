@@ -72,7 +72,7 @@ def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
 def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t, T):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
     (No reference counting: it takes seven arrays and runs once per few cells.) ``T``: a polar
-    grid's ring table, or :data:`~mazekit.grids.kernel.NO_RINGS` (see :func:`_rings_of`)."""
+    grid's ring table, or :data:`~mazekit.grids.kernel.NO_TOPOLOGY` (see :func:`_rings_of`)."""
     claimed = 0
     while claimed < TURN:
         cell = tops[tree]
@@ -180,10 +180,10 @@ def _join(passages, geo, owner, walls, parent, src, trace, t, T):  # pragma: no 
 def _rings_of(grid: Grid) -> np.ndarray:
     """A polar grid's ring table (its neighbours by a few integer operations, not ``step``'s
     floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
-    cell to 0.7-0.8x, 2026-12-02), else ``NO_RINGS``: the other grids' ``step`` is cheap
+    cell to 0.7-0.8x, 2026-12-02), else ``NO_TOPOLOGY``: the other grids' ``step`` is cheap
     already, and this module keeps the plain layout."""
     T = grid.fast_topology() if grid.kind == "polar" else None
-    return gk.NO_RINGS if T is None else T
+    return gk.NO_TOPOLOGY if T is None else T
 
 
 def growing_forest(

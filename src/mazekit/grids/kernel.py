@@ -672,9 +672,10 @@ def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
     return lambda T, geo, cell, slot: back(geo, cell, slot)
 
 
-#: The topology kernels that take one are given where a grid has no ring table: they then
-#: call the plain :func:`step` and :func:`back`.
-NO_RINGS = np.zeros((2, MAX_SLOTS), dtype=np.int64)
+#: A stand-in topology (offsets, all zero) for kernels that take one where the grid has none
+#: to give or the fast path does not run: :func:`cell_step` and :func:`cell_back` then call
+#: the plain :func:`step` and :func:`back`, and the dataset drivers their plain kernels.
+NO_TOPOLOGY = np.zeros((2, MAX_SLOTS), dtype=np.int64)
 
 
 def near(u, off1, slot):  # pragma: no cover - replaced in compiled code

@@ -42,7 +42,7 @@ import numpy as np
 from numba import njit
 
 from .. import trace as tr
-from .._memory import index_dtype
+from .._memory import index_dtype, index_scratch
 from ..distances import distances_kernel as _distances
 from ..generate.aldous_broder import kernel as _aldous_broder
 from ..generate.aldous_broder import kernel_padded as _aldous_broder_padded
@@ -320,10 +320,6 @@ def _kruskal(out: np.ndarray, grid: Grid, srcs: np.ndarray, options: dict[str, A
     _run_kruskal(out, geo, mask, fast, srcs, walls, m, parent, grid.n_cells, tr.empty(), topology)
 
 
-def _scratch(grid: Grid) -> np.ndarray:
-    return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))
-
-
 def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray,
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
@@ -335,10 +331,10 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     topology = gk.NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
     if name == "backtracker":
-        _run_backtracker(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, topology)
+        _run_backtracker(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, topology)
     elif name == "prim":
         slots = gk.slot_count(grid.n_slots)
-        _run_prim(out, geo, mask, fast, srcs, roots, _scratch(grid), trace, slots, topology)
+        _run_prim(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "wilson":
         _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology)
     elif name == "aldous_broder":
@@ -346,7 +342,7 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     elif name == "growing_tree":
         rule = GROWING_TREE_RULES.index(options.get("rule", "newest"))
         p = float(options.get("p", 0.5))
-        _run_growing_tree(out, geo, mask, srcs, roots, _scratch(grid), rule, p, trace)
+        _run_growing_tree(out, geo, mask, srcs, roots, index_scratch(grid), rule, p, trace)
     elif name == "hunt_and_kill":
         empty = np.empty(0, dtype=index_dtype(grid.size))
         slots = gk.slot_count(grid.n_slots)

@@ -68,10 +68,11 @@ def _bfs_rect(passages, cols, start, goal, progress, came, queue, trace):  # pra
     branch per bit cost as much as the rest of the loop. The queue is an array of its own,
     ``uint32``: as the trace's first column, its four writes a cell were 12 bytes apart, and
     the kernel 25% slower on a 4000x4000 maze (2026-12-02); each trace row is written whole
-    as its cell leaves the queue. Indices are unsigned (no negative-index fix-ups on the
-    loads), and the caller allocates ``came`` (zeros, ``cells + 2 * (cols + 1)``), ``queue``
-    (``cells + 1``) and ``trace`` (``(cells + 1, 3)`` int32) with numpy, which asks for huge
-    pages on large arrays (fewer page faults than numba's own allocations).
+    as its cell leaves the queue. Indices are unsigned, the queue's head and tail too (no
+    negative-index fix-ups on the loads; those on the queue's four writes a cell cost
+    10-15%), and the caller allocates ``came`` (zeros, ``cells + 2 * (cols + 1)``),
+    ``queue`` (``cells + 1``) and ``trace`` (``(cells + 1, 3)`` int32) with numpy, which
+    asks for huge pages on large arrays (fewer page faults than numba's own allocations).
     """
     pad = cols + 1
     upad = np.uint64(pad)
@@ -81,14 +82,14 @@ def _bfs_rect(passages, cols, start, goal, progress, came, queue, trace):  # pra
     watched = progress.shape[0] > DONE
     came[start + pad] = 255
     queue[0] = start
-    head, tail = 0, 1
+    head, tail = np.uint64(0), np.uint64(1)  # unsigned as the rest: no fix-ups on the queue
     while head < tail:
         cell = np.uint64(queue[head])
         trace[head, 0] = cell
         trace[head, 1] = tr.VISIT
         trace[head, 2] = -1
-        head += 1
-        if watched and head & 4095 == 0:
+        head += one
+        if watched and head & np.uint64(4095) == 0:
             progress[DONE] = head
         if cell == end:
             break
@@ -97,21 +98,21 @@ def _bfs_rect(passages, cols, start, goal, progress, came, queue, trace):  # pra
         ok = (bits & 1) & (came[at - ucols] == 0)
         queue[tail] = cell - ucols
         came[at - ucols] |= _BACK_S * ok
-        tail += ok
+        tail += np.uint64(ok)
         ok = (bits >> 1 & 1) & (came[at + one] == 0)
         queue[tail] = cell + one
         came[at + one] |= _BACK_W * ok
-        tail += ok
+        tail += np.uint64(ok)
         ok = (bits >> 2 & 1) & (came[at + ucols] == 0)
         queue[tail] = cell + ucols
         came[at + ucols] |= _BACK_N * ok
-        tail += ok
+        tail += np.uint64(ok)
         ok = (bits >> 3 & 1) & (came[at - one] == 0)
         queue[tail] = cell - one
         came[at - one] |= _BACK_E * ok
-        tail += ok
+        tail += np.uint64(ok)
     if came[goal + pad] == 0:
-        return np.empty(0, dtype=np.int64), trace[:head]
+        return np.empty(0, dtype=np.int64), trace[: np.int64(head)]
     steps = np.array((0, -cols, 1, cols, -1), dtype=np.int64)
     k = 1
     cell = goal
@@ -124,7 +125,7 @@ def _bfs_rect(passages, cols, start, goal, progress, came, queue, trace):  # pra
         path[i] = cell
         cell += steps[came[cell + pad]]
     path[0] = start
-    return path, trace[:head]
+    return path, trace[: np.int64(head)]
 
 
 def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:

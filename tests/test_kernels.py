@@ -240,7 +240,7 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
     geo, mask = grid.kernel_args()
     extra: tuple = ()
     if kernel is _generator(name).kernel_padded:  # the fast kernels take the grid's topology
-        extra = (gk.slot_count(grid.n_slots),) if name in ("prim", "hunt_and_kill") else ()
+        extra = (gk.slot_count(grid.n_slots),) if name in ("backtracker", "prim", "hunt_and_kill") else ()
         extra += (grid.fast_topology(),)
     if name in ("backtracker", "prim"):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)

@@ -236,10 +236,10 @@ def states(seed: int, first: int, count: int, n_cells: int) -> tuple[np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace, topology):  # pragma: no cover
+def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace, slots, topology):  # pragma: no cover
     for k in range(out.shape[0]):
         if fast:
-            _backtracker_padded(out[k], geo, mask, roots[k], stack, srcs[k], trace, topology)
+            _backtracker_padded(out[k], geo, mask, roots[k], stack, srcs[k], trace, slots, topology)
         else:
             _backtracker(out[k], geo, mask, roots[k], stack, srcs[k], trace)
 
@@ -331,7 +331,8 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     topology = gk.NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
     if name == "backtracker":
-        _run_backtracker(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, topology)
+        slots = gk.slot_count(grid.n_slots)
+        _run_backtracker(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "prim":
         slots = gk.slot_count(grid.n_slots)
         _run_prim(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)

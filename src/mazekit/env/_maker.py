@@ -40,7 +40,7 @@ from . import _tables
 #: its padded kernel takes the slot count), the names the modules give their kernels for
 #: such drivers.
 FAST = {
-    "backtracker": ("kernel", "kernel_padded", True, False),
+    "backtracker": ("kernel", "kernel_padded", True, True),
     "prim": ("kernel", "kernel_padded", True, True),
     "wilson": ("kernel", "kernel_padded", False, False),
 }

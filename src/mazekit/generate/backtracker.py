@@ -63,41 +63,46 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _backtracker_padded(passages, geo, mask, root, stack, src, trace, T):  # pragma: no cover
+def _backtracker_padded(passages, geo, mask, root, stack, src, trace, slots, T):  # pragma: no cover
     """:func:`_backtracker` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: the unvisited neighbours are a bit mask read without branches, the stack
     holds fast-path indices, and passages are carved into the fast bytes and copied out at
-    the end."""
-    n_slot = gk.n_slots(geo[0])
+    the end.
+
+    ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid, the slot count compiled
+    in (as in :func:`~mazekit.generate.prim._prim_padded`), and every index is unsigned, the
+    stack's top too (no negative-index fix-ups): together 20% a cell at 1000x1000."""
+    n_slot = len(slots)
     grid = gk.lay_out(T, geo, mask, 0, SEEN)
+    off1 = gk.flat(T)
     recording = trace.shape[0] != 0
-    p = gk.to_fast(T, geo, root)
+    p = np.uint64(gk.to_fast(T, geo, root))
     grid[p] = SEEN
     stack[0] = p
-    top = 0
+    top = np.uint64(0)
     t = record(trace, 0, root, VISIT, -1)
     while True:
-        free = gk.free_slots(grid, p, T, n_slot, SEEN)
+        free = gk.matching(grid, p, off1, n_slot, SEEN, 0)
         if free == 0:
             if recording:
-                t = record(trace, t, gk.to_cell(T, geo, p), BACKTRACK, -1)
-            top -= 1
-            if top < 0:
+                t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), BACKTRACK, -1)
+            if top == 0:
                 break
-            p = stack[top]
+            top -= np.uint64(1)
+            p = np.uint64(stack[top])
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
         back = gk.hop_back(T, geo, p, slot)
         grid[p] |= 1 << slot
-        p = gk.hop(T, p, slot)
+        p = gk.near(p, off1, slot)
         grid[p] |= SEEN | (1 << back)
-        top += 1
+        top += np.uint64(1)
         stack[top] = p
         tick(src, 1)
         if recording:
-            t = record(trace, t, gk.to_cell(T, geo, p), CARVE, back)
+            t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, back)
     gk.copy_out(T, geo, grid, SEEN - 1, passages)
     return t
 
@@ -116,15 +121,18 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     fast = grid.fast_topology()
+    args = (passages, *grid.kernel_args(), root, scratch(grid))
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
-            used = _backtracker_padded(passages, *grid.kernel_args(), root, scratch(grid), src, trace, fast)
+            used = _backtracker_padded(*args, src, trace, gk.slot_count(grid.n_slots), fast)
         else:
-            used = _backtracker(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
+            used = _backtracker(*args, src, trace)
     return carved(grid, passages, trace, used)
 
 
 #: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
+#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes
+#: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
+#: ``fast_topology()``).
 kernel = _backtracker
 kernel_padded = _backtracker_padded

@@ -767,6 +767,13 @@ def _ring_all(T, p):  # pragma: no cover - compiled
     return cw, ccw, inward, out, out2
 
 
+@njit(cache=True, inline="always")
+def ring_neighbours(T, p):  # pragma: no cover - compiled
+    """The five neighbours of plain index ``p`` on ring table ``T``, by slot, as a tuple (the
+    sentinel ``T[_SENT]`` where there is none)."""
+    return _ring_all(T, p)
+
+
 def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in compiled code
     """:func:`below` on either topology: bit ``slot`` set where the neighbour's byte is below
     ``limit``."""

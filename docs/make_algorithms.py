@@ -11,6 +11,7 @@ as committed, so the page cannot drift from the code.
 
 from __future__ import annotations
 
+import inspect
 import os
 import platform
 import sys
@@ -101,8 +102,10 @@ def solver_rows(timed: bool = True) -> list[str]:
                 raise LookupError("untimed")
             side = SMALL.get(name, 1000)
             perfect = mazes[side]
-            seconds = best_of(lambda n=name, m=perfect: mazekit.solve(m, n), repeat=1)
-            sol = mazekit.solve(perfect, name)
+            # a solver that walks at random walks the same walk every run (the table stays put)
+            seeded = {"rng": 1} if "rng" in inspect.signature(func).parameters else {}
+            seconds = best_of(lambda n=name, m=perfect, o=seeded: mazekit.solve(m, n, **o), repeat=1)
+            sol = mazekit.solve(perfect, name, **seeded)
             speed = mcells(side * side, seconds)
             explored = f"{100 * sol.n_explored / side**2:.0f}%"
             if side != 1000:

@@ -241,7 +241,7 @@ class MazeMaker:
             if gc.topology is None:
                 plain(*args, self.src, empty())
             else:
-                counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (prim)
+                counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (backtracker, prim)
                 pad(*args, self.src, empty(), *counted, gc.topology)
         else:
             passages = self.func(g, self.rng, **self.options).passages.ravel()

@@ -76,12 +76,11 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
             cell = r * cols + c
             if masked and mask[cell] == 0:
                 continue
-            index = (r + 1) * w + c + 1 if padded else cell
             for slot in range(n_plain):
                 nr, nc = gk.move(geo, r, c, slot)
                 nb = nr * cols + nc
                 if nr >= 0 and nb > cell and not (masked and mask[nb] == 0):
-                    walls[m] = index << 3 | slot
+                    walls[m] = cell << 3 | slot
                     m += 1
     return m
 

@@ -330,11 +330,10 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
     fast = topology is not None
     topology = gk.NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()
+    slots = gk.slot_count(grid.n_slots)  # for the kernels that compile the slot count in
     if name == "backtracker":
-        slots = gk.slot_count(grid.n_slots)
         _run_backtracker(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "prim":
-        slots = gk.slot_count(grid.n_slots)
         _run_prim(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "wilson":
         _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology)
@@ -346,7 +345,6 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
         _run_growing_tree(out, geo, mask, srcs, roots, index_scratch(grid), rule, p, trace)
     elif name == "hunt_and_kill":
         empty = np.empty(0, dtype=index_dtype(grid.size))
-        slots = gk.slot_count(grid.n_slots)
         _run_hunt_and_kill(out, geo, mask, fast, srcs, roots, empty, trace, slots, topology)
     elif name == "kruskal":
         _kruskal(out, grid, srcs, options)

@@ -145,6 +145,55 @@ def test_heap_pops_in_order():
     assert popped[-(1000 - 333) :] == sorted(popped[-(1000 - 333) :])
 
 
+@pytest.mark.parametrize("dtype", [np.int64, np.float64])
+def test_item_heap_pops_values_in_key_order(dtype):
+    rng = np.random.default_rng(3)
+    keys_in = rng.integers(0, 50, size=600).astype(dtype)  # many equal keys
+    keys, vals, n = np.empty(600, dtype=dtype), np.empty(600, dtype=np.int64), 0
+    out = []
+    for i, key in enumerate(keys_in):
+        n = heap.push_item(keys, vals, n, key, i)
+        if i % 4 == 3:
+            val, n = heap.pop_item(keys, vals, n)
+            out.append(val)
+    while n:
+        val, n = heap.pop_item(keys, vals, n)
+        out.append(val)
+    assert sorted(out) == list(range(600))  # every value once, carried with its own key
+    tail = [keys_in[v] for v in out[150:]]  # after the last push, keys come out sorted
+    assert tail == sorted(tail)
+
+
+@pytest.mark.parametrize("index", [np.int32, np.int64])
+def test_indexed_heap_matches_a_dict(index):
+    rng = np.random.default_rng(4)
+    cells = 300
+    keys, vals, pos, n = np.empty(cells, dtype=np.int64), np.empty(cells, dtype=index), np.empty(cells, dtype=index), 0
+    ref: dict[int, int] = {}  # cell -> key, what the heap should hold
+    taken = []
+    for _ in range(3000):
+        cell = int(rng.integers(cells))
+        key = int(rng.integers(-(2**40), 2**40)) * cells + cell  # distinct keys
+        if cell not in ref and len(taken) < cells and cell not in taken:
+            n = heap.insert(keys, vals, pos, n, key, cell)
+            ref[cell] = key
+        elif cell in ref and key < ref[cell]:
+            heap.lower(keys, vals, pos, cell, key)
+            ref[cell] = key
+        if ref and rng.random() < 0.2:
+            top, got, n = heap.take(keys, vals, pos, n)
+            want = min(ref, key=ref.__getitem__)
+            assert (got, top) == (want, ref.pop(want))
+            taken.append(got)
+        assert n == len(ref)
+        for c in ref:  # every cell where pos says, with its key
+            assert vals[pos[c]] == c and keys[pos[c]] == ref[c]
+    while n:
+        top, got, n = heap.take(keys, vals, pos, n)
+        assert top == ref.pop(got) and all(top < k for k in ref.values())
+    assert not ref
+
+
 # ----------------------------------------------------------------------------- grids
 
 

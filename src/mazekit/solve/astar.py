@@ -20,48 +20,12 @@ from numba import njit
 
 from ..grids import Cell
 from ..grids import kernel as k
+from ..kernels.heap import pop_item, push_item
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
 
 SHORTEST = True  # always a shortest path
-
-
-@njit(cache=True, nogil=True)
-def _push(keys, vals, size, key, val):  # pragma: no cover - compiled
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= key:
-            break
-        keys[i] = keys[parent]
-        vals[i] = vals[parent]
-        i = parent
-    keys[i] = key
-    vals[i] = val
-    return size + 1
-
-
-@njit(cache=True, nogil=True)
-def _pop(keys, vals, size):  # pragma: no cover - compiled
-    val = vals[0]
-    size -= 1
-    key, last = keys[size], vals[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and keys[child + 1] < keys[child]:
-            child += 1
-        if keys[child] >= key:
-            break
-        keys[i] = keys[child]
-        vals[i] = vals[child]
-        i = child
-    keys[i] = key
-    vals[i] = last
-    return val, size
 
 
 @njit(cache=True, nogil=True)
@@ -77,10 +41,10 @@ def _astar(passages, geo, start, goal):  # pragma: no cover - compiled
     g[start] = 0
     prev[start] = start
     h0 = k.estimate(geo, start, goal)
-    size = _push(keys, vals, 0, h0 << 32 | h0, start)
+    size = push_item(keys, vals, 0, h0 << 32 | h0, start)
     m = 0
     while size > 0:
-        cell, size = _pop(keys, vals, size)
+        cell, size = pop_item(keys, vals, size)
         if closed[cell]:
             continue
         closed[cell] = 1
@@ -97,7 +61,7 @@ def _astar(passages, geo, start, goal):  # pragma: no cover - compiled
                     g[nb] = cost
                     prev[nb] = cell
                     h = k.estimate(geo, nb, goal)
-                    size = _push(keys, vals, size, (cost + h) << 32 | h, nb)
+                    size = push_item(keys, vals, size, (cost + h) << 32 | h, nb)
     return walk_back(prev, start, goal), order[:m]
 
 

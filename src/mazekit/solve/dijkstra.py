@@ -21,10 +21,10 @@ from numba import njit
 
 from ..grids import Cell
 from ..grids import kernel as k
+from ..kernels.heap import pop_item, push_item
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
-from .astar import _pop, _push
 
 SHORTEST = True  # shortest in steps without weights; cheapest with them
 SOLVES_PERFECT = True
@@ -44,10 +44,10 @@ def _dijkstra(passages, geo, weights, start, goal):  # pragma: no cover - compil
     order = np.empty(n, dtype=np.int64)
     dist[start] = 0.0
     prev[start] = start
-    size = _push(keys, vals, 0, 0.0, start)
+    size = push_item(keys, vals, 0, 0.0, start)
     m = 0
     while size > 0:
-        cell, size = _pop(keys, vals, size)
+        cell, size = pop_item(keys, vals, size)
         if settled[cell]:
             continue
         settled[cell] = 1
@@ -63,7 +63,7 @@ def _dijkstra(passages, geo, weights, start, goal):  # pragma: no cover - compil
                 if settled[nb] == 0 and cost < dist[nb]:
                     dist[nb] = cost
                     prev[nb] = cell
-                    size = _push(keys, vals, size, cost, nb)
+                    size = push_item(keys, vals, size, cost, nb)
     for cell in range(n):  # a tentative cost is only an upper bound: report settled ones
         if settled[cell] == 0:
             dist[cell] = np.inf

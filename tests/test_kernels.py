@@ -168,7 +168,12 @@ def test_item_heap_pops_values_in_key_order(dtype):
 def test_indexed_heap_matches_a_dict(index):
     rng = np.random.default_rng(4)
     cells = 300
-    keys, vals, pos, n = np.empty(cells, dtype=np.int64), np.empty(cells, dtype=index), np.empty(cells, dtype=index), 0
+    keys, vals, pos, n = (
+        np.empty(cells, dtype=np.int64),
+        np.empty(cells, dtype=index),
+        np.empty(cells, dtype=index),
+        0,
+    )
     ref: dict[int, int] = {}  # cell -> key, what the heap should hold
     taken = []
     for _ in range(3000):

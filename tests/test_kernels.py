@@ -348,6 +348,21 @@ def _ring_hops(T, n, k):  # the ring table's neighbours and slots back, as the k
     return nb, back
 
 
+@njit
+def _around_hops(T, layout, n, k):  # the same through around(), and matching() both ways
+    nb = np.empty((n, k), dtype=np.int64)
+    back = np.empty((n, k), dtype=np.int64)
+    match = np.empty((n, 2), dtype=np.int64)
+    for cell in range(n):
+        h = gk.around(T, np.uint64(cell))
+        for slot in range(k):
+            nb[cell, slot] = gk.near(h, T, slot)
+            back[cell, slot] = gk.hop_back(T, (0, 0, 0, 0), h, slot)
+        match[cell, 0] = gk.matching(layout, h, T, 5, 1, 0)
+        match[cell, 1] = gk.matching(layout, np.uint64(cell), T, 5, 1, 0)
+    return nb, back, match
+
+
 @pytest.mark.parametrize("shape", [(8, 5), (5, 1), (3, 64), (6, 2), (12, 3), (1, 7)])
 def test_polar_ring_table_gives_the_grids_neighbours(shape):
     """Every existing cell's neighbour through every slot, by :func:`hop` on the ring table:
@@ -369,6 +384,12 @@ def test_polar_ring_table_gives_the_grids_neighbours(shape):
     layout[cells] = 0
     for cell in cells:
         assert _free(layout, cell, T) == sum(1 << s for s in range(5) if got[cell, s] < grid.size)
+    # around(): the neighbourhood worked out once gives the same neighbours, slots back, masks
+    nb2, back2, match = _around_hops(T, layout, grid.size, 5)
+    real = got[cells] < grid.size
+    assert np.array_equal(nb2[cells], got[cells]) and np.array_equal(back2[cells][real], back[cells][real])
+    assert np.array_equal(match[cells, 0], match[cells, 1])
+    assert np.array_equal(match[cells, 0], [_free(layout, c, T) for c in cells])
 
 
 @njit

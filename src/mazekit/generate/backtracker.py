@@ -83,7 +83,8 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace, slots, T):
     top = np.uint64(0)
     t = record(trace, 0, root, VISIT, -1)
     while True:
-        free = gk.matching(grid, p, off1, n_slot, SEEN, 0)
+        h = gk.around(off1, p)  # the ring worked out once, kept across the draw and carve
+        free = gk.matching(grid, h, off1, n_slot, SEEN, 0)
         if free == 0:
             if recording:
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), BACKTRACK, -1)
@@ -94,9 +95,9 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace, slots, T):
             continue
         k = gk.BIT_COUNT[free]
         slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
-        back = gk.hop_back(T, geo, p, slot)
+        back = gk.hop_back(T, geo, h, slot)
         grid[p] |= 1 << slot
-        p = gk.near(p, off1, slot)
+        p = gk.near(h, off1, slot)
         grid[p] |= SEEN | (1 << back)
         top += np.uint64(1)
         stack[top] = p

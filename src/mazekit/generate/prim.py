@@ -91,10 +91,11 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
     grid[p] = P_IN
     t = record(trace, 0, root, VISIT, -1)
     nf = 0  # signed: the draw's int-float conversions are one instruction each way
+    h = gk.around(off1, p)  # p's neighbours worked out once, kept across the stores
     while True:
-        out = gk.matching(grid, p, off1, n_slot, P_GONE, OUT)
+        out = gk.matching(grid, h, off1, n_slot, P_GONE, OUT)
         while out:  # the new cell's outside neighbours join the frontier, in slot order
-            nb = gk.near(p, off1, trailing_zeros(out))
+            nb = gk.near(h, off1, trailing_zeros(out))
             out &= out - 1
             grid[nb] = P_FRONT
             frontier[np.uint64(nf)] = nb
@@ -107,11 +108,12 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
         p = np.uint64(frontier[i])
         nf -= 1
         frontier[i] = frontier[np.uint64(nf)]
-        inside = gk.matching(grid, p, off1, n_slot, P_GONE, P_IN)
+        h = gk.around(off1, p)
+        inside = gk.matching(grid, h, off1, n_slot, P_GONE, P_IN)
         k = gk.BIT_COUNT[inside]
         slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
         grid[p] = P_IN | (1 << slot)
-        grid[gk.near(p, off1, slot)] |= 1 << gk.hop_back(T, geo, p, slot)
+        grid[gk.near(h, off1, slot)] |= 1 << gk.hop_back(T, geo, h, slot)
         tick(src, 1)
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)

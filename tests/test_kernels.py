@@ -16,7 +16,7 @@ import mazekit
 from mazekit.generate._common import random_cell, scratch
 from mazekit.grids import RectGrid, make_grid
 from mazekit.grids import kernel as gk
-from mazekit.kernels import draw, heap, union_find
+from mazekit.kernels import draw, heap, shortest, union_find
 
 from .checks import MASK_TEXT
 
@@ -197,6 +197,41 @@ def test_indexed_heap_matches_a_dict(index):
         top, got, n = heap.take(keys, vals, pos, n)
         assert top == ref.pop(got) and all(top < k for k in ref.values())
     assert not ref
+
+
+# ----------------------------------------------------------------------------- shortest paths
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 5), (3, 4), (4, 4)])
+def test_shortest_dag_counts_and_lists_a_rooms_paths(rows, cols):
+    """An open room: C(rows + cols - 2, rows - 1) corner-to-corner paths, every cell on one,
+    each listed path a distinct monotone walk of the right length."""
+    from math import comb
+
+    from mazekit.trace import open_room
+
+    grid = RectGrid((rows, cols))
+    passages = open_room(grid).ravel()
+    goal = grid.size - 1
+    order, dist, on, count = shortest.shortest_dag(passages, grid.geo, 0, goal)
+    want = comb(rows + cols - 2, rows - 1)
+    assert shortest.as_count(count) == want and on.all() and dist[goal] == rows + cols - 2
+    paths = shortest.enumerate_paths(passages, grid.geo, dist, on, 0, goal, 1000)
+    assert len({tuple(p) for p in paths.tolist()}) == want == len(paths)
+    for p in paths:
+        assert p[0] == 0 and p[-1] == goal and np.all(np.isin(np.diff(p), [1, cols]))
+
+
+def test_shortest_dag_without_a_way_and_past_exact_counts():
+    from mazekit.trace import open_room
+
+    grid = RectGrid((2, 3))
+    passages = np.zeros(grid.size, dtype=np.uint8)  # no passages: the goal cannot be reached
+    order, dist, on, count = shortest.shortest_dag(passages, grid.geo, 0, 5)
+    assert count == 0.0 and not on.any() and list(order) == [0]
+    big = RectGrid((60, 60))  # C(118, 59) ~ 1.1e34 paths: a float
+    _, _, _, count = shortest.shortest_dag(open_room(big).ravel(), big.geo, 0, big.size - 1)
+    assert isinstance(shortest.as_count(count), float) and shortest.as_count(count) > shortest.EXACT_BELOW
 
 
 # ----------------------------------------------------------------------------- grids

@@ -33,10 +33,10 @@ import numpy as np
 
 from .. import trace as tr
 from ..grids import Cell
+from ..kernels.shortest import as_count, enumerate_paths, shortest_dag
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits
-from .shortest_paths import _dag, _enumerate, as_count
 
 SHORTEST = True  # the survivors are the shortest paths
 SOLVES_PERFECT = True
@@ -59,8 +59,8 @@ def collision(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """
     s, g = flat_ends(maze, start, goal)
     passages, geo = maze.passages.ravel(), maze.grid.geo
-    order, dist, on, count = _dag(passages, geo, s, g)
-    path = _enumerate(passages, geo, dist, on, s, g, 1)[0] if count else np.empty(0, np.int64)
+    order, dist, on, count = shortest_dag(passages, geo, s, g)
+    path = enumerate_paths(passages, geo, dist, on, s, g, 1)[0] if count else np.empty(0, np.int64)
     back = order[::-1][on[order[::-1]] == 0]
     knocked = visits(back)
     knocked[:, 1] = tr.BACKTRACK

@@ -5,7 +5,8 @@
 2. Fill each in, and follow its passage back, filling, until the first junction (a cell
    that filling leaves a dead end is filled in turn). Filling never cuts the start from the
    goal: a dead end is on no path between them.
-3. What is left holds every route from the start to the goal. Walk it breadth-first.
+3. What is left holds every route from the start to the goal. Walk it: flood it breadth-first
+   and take the first shortest path in slot order (:mod:`mazekit.kernels.shortest`).
 
 On a perfect maze what is left is exactly the one path. On a maze with loops the loops
 survive (a loop has no dead end), so several routes may remain: the breadth-first walk
@@ -27,10 +28,10 @@ from .._memory import index_scratch
 from ..distances import distances_kernel as _distances
 from ..grids import Cell
 from ..kernels.fill import fill_dead_ends
+from ..kernels.shortest import enumerate_paths, shortest_dag
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits
-from .bfs import _bfs
 
 SHORTEST = True  # filling spares every simple path; the walk is breadth-first
 SOLVES_PERFECT = True
@@ -63,5 +64,6 @@ def dead_end_filling(maze: Maze, start: Cell, goal: Cell) -> Solution:
     filled = closes[:used, 0]
     filled = visits(filled[dist[filled] >= 0])  # cells cut off from the start do not count
     filled[:, 1] = tr.BACKTRACK
-    path = _bfs(left, geo, s, g, np.zeros(4, np.uint64))[0] if dist[g] >= 0 else np.empty(0, np.int64)
+    _, to, on, count = shortest_dag(left, geo, s, g)  # the walk: a shortest way through what is left
+    path = enumerate_paths(left, geo, to, on, s, g, 1)[0] if count else np.empty(0, np.int64)
     return solution("dead_end_filling", maze, start, goal, path, np.concatenate([visits(scan), filled]))

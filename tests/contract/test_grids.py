@@ -119,6 +119,31 @@ def test_masks_where_cells_have_a_place():
         make_grid("hex", (4, 5), wrap="x")
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(map(str, c)))
+def test_cell_counts_agree_with_the_cells(case):
+    """``n_cells`` and ``row_counts()`` (which polar grids answer from their ring sizes, not
+    the mask) count the cells that ``contains`` admits."""
+    grid = build(case)
+    inside = np.array([[grid.contains((r, c)) for c in range(grid.cols)] for r in range(grid.rows)])
+    assert grid.n_cells == inside.sum()
+    assert grid.row_counts().tolist() == inside.sum(axis=1).tolist()
+
+
+def test_masked_grids_count_their_cells_by_row():
+    mask = np.ones((4, 5), bool)
+    mask[0, :2] = mask[3, 4] = False
+    grid = make_grid("rect", (4, 5), mask=mask)
+    assert grid.row_counts().tolist() == [3, 5, 5, 4] and grid.n_cells == 17
+
+
+def test_polar_ring_table_is_made_once_per_grid():
+    from mazekit.grids import kernel as gk
+
+    grid = make_grid("polar", (7, 5))
+    table = grid.fast_topology()
+    assert table is grid.fast_topology() and np.array_equal(table, gk.polar_rings(grid.geo))
+
+
 def test_polar_rings_never_more_than_double():
     for inner in range(1, 12):
         counts = make_grid("polar", (30, inner)).counts

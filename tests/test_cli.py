@@ -104,6 +104,23 @@ def test_list_names_every_algorithm():
         assert any(line.split()[0] == name for line in r.stdout.splitlines() if line.strip())
 
 
+def test_list_says_which_grids_each_solver_runs_on():
+    """What ``mazekit list`` says of a solver's grids is what ``solve`` accepts."""
+    from mazekit.grids import GRIDS, make_grid
+    from mazekit.solve import supports
+
+    lines = {line.split()[0]: line for line in run("list").stdout.splitlines() if line.startswith("  ")}
+    for name, func in mazekit.SOLVERS.items():
+        grids = {kind: make_grid(kind, (2, 2, 2) if kind == "3d" else (2, 2)) for kind in GRIDS}
+        kinds = [kind for kind, grid in grids.items() if supports(func, grid)]
+        wraps = supports(func, make_grid("rect", (3, 3), wrap="xy"))
+        if len(kinds) == len(GRIDS) and wraps:
+            assert "every grid" in lines[name], name
+        else:
+            missing = ", ".join(kind for kind in GRIDS if kind not in kinds)
+            assert f"all but {missing}" in lines[name] and ("without wrap" in lines[name]) != wraps, name
+
+
 def test_python_dash_m():
     r = run("list", entry=[sys.executable, "-m", "mazekit"])
     assert r.returncode == 0 and "backtracker" in r.stdout

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -19,23 +18,33 @@ def list_(show_options: bool) -> None:
     """List every algorithm, the grids it runs on, and its one-line summary (see `mazekit info NAME`)."""
     from ..generate import GENERATORS
     from ..grids import GRIDS
-    from ..registry import properties, summary
+    from ..registry import declared, properties, summary
     from ..solve import SOLVERS
+    from ..solve._walk import FLAT
     from ..transform import TRANSFORMS
     from ..transform import properties as transform_properties
 
-    def grids_of(kinds: Any) -> str:
-        if set(kinds) == set(GRIDS):
+    def grids_of(kinds: Any, unwrapped: bool = False) -> str:
+        """``unwrapped``: refuses wrapped rects (row-based generators, planar solvers)."""
+        if set(kinds) == set(GRIDS) and not unwrapped:
             return "every grid"
         missing = [k for k in GRIDS if k not in kinds]
-        return f"all but {', '.join(missing)}" if len(missing) < len(kinds) else ", ".join(kinds)
+        text = f"all but {', '.join(missing)}" if len(missing) < len(kinds) else ", ".join(kinds)
+        if not (unwrapped and "rect" in kinds):
+            return text
+        return "rect without wrap" if list(kinds) == ["rect"] else f"{text}; rect without wrap"
+
+    def solver_grids(func: Any) -> str:
+        if declared(func, "FLAT_ONLY", False):
+            return grids_of(FLAT, unwrapped=True)
+        return grids_of(GRIDS)
 
     rows = {
-        "generators": [(n, grids_of(properties(f)["grids"]), summary(f)) for n, f in GENERATORS.items()],
+        "generators": [(n, grids_of(properties(f)["grids"], properties(f)["rect_only"]), summary(f))
+                       for n, f in GENERATORS.items()],
         "transforms": [(n, grids_of(transform_properties(f)["grids"]), summary(f))
                        for n, f in TRANSFORMS.items()],
-        "solvers": [(n, grids_of(getattr(sys.modules[f.__module__], "GRIDS", GRIDS)), summary(f))
-                    for n, f in SOLVERS.items()],
+        "solvers": [(n, solver_grids(f), summary(f)) for n, f in SOLVERS.items()],
     }  # fmt: skip
     click.echo(f"grids: {', '.join(GRIDS)} (rect also wraps: --wrap x|y|xy)")
     for title, entries in rows.items():

@@ -49,9 +49,11 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
     if size is not None and (rows is not None or cols is not None):
         raise ValueError("give either --size or --rows/--cols, not both")
     if kind == "3d":
+        if rows is not None or cols is not None:
+            raise ValueError("a 3d grid takes --size WIDTHxHEIGHTxLEVELS (e.g. 10x8x3), not --rows/--cols")
         text = size if size is not None else "8x6x3"
         m = SIZE_RE.match(text)
-        if not m or m.group(2) is None or m.group(3) is None or rows is not None or cols is not None:
+        if not m or m.group(2) is None or m.group(3) is None:
             raise ValueError(f"a 3d size must look like WIDTHxHEIGHTxLEVELS, e.g. 10x8x3, got {text!r}")
         w, h, levels = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if min(w, h, levels) < 1:
@@ -60,7 +62,12 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
     if kind == "polar":
         if rows is not None or cols is not None:
             raise ValueError("a polar grid takes --size RINGSxCELLS (e.g. 12x8), not --rows/--cols")
-        rings, inner = parse_size(size)[::-1] if size is not None else (10, 8)
+        if size is None:
+            return (10, 8)
+        try:
+            inner, rings = parse_size(size)
+        except ValueError as err:  # the same checks, in the polar grid's words
+            raise ValueError(str(err).replace("WIDTHxHEIGHT, e.g. 41x31", "RINGSxCELLS, e.g. 12x8")) from None
         return (rings, inner)
     if size is not None and not size.strip():
         raise ValueError("size must look like WIDTHxHEIGHT, e.g. 41x31, got ''")

@@ -104,6 +104,46 @@ def test_trace_replays_to_the_maze(name, kind):
     assert np.array_equal(rebuilt, maze.passages)
 
 
+def _holed(kind):
+    mask = np.ones((5, 7), bool)
+    mask[0, 0] = mask[2, 3] = mask[4, 6] = False
+    return make_grid(kind, (5, 7), mask=mask)
+
+
+#: Grids beyond the plain kinds: wrapped rects, and masks on grids other than rect.
+VARIANTS = {
+    "wrap-x": lambda: make_grid("rect", (5, 7), wrap="x"),
+    "wrap-y": lambda: make_grid("rect", (5, 7), wrap="y"),
+    "wrap-xy": lambda: make_grid("rect", (5, 7), wrap="xy"),
+    **{f"masked-{kind}": (lambda kind=kind: _holed(kind)) for kind in ("hex", "triangle", "upsilon")},
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("name", GENERATORS)
+def test_generator_on_wrapped_and_masked_grids(name, variant):
+    """The contract of test_generator_on_grid on a wrapped rect or a masked hex, triangle or
+    upsilon grid: a spanning tree of the grid graph, the same maze for the same seed; or a
+    one-line refusal."""
+    grid = VARIANTS[variant]()
+    props = properties(GENERATORS[name])
+    if grid.kind not in props["grids"] or (props["rect_only"] and grid.kind == "rect"):
+        with pytest.raises(ValueError, match=f"{name} does not run on a "):
+            mazekit.generate(name, grid, rng=1)
+        return
+    for opts in OPTION_CASES.get(name, [{}]):
+        maze = mazekit.generate(name, grid, rng=5, **opts)
+        maze.check()
+        g = passage_graph(maze)
+        assert set(g.nodes) == {int(c) for c in grid.cell_indices()}
+        grid_graph = {tuple(e) for e in grid.edges().tolist()}
+        assert all(tuple(sorted(e)) in grid_graph for e in g.edges())
+        if props["perfect"]:
+            assert nx.is_tree(g), f"{name} on {variant} is not a spanning tree"
+        again = mazekit.generate(name, grid, rng=5, **opts)
+        assert np.array_equal(again.passages, maze.passages), "same seed, different maze"
+
+
 def test_wrap_makes_a_torus():
     maze = mazekit.generate("wilson", (6, 7), wrap="xy", rng=2)
     assert maze.is_perfect() and maze.grid.wrap == "xy"

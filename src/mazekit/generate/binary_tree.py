@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit
 
 from ..grid import OPPOSITE, RectGrid
+from ..kernels.draw import draws, take_bits
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved
 
@@ -27,12 +28,9 @@ RECT_ONLY = True
 
 BIASES = ("NW", "NE", "SW", "SE")
 
-_TWO53 = 9007199254740992.0  # rng.random() * 2**53 is exactly its 53 random bits
-_FLIPS_PER_DRAW = 53
-
 
 @njit(cache=True, nogil=True)
-def _binary_tree(passages, rows, cols, vslot, hslot, rng, trace):  # pragma: no cover
+def _binary_tree(passages, rows, cols, vslot, hslot, src, trace):  # pragma: no cover
     """``vslot`` is N or S, ``hslot`` E or W: the two walls a cell may open."""
     root_r = 0 if vslot == 0 else rows - 1
     root_c = 0 if hslot == 3 else cols - 1
@@ -47,12 +45,8 @@ def _binary_tree(passages, rows, cols, vslot, hslot, rng, trace):  # pragma: no 
             can_v = r != root_r
             can_h = c != root_c
             if can_v and can_h:
-                if left == 0:
-                    bits = int(rng.random() * _TWO53)
-                    left = _FLIPS_PER_DRAW
-                vertical = (bits & 1) == 1
-                bits >>= 1
-                left -= 1
+                flip, bits, left = take_bits(src, bits, left, 1)  # 53 coins a draw
+                vertical = flip == 1
             elif can_v or can_h:
                 vertical = can_v
             else:
@@ -97,5 +91,6 @@ def binary_tree(
     passages, trace = buffers(grid, record, 1)
     vslot = 0 if bias[0] == "N" else 2
     hslot = 3 if bias[1] == "W" else 1
-    used = _binary_tree(passages, grid.rows, grid.cols, vslot, hslot, rng, trace)
+    with draws(rng) as src:
+        used = _binary_tree(passages, grid.rows, grid.cols, vslot, hslot, src, trace)
     return carved(grid, passages, trace, used)

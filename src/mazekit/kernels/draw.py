@@ -188,13 +188,13 @@ def _tick(src, n):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True, _nrt=False)
 def take_bits(src, bits, left, width):  # pragma: no cover - compiled
     """``width`` random bits from the buffer ``(bits, left)``, refilled from one 53-bit draw
-    (``52 // width`` takes) when empty. Returns ``(value, bits, left)``.
+    (``53 // width`` takes, low bits first) when empty. Returns ``(value, bits, left)``.
 
     Compiled without reference counting, so that a walk may call it every step (with it,
     the atomic increments around the array argument cost more than the step itself)."""
     if left == 0:
         bits = bits53(src)
-        left = 52 // width
+        left = 53 // width
     return bits & ((1 << width) - 1), bits >> width, left - 1
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from ..grid import OPPOSITE, RectGrid
+from ..kernels.draw import draws, take_bits, uniform
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved
 
@@ -30,12 +31,12 @@ BIASES = ("N", "S")
 
 
 @njit(cache=True, nogil=True)
-def _sidewinder(passages, rows, cols, north, rng, trace):  # pragma: no cover
+def _sidewinder(passages, rows, cols, north, src, trace):  # pragma: no cover
     first = 0 if north else rows - 1
     vslot = 0 if north else 2
     dv = -cols if north else cols
     t = record(trace, 0, first * cols, VISIT, -1)
-    bits, left = 0, 0  # coin flips, 52 to a draw: one random() per cell would dominate
+    bits, left = 0, 0  # coin flips, 53 to a draw: one random() per cell would dominate
     for i in range(rows):
         r = i if north else rows - 1 - i
         base = r * cols
@@ -48,16 +49,13 @@ def _sidewinder(passages, rows, cols, north, rng, trace):  # pragma: no cover
             elif at_east:
                 close = True
             else:
-                if left == 0:
-                    bits, left = int(rng.random() * 4503599627370496.0), 52
-                close = (bits & 1) == 1
-                bits >>= 1
-                left -= 1
+                flip, bits, left = take_bits(src, bits, left, 1)
+                close = flip == 1
             if close:
                 member = base + run_start
                 size = c - run_start + 1
                 if size > 1:
-                    member += int(rng.random() * size)
+                    member += int(uniform(src) * size)
                 passages[member] |= 1 << vslot
                 passages[member + dv] |= 1 << OPPOSITE[vslot]
                 t = record(trace, t, member, CARVE, vslot)
@@ -96,5 +94,6 @@ def sidewinder(
     if grid.mask is not None:
         raise ValueError("sidewinder works row by row and needs a full rectangle; it cannot carve a mask")
     passages, trace = buffers(grid, record, 1)
-    used = _sidewinder(passages, grid.rows, grid.cols, bias == "N", rng, trace)
+    with draws(rng) as src:
+        used = _sidewinder(passages, grid.rows, grid.cols, bias == "N", src, trace)
     return carved(grid, passages, trace, used)

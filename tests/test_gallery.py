@@ -120,3 +120,25 @@ def test_cli_gallery_on_a_grid(tmp_path):
     assert r.returncode == 0, r.stderr
     r = run("gallery", "--grid", "polar", "-a", "sidewinder", "-o", "no.png", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_gallery_on_a_torus(tmp_path):
+    """--wrap: the generators that run on a wrapped rect, each tile the wrapped maze's heat map."""
+    props = {name: properties(func) for name, func in GENERATORS.items()}
+    wrapped = [name for name, p in props.items() if "rect" in p["grids"] and not p["rect_only"]]
+    sheet = gallery((5, 6), wrap="xy", rng=3, cell_size=6, wall_width=1)
+    first = mazekit.generate(wrapped[0], (5, 6), wrap="xy", rng=3)
+    one = heatmap_image(first, "centre", cell_size=6, wall_width=1)
+    tw, th = one.size
+    cols = min(4, len(wrapped))
+    height = label_layout(wrapped, tw)[2]
+    assert sheet.size == (PAD + cols * (tw + PAD), PAD + -(-len(wrapped) // cols) * (th + height + PAD))
+    assert np.array_equal(tile(np.asarray(sheet), 0, tw, th, cols, height)[0], np.asarray(one))
+    args = ("--wrap", "x", "-a", "prim", "-a", "wilson", "--size", "6x5", "-o", "cyl.png")
+    r = run("gallery", *args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    with Image.open(tmp_path / "cyl.png") as im:
+        want = gallery((5, 6), wrap="x", rng=1, algorithms=["prim", "wilson"])
+        assert np.array_equal(np.asarray(im.convert("RGB")), np.asarray(want))
+    r = run("gallery", "--wrap", "x", "-a", "eller", "-o", "no.png", cwd=tmp_path)
+    assert r.returncode == 1 and "wrapped" in r.stderr and not (tmp_path / "no.png").exists()

@@ -24,6 +24,8 @@ from ._options import run
     default=None,
     help="WIDTHxHEIGHT of every maze [20x20]; polar RINGSxCELLS [10x8]; 3d WIDTHxHEIGHTxLEVELS [8x6x3].",
 )
+@click.option("--wrap", type=click.Choice(["x", "y", "xy"]), default=None,
+              help="Join a rect grid's edges: x or y a cylinder, xy a torus.")  # fmt: skip
 @click.option("--seed", type=int, default=1, show_default=True, help="The seed every generator gets.")
 @click.option("-a", "--algorithm", "algorithms", multiple=True, help="Only these generators. Repeatable.")
 @click.option(
@@ -40,8 +42,9 @@ from ._options import run
 @click.option("--wall-width", type=int, default=2, show_default=True, help="Pixels per wall.")
 @click.option("--columns", type=int, default=None, help="Tiles per row [up to 4].")
 @run
-def gallery(output: str, grid: str, size: str | None, seed: int, algorithms: tuple[str, ...], source: str,
-            colormap: str, cell_size: int, wall_width: int, columns: int | None) -> None:  # fmt: skip
+def gallery(output: str, grid: str, size: str | None, wrap: str | None, seed: int,
+            algorithms: tuple[str, ...], source: str, colormap: str, cell_size: int, wall_width: int,
+            columns: int | None) -> None:  # fmt: skip
     """Draw every generator that runs on the grid, same size and seed, each as a heat map."""
     from pathlib import Path
 
@@ -53,7 +56,7 @@ def gallery(output: str, grid: str, size: str | None, seed: int, algorithms: tup
     if size is None and grid not in ("polar", "3d"):
         size = "20x20"
     image = make_gallery(
-        grid_shape(grid, size, None, None), grid=grid, rng=seed, algorithms=algorithms or None,
+        grid_shape(grid, size, None, None), grid=grid, wrap=wrap, rng=seed, algorithms=algorithms or None,
         source=parse_source(source), cmap=colormap, cell_size=cell_size, wall_width=wall_width,
         columns=columns,
     )  # fmt: skip

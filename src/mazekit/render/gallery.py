@@ -97,6 +97,7 @@ def gallery(
     shape: tuple[int, ...] = (20, 20),
     *,
     grid: str | None = None,
+    wrap: str | None = None,
     rng: int | None = 1,
     algorithms: Sequence[str] | None = None,
     source: Any = "centre",
@@ -116,6 +117,9 @@ def gallery(
     grid : str, optional
         The grid kind, ``"rect"`` by default; by default every generator that runs on it is
         shown.
+    wrap : {"x", "y", "xy"}, optional
+        Wrap a rect grid into a cylinder or a torus (then the row-by-row generators, which
+        refuse it, are left out by default).
     rng : int or None
         The seed all generators share (None: one fresh seed for all of them).
     algorithms : sequence of str, optional
@@ -142,7 +146,11 @@ def gallery(
 
     kind = grid or "rect"
     if algorithms is None:
-        names = [name for name, func in GENERATORS.items() if kind in properties(func)["grids"]]
+        names = [
+            name
+            for name, func in GENERATORS.items()
+            if kind in properties(func)["grids"] and not (wrap and properties(func)["rect_only"])
+        ]
     else:
         names = list(algorithms)
     if not names:
@@ -155,7 +163,7 @@ def gallery(
     _, seed = as_rng(rng)
     tiles = []
     for name in names:
-        maze = generate(name, shape, grid=grid, rng=seed, **(options or {}).get(name, {}))
+        maze = generate(name, shape, grid=grid, wrap=wrap, rng=seed, **(options or {}).get(name, {}))
         tiles.append(heatmap_image(maze, source, cmap=cmap, cell_size=cell_size, wall_width=wall_width))
     cols = columns or min(4, len(tiles))
     rows = -(-len(tiles) // cols)

@@ -363,7 +363,7 @@ def test_rooms_open_areas_or_refuse(case):
 
 def test_refused_grids_are_named():
     refused = [kind for kind in GRIDS if kind not in properties(TRANSFORMS["rooms"])["grids"]]
-    assert refused == ["polar", "weave"]
+    assert refused == ["weave"]
 
 
 # -- measurements -----------------------------------------------------------------------------

@@ -51,3 +51,39 @@ def test_rooms_on_a_mask():
     edges(out)
     assert not out.passages[~maze.grid.mask].any()
     assert pieces(out) == 1 and len(edges(out)) > len(edges(maze))
+
+
+def _sector_cells(counts, rings, ring, left, width):
+    """Cells of ``rings`` whose centre angle lies in cells ``left .. left + width`` of ``ring``
+    (floats: written apart from the kernel's integer arithmetic)."""
+    a0, span = left / counts[ring], width / counts[ring]
+    return {(r, c) for r in rings for c in range(counts[r]) if ((c + 0.5) / counts[r] - a0) % 1.0 < span}
+
+
+def test_polar_rooms_are_sectors_of_rings():
+    """On a polar grid with every wall closed, each room comes out as its own open area, and
+    that area is exactly the cells of some consecutive rings whose centres lie in the angle
+    of ``size`` cells of one of those rings, with every wall inside it open."""
+    import networkx as nx
+
+    from mazekit.convert import to_networkx
+
+    grid = mazekit.make_grid("polar", (9, 6))
+    shut = mazekit.generate("kruskal", grid, rng=0)
+    shut = shut.replace(passages=np.zeros_like(shut.passages))
+    counts = grid.counts.tolist()
+    every = to_networkx(grid)
+    for seed in range(6):
+        out = transform(shut, "rooms", rng=seed, count=4, min_size=3, max_size=3)
+        g = to_networkx(out)
+        areas = [area for area in nx.connected_components(g) if len(area) > 1]
+        assert 1 <= len(areas) <= 4
+        for area in areas:
+            rings = sorted({r for r, _ in area})
+            assert rings == list(range(rings[0], rings[0] + 3)), rings
+            assert any(
+                area == _sector_cells(counts, rings, ring, left, 3)
+                for ring in rings
+                for left in range(counts[ring])
+            ), (seed, sorted(area))
+            assert g.subgraph(area).number_of_edges() == every.subgraph(area).number_of_edges()

@@ -17,9 +17,12 @@ and over a perfect maze every room becomes an open area joined to the rest. On a
 cells that exist are opened (a room crossing a notch of the shape may come out L-shaped or
 in two pieces). Rooms are rectangles of the grid's layout: on hex, triangle and upsilon
 grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
-wrapped rect grid a room as wide as the grid joins around the seam. Polar and weave grids
-are refused (see :data:`GRIDS`). Reference: B. Nystrom, "Rooms and Mazes" (2014), for the
-dungeon look.
+wrapped rect grid a room as wide as the grid joins around the seam. On a polar grid a room
+is a sector of an annulus: ``height`` rings, and the angle of ``width`` cells of the ring
+it is placed from (the anchor's); in each ring the cells whose centres fall in that angle
+(fewer towards the centre, more outward, across the north seam too). Weave grids are
+refused: a room would open the sides of its crossings (see :data:`GRIDS`). Reference:
+B. Nystrom, "Rooms and Mazes" (2014), for the dungeon look.
 """
 
 from __future__ import annotations
@@ -43,9 +46,9 @@ CHUNK = 4096
 #: Largest room side asked for (rooms are cut to the grid anyway; this keeps the draws in range).
 MAX_SIDE = 2**31 - 1
 
-#: Grids whose layout rectangles look like rooms. Polar layout columns do not line up from
-#: ring to ring, and a room on a weave grid would open the sides of its crossings.
-GRIDS = ("rect", "hex", "triangle", "upsilon", "3d")
+#: Grids rooms are carved on: layout rectangles, and sectors of rings on a polar grid. A room
+#: on a weave grid would open the sides of its crossings.
+GRIDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d")
 
 
 @njit(cache=True, nogil=True)
@@ -95,6 +98,68 @@ def _rooms(passages, geo, mask, band, cells, taken, count, lo, hi, tries, rng, t
     return t, made
 
 
+@njit(cache=True, inline="always")
+def _sector(inner, ring, left, width, count):  # pragma: no cover - compiled
+    """The cells ``[first, first + n)`` (modulo the ring's cells) of polar ring ``ring``
+    whose centres lie in the angle of cells ``left .. left + width`` of a ring of ``count``
+    cells: integers only, ``(2c + 1) / 2n`` against ``left / count``."""
+    n = inner << k.ring_shift(inner, ring)
+    first = -((count - 2 * left * n) // (2 * count))  # ceil((2 left n - count) / 2 count)
+    end = -((count - 2 * (left + width) * n) // (2 * count))
+    return n, first, end - first
+
+
+@njit(cache=True, nogil=True)
+def _polar_rooms(passages, geo, cells, taken, count, lo, hi, tries, rng, trace, t):  # pragma: no cover
+    """:func:`_rooms` on a polar grid: a room is ``h`` rings and the angle of ``w`` cells of
+    the anchor's ring (:func:`_sector`)."""
+    rows, cols, inner = geo[1], geo[2], geo[3]
+    made = 0
+    for _ in range(count):
+        for _attempt in range(tries):
+            h = min(lo + int(rng.random() * (hi - lo + 1)), rows)
+            w = lo + int(rng.random() * (hi - lo + 1))
+            anchor = cells[int(rng.random() * cells.shape[0])]
+            ar = anchor // cols
+            ac = anchor - ar * cols
+            n_a = inner << k.ring_shift(inner, ar)
+            w = min(w, n_a)
+            top = min(max(ar - int(rng.random() * h), 0), rows - h)
+            left = ac - int(rng.random() * w)
+            free = True
+            for r in range(top, top + h):
+                n, first, m = _sector(inner, r, left, w, n_a)
+                for i in range(m):
+                    if taken[r * cols + (first + i) % n]:
+                        free = False
+                        break
+                if not free:
+                    break
+            if not free:
+                continue
+            for r in range(top, top + h):  # mark the room's cells
+                n, first, m = _sector(inner, r, left, w, n_a)
+                for i in range(m):
+                    taken[r * cols + (first + i) % n] = 2
+            for r in range(top, top + h):  # open every wall between two of them
+                n, first, m = _sector(inner, r, left, w, n_a)
+                for i in range(m):
+                    cell = r * cols + (first + i) % n
+                    for slot in range(5):
+                        nb = k.step(geo, cell, slot)
+                        if nb < 0 or nb <= cell or taken[nb] != 2 or passages[cell] >> slot & 1:
+                            continue  # each wall once, from its lower cell
+                        open_wall(passages, geo, cell, slot)
+                        t = record(trace, t, cell, OPEN, slot)
+            for r in range(top, top + h):  # taken, like every room's
+                n, first, m = _sector(inner, r, left, w, n_a)
+                for i in range(m):
+                    taken[r * cols + (first + i) % n] = 1
+            made += 1
+            break
+    return t, made
+
+
 def max_rooms(grid: Grid, band: int, min_size: int) -> int:
     """The most rooms of ``min_size`` a side that could fit on ``grid`` (at least the default).
 
@@ -126,7 +191,7 @@ def rooms(
     grid = maze.grid
     if grid.kind not in GRIDS:
         kinds = ", ".join(GRIDS)
-        raise ValueError(f"rooms carves rectangles of cells on {kinds} grids, not on a {grid.kind} grid")
+        raise ValueError(f"rooms carves rooms of cells on {kinds} grids, not on a {grid.kind} grid")
     min_size = check_count("rooms min_size", min_size, MAX_SIDE, low=None)
     max_size = check_count("rooms max_size", max_size, MAX_SIDE, low=None)
     if min_size < 1 or max_size < min_size:
@@ -143,7 +208,12 @@ def rooms(
     used = 0
     for first in range(0, count, CHUNK):  # Python sees Ctrl-C between chunks
         n = min(CHUNK, count - first)
-        used, _made = _rooms(
-            passages, geo, mask, band, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
-        )
+        if grid.kind == "polar":
+            used, _made = _polar_rooms(
+                passages, geo, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
+            )
+        else:
+            used, _made = _rooms(
+                passages, geo, mask, band, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
+            )
     return done(maze.grid, passages, trace, used)

@@ -17,9 +17,9 @@ from typing import Any
 
 from .grids import GRIDS, Grid
 
-#: The grids a graph algorithm runs on unless its module says otherwise: every grid but
-#: weave, whose crossings only generators that know the rule can make.
-GRAPH_GRIDS = tuple(kind for kind in GRIDS if kind != "weave")
+#: The grids a graph algorithm runs on unless its module says otherwise: every grid. (On
+#: weave a generator's step asks :func:`mazekit.grids.kernel.tunnel_ok` before a tunnel.)
+GRAPH_GRIDS = tuple(GRIDS)
 
 
 def declared(func: Callable[..., Any], name: str, default: Any = None) -> Any:

@@ -152,15 +152,31 @@ def test_wrap_makes_a_torus():
     assert seam or any((m.passages[:, 0] & 8).any() for m in counts), "no passage ever crosses the seam"
 
 
-def test_weave_has_crossings_and_only_kruskal_makes_them():
-    maze = mazekit.generate("kruskal", (12, 12), grid="weave", rng=1)
-    tunnels = (maze.passages >> 4) != 0
-    assert tunnels.any() and maze.is_perfect()
-    # a tunnel passes under a straight corridor across it
-    for r, c in zip(*np.nonzero(maze.passages & 0x40), strict=True):  # tunnels heading south
-        assert maze.passages[r + 1, c] == 0b1010, "the cell under a N-S tunnel is not an E-W corridor"
-    with pytest.raises(ValueError, match="does not run on a weave grid"):
-        mazekit.generate("wilson", (5, 5), grid="weave")
+WEAVERS = [name for name, func in GENERATORS.items() if "weave" in properties(func)["grids"]]
+
+
+@pytest.mark.parametrize("name", WEAVERS)
+def test_weave_tunnels_pass_under_straight_corridors(name):
+    """On a weave grid every tunnel passes under a straight corridor across it, and there are
+    tunnels (kruskal places its crossings first; the others take one when they find one)."""
+    tunnels = 0
+    for seed in range(4):
+        maze = mazekit.generate(name, (12, 12), grid="weave", rng=seed)
+        assert maze.is_perfect()
+        p = maze.passages
+        for r, c in zip(*np.nonzero(p & 0x40), strict=True):  # tunnels heading south
+            assert p[r + 1, c] == 0b1010, "the cell over a N-S tunnel is not an E-W corridor"
+        for r, c in zip(*np.nonzero(p & 0x20), strict=True):  # tunnels heading east
+            assert p[r, c + 1] == 0b0101, "the cell over an E-W tunnel is not a N-S corridor"
+        tunnels += int(((p >> 4) != 0).sum())
+    assert tunnels > 0
+
+
+def test_weave_refusals():
+    assert set(WEAVERS) >= {"kruskal", "backtracker", "prim", "prim_true", "wilson", "aldous_broder"}
+    for name in ("growing_forest", "origin_shift"):  # they re-join or re-point passages
+        with pytest.raises(ValueError, match=f"{name} does not run on a weave grid"):
+            mazekit.generate(name, (5, 5), grid="weave")
     with pytest.raises(ValueError, match="crossings must be between 0 and 1"):
         mazekit.generate("kruskal", (5, 5), grid="weave", crossings=2)
 

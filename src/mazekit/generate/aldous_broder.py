@@ -64,7 +64,7 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
         if nr < 0:
             continue
         nb = nr * cols + nc
-        if masked and mask[nb] == 0:
+        if (masked and mask[nb] == 0) or not gk.tunnel_ok(geo, passages, cell, slot, nb):
             continue
         if visited[nb] == 0:
             visited[nb] = 1

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from .._memory import index_dtype
+from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
@@ -35,6 +36,8 @@ from ._common import Carved, buffers, carved
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 17  # passages + int32 tree id, stack link and tree tables + seam walls
+#: Every grid but weave: joining two trees may open a side of a cell a tunnel runs under.
+GRIDS = tuple(kind for kind in GRIDS_ALL if kind != "weave")
 
 
 def bytes_per_cell(grid: Grid) -> int:

@@ -59,7 +59,7 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
         k = 0
         for slot in range(n_slot):
             nb = gk.step(geo, cell, slot)
-            if nb >= 0 and visited[nb] == 0:
+            if nb >= 0 and visited[nb] == 0 and gk.tunnel_ok(geo, passages, cell, slot, nb):
                 slots[k] = slot
                 cells[k] = nb
                 k += 1

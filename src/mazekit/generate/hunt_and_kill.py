@@ -119,7 +119,7 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
         k = 0
         for slot in range(gk.n_slots(geo[0])):
             nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] < DONE:
+            if nb >= 0 and state[nb] < DONE and gk.tunnel_ok(geo, passages, cell, slot, nb):
                 if state[nb] == FRESH:
                     state[nb] = EDGE
                     if serpentine:
@@ -153,7 +153,7 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
         k = 0
         for slot in range(gk.n_slots(geo[0])):
             nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == DONE:
+            if nb >= 0 and state[nb] == DONE and gk.tunnel_ok(geo, passages, cell, slot, nb):
                 slots[k] = slot
                 k += 1
         slot = slots[int(uniform(src) * k) if k > 1 else 0]

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from .._limits import check_count
+from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import bits53, draws, tick
@@ -41,6 +42,9 @@ from ._common import Carved, carved, random_cell, scratch
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
 UNIFORM = True
+#: Every grid but weave: shifting the origin re-points passages and may open a side of a
+#: cell a tunnel runs under.
+GRIDS = tuple(kind for kind in GRIDS_ALL if kind != "weave")
 
 ROOT = 8  # pointer value of the origin (slots are 0-7)
 SEEN = 16  # pointer flag: the origin has stood here

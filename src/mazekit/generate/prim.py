@@ -43,7 +43,7 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
     while True:
         for slot in range(n_slot):  # the new cell's outside neighbours join the frontier
             nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == OUT:
+            if nb >= 0 and state[nb] == OUT and gk.tunnel_ok(geo, passages, cell, slot, nb):
                 state[nb] = FRONT
                 frontier[nf] = nb
                 nf += 1
@@ -57,7 +57,7 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
         k = 0
         for slot in range(n_slot):
             nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == IN:
+            if nb >= 0 and state[nb] == IN and gk.tunnel_ok(geo, passages, cell, slot, nb):
                 slots[k] = slot
                 k += 1
         slot = slots[int(uniform(src) * k) if k > 1 else 0]

@@ -51,14 +51,14 @@ OUT, FRONT, IN = 0, 1, 2
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _offer(
-    geo, cell, state, keys, vals, pos, n, edge_bits, slot_bits, scale, src, trace, t
+    passages, geo, cell, state, keys, vals, pos, n, edge_bits, slot_bits, scale, src, trace, t
 ):  # pragma: no cover
     """Offer the walls from ``cell`` (just added) to its outside neighbours: a new frontier
     cell is put in the heap, one already there keeps the lighter of its key and this wall's
-    (no reference counting: called per cell with seven arrays)."""
+    (no reference counting: called per cell with eight arrays)."""
     for slot in range(gk.n_slots(geo[0])):
         nb = gk.step(geo, cell, slot)
-        if nb >= 0 and state[nb] != IN:
+        if nb >= 0 and state[nb] != IN and gk.tunnel_ok(geo, passages, cell, slot, nb):
             fresh = state[nb] == OUT
             if fresh:
                 state[nb] = FRONT
@@ -79,7 +79,7 @@ def _prim_true(
     low = (np.int64(1) << edge_bits) - 1
     state[root] = IN
     t = record(trace, 0, root, VISIT, -1)
-    n, t = _offer(geo, root, state, keys, vals, pos, 0, edge_bits, slot_bits, scale, src, trace, t)
+    n, t = _offer(passages, geo, root, state, keys, vals, pos, 0, edge_bits, slot_bits, scale, src, trace, t)
     while n > 0:
         key, nb, n = take(keys, vals, pos, n)
         edge = key & low
@@ -90,7 +90,8 @@ def _prim_true(
         state[nb] = IN
         tick(src, 1)
         t = record(trace, t, nb, CARVE, back)
-        n, t = _offer(geo, nb, state, keys, vals, pos, n, edge_bits, slot_bits, scale, src, trace, t)
+        args = (edge_bits, slot_bits, scale, src, trace, t)
+        n, t = _offer(passages, geo, nb, state, keys, vals, pos, n, *args)
     return t
 
 

@@ -35,6 +35,33 @@ BLOCKED = 9  # padded layout: the border and masked cells
 
 
 @njit(cache=True, nogil=True)
+def _side_of_crossing(geo, state, start):  # pragma: no cover - compiled
+    """Whether the loop-erased path from ``start`` tunnels under the maze cell it ends at and
+    then enters that cell from the side (weave grids only): carved, it would open a side of
+    a cell a tunnel runs under. The walk is then made again from ``start``."""
+    if geo[0] != gk.WEAVE:
+        return False
+    prev, cell = -1, start
+    while state[cell] != IN_MAZE:
+        prev, cell = cell, gk.through(geo, cell, state[cell])
+    last = state[prev]  # the step into the maze, from prev (the path has one at least)
+    if last >= 4:
+        return False
+    before = gk.step(geo, prev, last | 4)  # across the maze cell from prev
+    return before >= 0 and state[before] == ((last + 2) & 3 | 4) and _on_path(geo, state, start, before)
+
+
+@njit(cache=True, nogil=True)
+def _on_path(geo, state, start, target):  # pragma: no cover - compiled
+    cell = start
+    while state[cell] != IN_MAZE:
+        if cell == target:
+            return True
+        cell = gk.through(geo, cell, state[cell])
+    return False
+
+
+@njit(cache=True, nogil=True)
 def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
     n = passages.shape[0]
     masked = mask.shape[0] != 0
@@ -55,7 +82,11 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
         cell = start
         r = start // cols
         c = start - r * cols
-        while state[cell] != IN_MAZE:
+        while state[cell] != IN_MAZE or _side_of_crossing(geo, state, start):
+            if state[cell] == IN_MAZE:  # (weave) the path would cross under its last cell: again
+                cell = start
+                r = start // cols
+                c = start - r * cols
             v, bits, left = take_bits(src, bits, left, width)
             slot = gk.walk_slot(geo, r, v)
             if slot >= n_slot:  # a draw past the slots stays put
@@ -64,7 +95,7 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
             if nr < 0:
                 continue
             nb = nr * cols + nc
-            if masked and mask[nb] == 0:
+            if (masked and mask[nb] == 0) or not gk.tunnel_ok(geo, passages, cell, slot, nb):
                 continue
             state[cell] = slot
             cell = nb

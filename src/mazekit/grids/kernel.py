@@ -196,6 +196,18 @@ def step(geo, cell, slot):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def tunnel_ok(geo, passages, cell, slot, nb):  # pragma: no cover - compiled
+    """Whether a generator carving ``passages`` may go from ``cell`` through ``slot`` to its
+    neighbour ``nb``: always, but on a weave grid a tunnel (slots 4-7) only under a straight
+    corridor across it, the cell between open on exactly its two other sides (N and S under
+    an E-W tunnel). Generators that only ever join a new cell to the maze keep that corridor
+    as it is: both its sides are in the maze once the tunnel is carved."""
+    if geo[0] != WEAVE or slot < 4:
+        return True
+    return passages[(cell + nb) >> 1] == (10 if (slot & 1) == 0 else 5)
+
+
+@njit(cache=True, inline="always")
 def through(geo, cell, slot):  # pragma: no cover - compiled
     """The neighbour across an *open* passage: no bounds check on a plain rectangle."""
     if geo[0] == RECT and geo[3] == 0:

@@ -1,10 +1,11 @@
 """The weave grid: a rectangle whose passages may cross under one another.
 
 Slots N, E, S, W, then the same four passing *under* the next cell to the one beyond. A
-tunnel may only pass under a cell that is a straight corridor across it, so weave mazes are
-made by generators that know the rule (``kruskal`` places the crossings first, as in *Mazes
-for Programmers*, ch. 9); solvers, transforms that keep the crossings, and pictures work as
-on any grid.
+tunnel may only pass under a cell that is a straight corridor across it: ``kruskal`` places
+its crossings first, as in *Mazes for Programmers*, ch. 9, and the generators that grow one
+maze cell by cell take a tunnel where their step finds one
+(:func:`mazekit.grids.kernel.tunnel_ok`), as the book's backtracker does. Solvers,
+transforms that keep the crossings, and pictures work as on any grid.
 """
 
 from __future__ import annotations

@@ -161,3 +161,11 @@ def test_triangle_column_refused():
 def test_layout_extent_is_the_drawings(case):
     grid = build(case)
     assert grid.layout_extent() == pytest.approx(grid.extent())
+
+
+def test_the_command_lines_grid_names_are_the_registrys():
+    """``parsing.GRID_KINDS`` repeats the registry so that ``--help`` need not import numba:
+    a grid added to one must be added to the other."""
+    from mazekit.parsing import GRID_KINDS
+
+    assert tuple(GRID_KINDS) == tuple(GRIDS)

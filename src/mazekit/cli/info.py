@@ -127,7 +127,10 @@ def _grids(family: str, func: Callable[..., Any]) -> tuple[str, ...]:
         return tuple(properties(func)["grids"])
     if family == "transform":
         return tuple(transform_properties(func)["grids"])
-    return tuple(getattr(sys.modules[func.__module__], "GRIDS", tuple(GRIDS)))
+    from ..registry import declared
+    from ..solve._walk import FLAT
+
+    return tuple(FLAT) if declared(func, "FLAT_ONLY", False) else tuple(GRIDS)
 
 
 def _job(family: str, name: str, side: int) -> Callable[[], Any]:
@@ -192,6 +195,7 @@ def describe(name: str, *, measured: bool = True) -> str:
     """
     from ..generate import properties
     from ..grids import GRIDS
+    from ..registry import declared
 
     if name in TOPICS:
         return inspect.getdoc(sys.modules[TOPICS[name]] if TOPICS[name] in sys.modules
@@ -212,13 +216,15 @@ def describe(name: str, *, measured: bool = True) -> str:
     missing = [k for k in GRIDS if k not in grids]
     text = "every grid" if not missing else ", ".join(grids)
     text += f" (every grid but {', '.join(missing)})" if missing and len(missing) < len(grids) else ""
+    if family == "solver" and declared(func, "FLAT_ONLY", False):
+        text += "; rect without wrap"
     lines.append(f"grids: {text}")
     if family == "generator":
         props = properties(func)
         character = [
             "uniform (every spanning tree equally likely)" if props["uniform"] else "biased (not uniform)",
             "perfect (one path between any two cells)" if props["perfect"] else "not perfect (loops)",
-            "rectangles only (row by row)" if props["rect_only"] else "masks too",
+            "rectangles only (row by row)" if props["rect_only"] else "masks on the grids that take one",
         ]
         lines.append(f"character: {'; '.join(character)}")
     if measured:

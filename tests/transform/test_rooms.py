@@ -54,10 +54,17 @@ def test_rooms_on_a_mask():
 
 
 def _sector_cells(counts, rings, ring, left, width):
-    """Cells of ``rings`` whose centre angle lies in cells ``left .. left + width`` of ``ring``
-    (floats: written apart from the kernel's integer arithmetic)."""
-    a0, span = left / counts[ring], width / counts[ring]
-    return {(r, c) for r in rings for c in range(counts[r]) if ((c + 0.5) / counts[r] - a0) % 1.0 < span}
+    """Cells of ``rings`` that overlap the angle of cells ``left .. left + width`` of ``ring``
+    (exact fractions, written apart from the kernel's integer arithmetic)."""
+    from fractions import Fraction
+
+    a0, span = Fraction(left, counts[ring]), Fraction(width, counts[ring])
+
+    def overlaps(r, c):  # [c/n, (c+1)/n) against [a0, a0 + span), round the circle
+        x = Fraction(c, counts[r])
+        return (x - a0) % 1 < span or (a0 - x) % 1 < Fraction(1, counts[r])
+
+    return {(r, c) for r in rings for c in range(counts[r]) if overlaps(r, c)}
 
 
 def test_polar_rooms_are_sectors_of_rings():
@@ -68,22 +75,23 @@ def test_polar_rooms_are_sectors_of_rings():
 
     from mazekit.convert import to_networkx
 
-    grid = mazekit.make_grid("polar", (9, 6))
-    shut = mazekit.generate("kruskal", grid, rng=0)
-    shut = shut.replace(passages=np.zeros_like(shut.passages))
-    counts = grid.counts.tolist()
-    every = to_networkx(grid)
-    for seed in range(6):
-        out = transform(shut, "rooms", rng=seed, count=4, min_size=3, max_size=3)
-        g = to_networkx(out)
-        areas = [area for area in nx.connected_components(g) if len(area) > 1]
-        assert 1 <= len(areas) <= 4
-        for area in areas:
-            rings = sorted({r for r, _ in area})
-            assert rings == list(range(rings[0], rings[0] + 3)), rings
-            assert any(
-                area == _sector_cells(counts, rings, ring, left, 3)
-                for ring in rings
-                for left in range(counts[ring])
-            ), (seed, sorted(area))
-            assert g.subgraph(area).number_of_edges() == every.subgraph(area).number_of_edges()
+    for shape, size, count in (((9, 6), 3, 4), ((5, 1), 2, 1)):  # (5, 1): rings of 1, 2, 4, 8, 16 cells
+        grid = mazekit.make_grid("polar", shape)
+        shut = mazekit.generate("kruskal", grid, rng=0)
+        shut = shut.replace(passages=np.zeros_like(shut.passages))
+        counts = grid.counts.tolist()
+        every = to_networkx(grid)
+        for seed in range(12):
+            out = transform(shut, "rooms", rng=seed, count=count, min_size=size, max_size=size)
+            g = to_networkx(out)
+            areas = [area for area in nx.connected_components(g) if len(area) > 1]
+            assert 1 <= len(areas) <= count
+            for area in areas:
+                rings = sorted({r for r, _ in area})
+                assert rings == list(range(rings[0], rings[0] + size)), rings
+                assert any(
+                    area == _sector_cells(counts, rings, ring, left, min(size, counts[ring]))
+                    for ring in rings
+                    for left in range(counts[ring])
+                ), (seed, sorted(area))
+                assert g.subgraph(area).number_of_edges() == every.subgraph(area).number_of_edges()

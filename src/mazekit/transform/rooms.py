@@ -1,4 +1,4 @@
-"""Rooms: carve rectangular rooms into a maze, dungeon style.
+"""Rooms: carve open rooms into a maze, dungeon style (rectangles; sectors on polar grids).
 
 1. Choose a room size: height and width uniform in ``min_size..max_size`` cells (no larger
    than the grid).
@@ -19,8 +19,8 @@ in two pieces). Rooms are rectangles of the grid's layout: on hex, triangle and 
 grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
 wrapped rect grid a room as wide as the grid joins around the seam. On a polar grid a room
 is a sector of an annulus: ``height`` rings, and the angle of ``width`` cells of the ring
-it is placed from (the anchor's); in each ring the cells whose centres fall in that angle
-(fewer towards the centre, more outward, across the north seam too). Weave grids are
+it is placed from (the anchor's); in each ring the cells that overlap that angle (fewer
+towards the centre, more outward, one at least, across the north seam too). Weave grids are
 refused: a room would open the sides of its crossings (see :data:`GRIDS`). Reference:
 B. Nystrom, "Rooms and Mazes" (2014), for the dungeon look.
 """
@@ -100,13 +100,15 @@ def _rooms(passages, geo, mask, band, cells, taken, count, lo, hi, tries, rng, t
 
 @njit(cache=True, inline="always")
 def _sector(inner, ring, left, width, count):  # pragma: no cover - compiled
-    """The cells ``[first, first + n)`` (modulo the ring's cells) of polar ring ``ring``
-    whose centres lie in the angle of cells ``left .. left + width`` of a ring of ``count``
-    cells: integers only, ``(2c + 1) / 2n`` against ``left / count``."""
+    """``(n, first, m)``: polar ring ``ring`` has ``n`` cells, and cells ``first .. first + m``
+    (modulo ``n``) overlap the angle of cells ``left .. left + width`` of a ring of ``count``
+    cells. Integers only: cell ``c`` spans ``[c / n, (c + 1) / n)``. Every ring gets one cell
+    at least, and each cell of a ring lies within one of the ring inside it, so the room is
+    one piece."""
     n = inner << k.ring_shift(inner, ring)
-    first = -((count - 2 * left * n) // (2 * count))  # ceil((2 left n - count) / 2 count)
-    end = -((count - 2 * (left + width) * n) // (2 * count))
-    return n, first, end - first
+    first = (left * n) // count  # floor: the first cell whose span ends past the angle's start
+    end = -((-(left + width) * n) // count)  # ceil: past the last cell that starts before its end
+    return n, first, min(end - first, n)
 
 
 @njit(cache=True, nogil=True)

@@ -25,7 +25,7 @@ def list_(show_options: bool) -> None:
     from ..transform import properties as transform_properties
 
     def grids_of(kinds: Any, unwrapped: bool = False) -> str:
-        """``unwrapped``: refuses wrapped rects (row-based generators, planar solvers)."""
+        """``unwrapped``: refuses wrapped rects (the planar solvers)."""
         if set(kinds) == set(GRIDS) and not unwrapped:
             return "every grid"
         missing = [k for k in GRIDS if k not in kinds]
@@ -40,8 +40,8 @@ def list_(show_options: bool) -> None:
         return grids_of(GRIDS)
 
     rows = {
-        "generators": [(n, grids_of(properties(f)["grids"], properties(f)["rect_only"]), summary(f))
-                       for n, f in GENERATORS.items()],
+        "generators": [(n, "full rect only (no wrap or mask)" if properties(f)["rect_only"]
+                        else grids_of(properties(f)["grids"]), summary(f)) for n, f in GENERATORS.items()],
         "transforms": [(n, grids_of(transform_properties(f)["grids"]), summary(f))
                        for n, f in TRANSFORMS.items()],
         "solvers": [(n, solver_grids(f), summary(f)) for n, f in SOLVERS.items()],

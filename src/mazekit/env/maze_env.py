@@ -78,7 +78,7 @@ class MazeEnv(gym.Env):
         A key of :data:`mazekit.GENERATORS` (``"backtracker"``, ``"prim"``, ``"kruskal"``...).
     grid : str
         ``"rect"``, ``"hex"``, ``"triangle"``, ``"polar"``, ``"upsilon"``, ``"3d"`` or
-        ``"weave"`` (weave mazes come from ``kruskal``).
+        ``"weave"`` (``mazekit list`` shows which generators run on each).
     size : tuple
         The shape as :func:`mazekit.generate` takes it (``(rows, cols)``; polar
         ``(rings, inner cells)``; 3d ``(levels, rows, cols)``), or a ``(low, high)`` pair of

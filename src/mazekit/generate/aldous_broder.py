@@ -10,6 +10,8 @@ likely, on any connected mask too. The price is the walk's cover time, about
 ``(4/pi) n (ln sqrt(n))^2`` steps for ``n`` cells (some ten billion steps at 10,000x10,000),
 so it is the slowest generator by far at large sizes; :func:`mazekit.generate.wilson.wilson`
 makes the same distribution several times faster. Textures: no bias, about 30% dead ends.
+On a weave grid the walk tunnels only under a straight corridor of the maze so far
+(:func:`~mazekit.grids.kernel.tunnel_ok`), so the tree is not uniform there.
 References: D. Aldous (1990), A. Broder (1989); J. Buck, *Mazes for Programmers* (2015), ch. 4.
 """
 

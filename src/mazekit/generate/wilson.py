@@ -11,8 +11,10 @@ The maze is a *uniform* spanning tree (every spanning tree of the grid, or of a 
 mask, is equally likely), like Aldous-Broder's, but made in about the mean hitting time of
 the root instead of the cover time: several times faster on large grids. Memory is one byte
 of state per cell besides the passages (no path lists). Textures: no bias, about 30% dead
-ends. References: D. B. Wilson, *Generating random spanning trees more quickly than the
-cover time*, STOC 1996; J. Buck, *Mazes for Programmers* (2015), ch. 4.
+ends. On a weave grid a walk tunnels only under a straight corridor of the maze so far
+(:func:`~mazekit.grids.kernel.tunnel_ok`), so the tree is not uniform there. References:
+D. B. Wilson, *Generating random spanning trees more quickly than the cover time*, STOC
+1996; J. Buck, *Mazes for Programmers* (2015), ch. 4.
 """
 
 from __future__ import annotations

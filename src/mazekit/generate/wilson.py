@@ -43,24 +43,13 @@ def _side_of_crossing(geo, state, start):  # pragma: no cover - compiled
     a cell a tunnel runs under. The walk is then made again from ``start``."""
     if geo[0] != gk.WEAVE:
         return False
-    prev, cell = -1, start
+    before, prev, cell = -1, -1, start
     while state[cell] != IN_MAZE:
-        prev, cell = cell, gk.through(geo, cell, state[cell])
+        before, prev, cell = prev, cell, gk.through(geo, cell, state[cell])
     last = state[prev]  # the step into the maze, from prev (the path has one at least)
-    if last >= 4:
-        return False
-    before = gk.step(geo, prev, last | 4)  # across the maze cell from prev
-    return before >= 0 and state[before] == ((last + 2) & 3 | 4) and _on_path(geo, state, start, before)
-
-
-@njit(cache=True, nogil=True)
-def _on_path(geo, state, start, target):  # pragma: no cover - compiled
-    cell = start
-    while state[cell] != IN_MAZE:
-        if cell == target:
-            return True
-        cell = gk.through(geo, cell, state[cell])
-    return False
+    # the path came to prev from across the maze cell: a tunnel under it (two cells apart in
+    # a line, so no other step could join them)
+    return last < 4 and before >= 0 and before == gk.step(geo, prev, last | 4)
 
 
 @njit(cache=True, nogil=True)

@@ -111,12 +111,78 @@ def test_bad_grids(kind, shape, message):
 def test_masks_where_cells_have_a_place():
     mask = np.ones((4, 5), bool)
     mask[0, 0] = False
-    for kind in ("rect", "hex", "triangle", "upsilon"):
+    for kind in ("rect", "hex", "triangle", "upsilon", "weave"):
         assert make_grid(kind, (4, 5), mask=mask).n_cells == 19
-    with pytest.raises(ValueError, match="cannot be masked"):
-        make_grid("polar", (4, 5), mask=mask)
+    # 3d: a level's mask cuts every level alike, a layout's mask each cell
+    assert make_grid("3d", (3, 4, 5), mask=mask).n_cells == 57
+    layout = np.ones((12, 5), bool)
+    layout[11, 4] = False
+    assert make_grid("3d", (3, 4, 5), mask=layout).n_cells == 59
     with pytest.raises(ValueError, match="only rect grids wrap"):
         make_grid("hex", (4, 5), wrap="x")
+
+
+def test_polar_masks_cut_the_disc():
+    disc = make_grid("polar", (4, 6))  # rings of 6, 12, 12, 24 cells
+    layout = disc.mask.copy()
+    cut = layout.copy()
+    cut[3, :6] = False  # a quarter of the outer ring
+    g = make_grid("polar", (4, 6), mask=cut)
+    assert g.cut and not disc.cut
+    assert g.n_cells == disc.n_cells - 6 == int(g.mask.sum())
+    assert g.row_counts().tolist() == [6, 12, 12, 18]
+    with pytest.raises(ValueError, match="masked-out cell"):
+        g.check_cell((3, 0))
+    with pytest.raises(ValueError, match="not a cell of this polar grid"):
+        g.check_cell((0, 10))  # a tail of the layout
+    assert from_dict(g.to_dict()) == g and from_dict(disc.to_dict()) == disc
+    assert "mask" not in disc.to_dict()
+    with pytest.raises(ValueError, match="polar mask is of the .rings, widest ring. layout"):
+        make_grid("polar", (4, 6), mask=np.ones((4, 6), bool))
+    ring = layout.copy()
+    ring[1] = False  # ring 1 cut away: ring 0 is an island
+    with pytest.raises(ValueError, match="2 separate regions"):
+        make_grid("polar", (4, 6), mask=ring)
+
+
+def test_weave_masks_take_no_tunnel_under_a_hole():
+    mask = np.ones((3, 3), bool)
+    mask[1, 1] = False
+    g = make_grid("weave", (3, 3), mask=mask)
+    assert g.neighbor((1, 0), 5) is None  # under (1, 1), which is not there
+    assert make_grid("weave", (3, 3)).neighbor((1, 0), 5) == (1, 2)
+    pairs = {tuple(e) for e in g.edges().tolist()}
+    assert (3, 5) not in pairs and (1, 7) not in pairs and (0, 2) in pairs
+    # connected by their four sides, not by tunnels
+    bar = np.ones((3, 3), bool)
+    bar[:, 1] = False
+    with pytest.raises(ValueError, match="2 separate regions"):
+        make_grid("weave", (3, 3), mask=bar)
+
+
+@pytest.mark.parametrize("kind, shape", [(k, s) for k, s in [("rect", (6, 8)), ("hex", (6, 8)),
+                         ("triangle", (6, 8)), ("upsilon", (6, 8)), ("polar", (5, 6)),
+                         ("3d", (2, 6, 8)), ("weave", (6, 8))]])  # fmt: skip
+def test_fit_keeps_the_cells_on_the_picture(kind, shape):
+    """A picture stretched over the grid keeps the cells whose centre lands on it: all of
+    them for an all-True picture, the left half's for a left-half picture."""
+    g = make_grid(kind, shape)
+    assert np.array_equal(g.fit(np.ones((3, 3), bool)), np.ones(g.shape, bool) if g.mask is None else g.mask)
+    left = np.zeros((1, 2), bool)
+    left[0, 0] = True
+    kept = g.fit(left)
+    points, (width, _) = g.plane_points()
+    on = (points[:, 0] < width / 2).reshape(g.shape) & (True if g.mask is None else g.mask)
+    assert np.array_equal(kept, on) and 0 < kept.sum() < g.n_cells
+    with pytest.raises(ValueError, match="non-empty 2-D"):
+        g.fit(np.ones(4, bool))
+
+
+def test_fit_is_the_identity_on_a_picture_of_the_grid_size():
+    pic = np.random.default_rng(1).random((7, 9)) < 0.6
+    assert np.array_equal(make_grid("rect", (7, 9)).fit(pic), pic)
+    cube = make_grid("3d", (2, 7, 9))
+    assert np.array_equal(cube.fit(pic), np.tile(pic, (2, 1)))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(map(str, c)))

@@ -59,8 +59,6 @@ def make_grid(kind: str = "rect", shape: Any = (10, 10), *, mask: Any = None, wr
         raise ValueError(f"only rect grids wrap around, not {kind} grids")
     if cls is RectGrid:
         return RectGrid(shape, mask=mask, wrap=wrap)
-    if mask is not None and not cls.maskable:
-        raise ValueError(f"a {kind} grid cannot be masked; masks work on rect, hex, triangle, upsilon, 3d")
     return cls(shape, mask=mask)  # type: ignore[call-arg]
 
 

@@ -50,9 +50,6 @@ class Grid:
     kind: ClassVar[str] = ""
     code: ClassVar[int] = -1
     slot_names: ClassVar[tuple[str, ...]] = ()
-    #: Whether a user mask (text art or an image) can cut this grid.
-    maskable: ClassVar[bool] = True
-
     rows: int
     cols: int
     mask: np.ndarray | None
@@ -61,8 +58,6 @@ class Grid:
         self.mask = None
         if mask is None:
             return
-        if not self.maskable:
-            raise ValueError(f"a {self.kind} grid cannot be masked")
         m = np.asarray(mask)
         if m.shape != (self.rows, self.cols):
             raise ValueError(f"mask shape must equal grid shape {(self.rows, self.cols)}, got {m.shape}")
@@ -95,11 +90,60 @@ class Grid:
             return self.geo, np.zeros(0, dtype=np.uint8)
         return self.geo, self.mask.ravel().view(np.uint8)
 
+    @property
+    def cut(self) -> bool:
+        """Whether a user's mask cuts this grid (polar grids mask their rings' unused tails
+        whether cut or not)."""
+        return self.mask is not None
+
+    def in_layout(self, r: int, c: int) -> bool:
+        """Whether layout position ``(r, c)`` is one of the grid's own cells before any cut
+        (False only in a polar layout's unused tails)."""
+        return True
+
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        """``((size, 2) points, (width, height))``: where each layout cell sits in the plane a
+        mask picture is stretched over (:meth:`fit`): its centre in the drawing by default,
+        within its level on a 3D grid."""
+        from .._limits import check_bytes
+
+        check_bytes(self.size * 40 * self.n_slots, f"the outline of a {self.describe()} {self.kind} grid")
+        return self._outline()[0].mean(axis=1), self.layout_extent()
+
+    def fit(self, picture: Any) -> np.ndarray:
+        """The layout mask that keeps the cells whose centre falls on a ``True`` pixel of
+        ``picture`` (a 2-D boolean array, e.g. from :func:`mazekit.grids.rect.read_mask`),
+        stretched over the grid's drawing; cells the grid does not have stay ``False``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from mazekit.grids import make_grid
+        >>> disc = make_grid("polar", (4, 6))
+        >>> half = np.zeros((2, 2), bool); half[:, 1] = True  # the right half of a square
+        >>> kept = disc.fit(half)
+        >>> int(kept.sum()), disc.n_cells  # half the disc: the cells east of the middle
+        (27, 54)
+        """
+        pic = np.asarray(picture)
+        if pic.ndim != 2 or 0 in pic.shape:
+            raise ValueError(f"a mask picture must be a non-empty 2-D array, got shape {pic.shape}")
+        points, (width, height) = self.plane_points()
+        h, w = pic.shape
+        col = np.clip((points[:, 0] * (w / width)).astype(np.int64), 0, w - 1)
+        row = np.clip((points[:, 1] * (h / height)).astype(np.int64), 0, h - 1)
+        kept = pic.astype(bool)[row, col].reshape(self.shape)
+        return kept if self.mask is None else kept & self.mask
+
+    def region_geo(self) -> tuple[int, int, int, int]:
+        """The grid as :meth:`check_connected` walks it (its ``geo`` but on a weave grid)."""
+        return self.geo
+
     def check_connected(self) -> None:
         """Raise ``ValueError`` unless the cells form one region (a maze must reach them all)."""
         if self.mask is None:
             return
-        comps = k.count_components(*self.kernel_args())
+        comps = k.count_components(self.region_geo(), self.kernel_args()[1])
         if comps != 1:
             raise ValueError(
                 f"mask must be one connected region for a maze to reach every cell, "
@@ -149,7 +193,7 @@ class Grid:
                 f"{what} {(r, c)} is off the grid: rows 0..{self.rows - 1}, cols 0..{self.cols - 1}"
             )
         if self.mask is not None and not self.mask[r, c]:
-            if self.maskable:
+            if self.in_layout(r, c):
                 raise ValueError(f"{what} {(r, c)} is a masked-out cell")
             raise ValueError(f"{what} {(r, c)} is not a cell of this {self.kind} grid")
         return (r, c)
@@ -277,13 +321,13 @@ class Grid:
 
     def __repr__(self) -> str:
         extra = "".join(f", {key}={value!r}" for key, value in self.params().items())
-        if self.mask is not None and self.maskable:
+        if self.cut:
             extra += f", masked: {self.n_cells} cells"
         return f"{type(self).__name__}(shape={self.shape}{extra})"
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.kind, "shape": [self.rows, self.cols], **self.params()}
-        if self.mask is not None and self.maskable:
+        if self.cut:
             d["mask"] = ["".join("#" if v else "." for v in row) for row in self.mask]
         return d
 

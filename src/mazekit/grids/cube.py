@@ -14,7 +14,7 @@ import numpy as np
 
 from . import kernel as k
 from .base import Grid, check_shape
-from .rect import square_outline
+from .rect import square_centres, square_outline
 
 GAP = 1.0  # cell widths between two levels in a picture
 
@@ -22,11 +22,16 @@ GAP = 1.0  # cell widths between two levels in a picture
 class CubeGrid(Grid):
     """``levels`` levels of ``rows x cols`` cells (``shape = (levels, rows, cols)``).
 
+    A ``mask`` is of the layout (``(levels * rows, cols)``), or ``(rows, cols)`` to cut every
+    level alike.
+
     Examples
     --------
     >>> g = CubeGrid((2, 3, 4))
     >>> g.shape, g.levels, g.neighbor((1, 1), 4), g.neighbor((4, 1), 5)
     ((6, 4), 2, (4, 1), (1, 1))
+    >>> CubeGrid((2, 3, 4), mask=[[1, 1, 1, 1], [1, 0, 0, 1], [1, 1, 1, 1]]).n_cells
+    20
     """
 
     kind: ClassVar[str] = "3d"
@@ -38,6 +43,8 @@ class CubeGrid(Grid):
     ) -> None:
         self.levels, self.level_rows, self.cols = check_shape(shape, 3, "(levels, rows, cols)")
         self.rows = self.levels * self.level_rows
+        if mask is not None and np.shape(mask) == (self.level_rows, self.cols) and self.levels > 1:
+            mask = np.tile(np.asarray(mask, dtype=bool), (self.levels, 1))  # the same cut on every level
         self._set_mask(mask, require_connected)
 
     @property
@@ -68,6 +75,12 @@ class CubeGrid(Grid):
 
     def layout_extent(self) -> tuple[float, float]:
         return self.levels * (self.cols + GAP) - GAP, float(self.level_rows)
+
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        """Each cell's centre within its own level: a mask picture cuts every level alike."""
+        points = square_centres(self.rows, self.cols)
+        points[:, 1] %= self.level_rows
+        return points, (float(self.cols), float(self.level_rows))
 
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         polys, square = square_outline(self.rows, self.cols)

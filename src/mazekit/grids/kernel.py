@@ -977,6 +977,8 @@ def neighbor_table(geo, mask):  # pragma: no cover - compiled
         for slot in range(k):
             nb = step(geo, cell, slot)
             if nb >= 0 and exists(mask, nb):
+                if geo[0] == WEAVE and slot >= 4 and not exists(mask, (cell + nb) >> 1):
+                    continue  # no tunnel under a cell that is not there
                 out[cell, slot] = nb
     return out
 

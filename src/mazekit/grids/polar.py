@@ -5,7 +5,9 @@ has ``inner * 2**k`` cells, ``k`` growing whenever a cell would become twice as 
 is deep, so cells stay roughly square (*Mazes for Programmers*, ch. 7). Slots: clockwise,
 counter-clockwise, inward, and two outward (the second only where the ring outside has
 doubled). Cells are ``(ring, index)`` in a ``(rings, widest ring)`` layout whose unused
-tail of each row is masked off; ring 0 is the innermost, index 0 is due north.
+tail of each row is masked off; ring 0 is the innermost, index 0 is due north. A mask of
+that layout cuts the disc further; :meth:`~mazekit.grids.base.Grid.fit` makes one from a
+picture stretched over the disc.
 """
 
 from __future__ import annotations
@@ -40,20 +42,37 @@ class PolarGrid(Grid):
     kind: ClassVar[str] = "polar"
     code: ClassVar[int] = k.POLAR
     slot_names: ClassVar[tuple[str, ...]] = ("cw", "ccw", "in", "out", "out2")
-    maskable: ClassVar[bool] = False
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         rings, inner = check_shape(shape, 2, "(rings, inner cells)")
-        if mask is not None and not isinstance(mask, np.ndarray | list):
-            raise ValueError("a polar grid cannot be masked")
         self.inner = inner
         self.counts = ring_counts(rings, inner)
         self.rows, self.cols = rings, int(self.counts[-1])
         layout = np.arange(self.cols)[None, :] < self.counts[:, None]
+        self._cut = False
+        if mask is not None:
+            m = np.asarray(mask)
+            if m.shape != layout.shape:
+                raise ValueError(
+                    f"a polar mask is of the (rings, widest ring) layout {layout.shape}, got {m.shape}; "
+                    "to cut the disc with a picture use grid.fit(picture)"
+                )
+            m = m.astype(bool) & layout
+            if not m.any():
+                raise ValueError("mask switches off every cell; a maze needs at least one")
+            self._cut = not np.array_equal(m, layout)
+            layout = m
         self.mask = None if layout.all() else layout
-        if mask is not None and not np.array_equal(np.asarray(mask, dtype=bool), layout):
-            raise ValueError("a polar grid cannot be masked")
         self._rings: np.ndarray | None = None  # the ring table, made on first use
+        if self._cut and require_connected:
+            self.check_connected()
+
+    @property
+    def cut(self) -> bool:
+        return self._cut
+
+    def in_layout(self, r: int, c: int) -> bool:
+        return c < self.counts[r]
 
     @property
     def param(self) -> int:
@@ -61,10 +80,10 @@ class PolarGrid(Grid):
 
     @property
     def n_cells(self) -> int:
-        return int(self.counts.sum())
+        return super().n_cells if self._cut else int(self.counts.sum())
 
     def row_counts(self) -> np.ndarray:
-        return self.counts.copy()
+        return super().row_counts() if self._cut else self.counts.copy()
 
     def fast_topology(self) -> np.ndarray | None:
         """The ring table (:func:`mazekit.grids.kernel.polar_rings`), made once per grid: it
@@ -77,8 +96,10 @@ class PolarGrid(Grid):
         return self._rings
 
     def check_connected(self) -> None:
-        """Nothing to check: every ring touches the next, and the mask only cuts off the
-        layout's unused tails (counting the regions took longer than a walk on the grid)."""
+        """Nothing to check unless cut: every ring touches the next, and the mask only cuts
+        off the layout's unused tails (counting the regions took longer than a walk)."""
+        if self._cut:
+            super().check_connected()
 
     def params(self) -> dict[str, Any]:
         return {"inner": self.inner}
@@ -98,10 +119,7 @@ class PolarGrid(Grid):
         grid = cls((shape[0], inner))
         if grid.shape != tuple(shape):
             raise ValueError(f"polar grid of {shape[0]} rings x {inner} has layout {grid.shape}, not {shape}")
-        return grid
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "shape": [self.rows, self.cols], "inner": self.inner}
+        return grid if mask is None else cls((shape[0], inner), mask=mask, require_connected=False)
 
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)

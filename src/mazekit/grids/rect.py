@@ -45,6 +45,12 @@ def square_outline(rows: int, cols: int, dx: float = 0.0, dy: float = 0.0) -> tu
     return polys, walls
 
 
+def square_centres(rows: int, cols: int) -> np.ndarray:
+    """``(rows * cols, 2)`` centres ``(x, y)`` of unit squares in rows and columns, row-major."""
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    return np.stack([c + 0.5, r + 0.5], 1)
+
+
 class RectGrid(Grid):
     """A rectangular grid of ``shape = (rows, cols)`` cells, optionally masked or wrapping.
 
@@ -119,6 +125,9 @@ class RectGrid(Grid):
 
     def layout_extent(self) -> tuple[float, float]:
         return float(self.cols), float(self.rows)
+
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        return square_centres(self.rows, self.cols), self.layout_extent()
 
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         return square_outline(self.rows, self.cols)

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import kernel as k
 from .base import Grid, check_shape
-from .rect import square_outline
+from .rect import square_centres, square_outline
 
 
 class WeaveGrid(Grid):
@@ -31,7 +31,6 @@ class WeaveGrid(Grid):
 
     kind: ClassVar[str] = "weave"
     code: ClassVar[int] = k.WEAVE
-    maskable: ClassVar[bool] = False
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "under N", "under E", "under S", "under W")
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
@@ -40,6 +39,21 @@ class WeaveGrid(Grid):
 
     def layout_extent(self) -> tuple[float, float]:
         return float(self.cols), float(self.rows)
+
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        return square_centres(self.rows, self.cols), self.layout_extent()
+
+    def region_geo(self) -> tuple[int, int, int, int]:
+        """A rectangle's: a tunnel passes only under a cell that exists, whose sides join
+        the cells at its two ends anyway."""
+        return (k.RECT, self.rows, self.cols, 0)
+
+    def neighbor(self, cell: tuple[int, int], slot: int) -> tuple[int, int] | None:
+        """As on any grid, but no tunnel runs under a cell the mask switched off."""
+        nb = super().neighbor(cell, slot)
+        if nb is not None and slot >= 4 and not self.contains(((cell[0] + nb[0]) // 2, (cell[1] + nb[1]) // 2)):
+            return None
+        return nb
 
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         polys, square = square_outline(self.rows, self.cols)

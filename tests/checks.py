@@ -31,6 +31,17 @@ COMB = """
 STEPS = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
 
 
+def cut_grid(kind: str, shape):
+    """A ``kind`` grid cut by a ring-shaped picture with a gap, stretched over it
+    (``Grid.fit``): a hole in the middle and a notch, on every grid kind."""
+    from mazekit.grids import make_grid
+
+    y, x = np.mgrid[:32, :32] + 0.5
+    r = np.hypot(x - 16, y - 16)
+    picture = (r < 16) & (r > 5) & ~((np.abs(x - 16) < 2) & (y < 16))
+    return make_grid(kind, shape, mask=make_grid(kind, shape).fit(picture))
+
+
 def exists(maze) -> np.ndarray:
     return np.ones(maze.shape, bool) if maze.grid.mask is None else maze.grid.mask
 

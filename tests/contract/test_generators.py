@@ -27,7 +27,7 @@ from mazekit import trace as tr
 from mazekit.generate import GENERATORS, properties, summary
 from mazekit.grids import GRIDS, RectGrid, make_grid
 
-from ..checks import COMB, MASK_TEXT, STEPS, assert_spanning_tree, edges
+from ..checks import COMB, MASK_TEXT, STEPS, assert_spanning_tree, cut_grid, edges
 
 #: Option values worth a full check (the modules declare none; a generator not listed runs
 #: with its defaults). Add a line here when a generator gains an option.
@@ -115,15 +115,18 @@ VARIANTS = {
     "wrap-x": lambda: make_grid("rect", (5, 7), wrap="x"),
     "wrap-y": lambda: make_grid("rect", (5, 7), wrap="y"),
     "wrap-xy": lambda: make_grid("rect", (5, 7), wrap="xy"),
-    **{f"masked-{kind}": (lambda kind=kind: _holed(kind)) for kind in ("hex", "triangle", "upsilon")},
+    **{f"masked-{kind}": (lambda kind=kind: _holed(kind)) for kind in ("hex", "triangle", "upsilon", "weave")},
+    "cut-polar": lambda: cut_grid("polar", (6, 6)),
+    "cut-3d": lambda: cut_grid("3d", (2, 6, 6)),
+    "cut-weave": lambda: cut_grid("weave", (9, 9)),
 }
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name", GENERATORS)
 def test_generator_on_wrapped_and_masked_grids(name, variant):
-    """The contract of test_generator_on_grid on a wrapped rect or a masked hex, triangle or
-    upsilon grid: a spanning tree of the grid graph, the same maze for the same seed; or a
+    """The contract of test_generator_on_grid on a wrapped rect or a masked grid of every
+    other kind: a spanning tree of the grid graph, the same maze for the same seed; or a
     one-line refusal."""
     grid = VARIANTS[variant]()
     props = properties(GENERATORS[name])
@@ -142,6 +145,26 @@ def test_generator_on_wrapped_and_masked_grids(name, variant):
             assert nx.is_tree(g), f"{name} on {variant} is not a spanning tree"
         again = mazekit.generate(name, grid, rng=5, **opts)
         assert np.array_equal(again.passages, maze.passages), "same seed, different maze"
+
+
+@pytest.mark.parametrize("name", [n for n, f in GENERATORS.items() if "weave" in properties(f)["grids"]])
+def test_weave_masks_still_join_every_cell(name):
+    """A plus of five cells: a crossing in its middle (kruskal's, with every cell tried)
+    would cut the corridor's three cells off from the tunnel's two for good, so on a mask
+    a crossing needs the whole block around it. Random masks, every weave generator."""
+    plus = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], bool)
+    grids = [make_grid("weave", (3, 3), mask=plus)]
+    rng = np.random.default_rng(1)
+    while len(grids) < 12:
+        try:
+            grids.append(make_grid("weave", (8, 8), mask=rng.random((8, 8)) < 0.75))
+        except ValueError:  # in pieces
+            continue
+    opts = {"crossings": 1.0} if name == "kruskal" else {}
+    for seed, grid in enumerate(grids):
+        maze = mazekit.generate(name, grid, rng=seed, **opts)
+        maze.check()
+        assert maze.is_perfect(), (name, seed)
 
 
 def test_wrap_makes_a_torus():

@@ -32,7 +32,7 @@ from mazekit.solution import Solution
 from mazekit.solve import SOLVERS, guarantees, supports
 from mazekit.solve._walk import DIRECTIONS, clockwise, full_turn, heading, is_flat, is_slot
 
-from ..checks import MASK_TEXT
+from ..checks import MASK_TEXT, cut_grid
 
 NAMES = sorted(SOLVERS)
 
@@ -57,6 +57,9 @@ CASES["rect-cylinder"] = make_grid("rect", (3, 5), wrap="x")
 CASES["hex-masked"] = make_grid(
     "hex", RectGrid.from_text(MASK_TEXT).shape, mask=RectGrid.from_text(MASK_TEXT).mask
 )
+CASES["polar-cut"] = cut_grid("polar", (5, 6))
+CASES["3d-cut"] = cut_grid("3d", (2, 5, 5))
+CASES["weave-cut"] = cut_grid("weave", (7, 7))
 IDS = sorted(CASES)
 
 #: Options that make the random solvers reproducible (and the mouse patient).

@@ -107,18 +107,30 @@ def _padded_walls(geo, mask, walls, n_slot):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _place_crossings(passages, geo, parent, crossings, src, trace):  # pragma: no cover
+def _place_crossings(passages, geo, mask, parent, crossings, src, trace):  # pragma: no cover
     """Make bridges on a weave grid; ``under`` gets 1 where a tunnel runs N-S under a cell,
-    2 where it runs E-W. Return the crossings' share of joins, ``under`` and the trace row."""
+    2 where it runs E-W. Return the crossings' share of joins, ``under`` and the trace row.
+
+    On a mask a bridge also needs the eight cells around it, none of them a bridge (a
+    masked-out one takes no draw): then each side a tunnel closes has a way round it, past
+    a corner of the block, and the joins can still reach every cell. (Without that, a plus
+    of five cells with a bridge in the middle could never be joined.)"""
     rows, cols = geo[1], geo[2]
     under = np.zeros(passages.shape[0], dtype=np.uint8)
     joined, t = 0, 0
+    masked = mask.shape[0] != 0
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
             cell = r * cols + c
+            n, e, s, w = cell - cols, cell + 1, cell + cols, cell - 1
+            if masked:
+                whole = True
+                for x in (n - 1, n, n + 1, w, cell, e, s - 1, s, s + 1):
+                    whole = whole and mask[x] != 0
+                if not whole or under[n - 1] or under[n + 1]:
+                    continue  # (the corners below are not bridges yet: rows go downward)
             if passages[cell] != 0 or uniform(src) >= crossings:
                 continue
-            n, e, s, w = cell - cols, cell + 1, cell + cols, cell - 1
             roots = (find(parent, n), find(parent, e), find(parent, s), find(parent, w), find(parent, cell))
             distinct = True
             for i in range(5):
@@ -210,7 +222,7 @@ def _ring_walls(geo, T, mask, walls):  # pragma: no cover
         nbs = gk.ring_neighbours(T, cell)  # all five at once (a hop per slot: twice the time)
         for slot in range(5):
             nb = nbs[slot]
-            if cell < nb < n:
+            if cell < nb < n and gk.exists(mask, nb):
                 walls[m] = cell << 3 | slot
                 m += 1
     return m
@@ -276,7 +288,7 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
         if grid.kind == "weave":
-            joined, under, t = _place_crossings(passages, geo, parent, float(crossings), src, trace)
+            joined, under, t = _place_crossings(passages, geo, mask, parent, float(crossings), src, trace)
         # With numpy's PCG64 the whole shuffle comes first, then the draws it made past the
         # walls the unions needed are taken back: the same maze and the same generator state
         # as the lazy shuffle, about twice as fast on large grids.

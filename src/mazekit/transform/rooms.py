@@ -15,7 +15,7 @@ The room's outer walls are left as they were, so each room is entered through th
 passages that already crossed its edge. Only opens walls: a connected maze stays connected,
 and over a perfect maze every room becomes an open area joined to the rest. On a mask only
 cells that exist are opened (a room crossing a notch of the shape may come out L-shaped or
-in two pieces). Rooms are rectangles of the grid's layout: on hex, triangle and upsilon
+in two pieces), on a cut polar disc too. Rooms are rectangles of the grid's layout: on hex, triangle and upsilon
 grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
 wrapped rect grid a room as wide as the grid joins around the seam. On a polar grid a room
 is a sector of an annulus: ``height`` rings, and the angle of ``width`` cells of the ring
@@ -112,9 +112,9 @@ def _sector(inner, ring, left, width, count):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _polar_rooms(passages, geo, cells, taken, count, lo, hi, tries, rng, trace, t):  # pragma: no cover
+def _polar_rooms(passages, geo, mask, cells, taken, count, lo, hi, tries, rng, trace, t):  # pragma: no cover
     """:func:`_rooms` on a polar grid: a room is ``h`` rings and the angle of ``w`` cells of
-    the anchor's ring (:func:`_sector`)."""
+    the anchor's ring (:func:`_sector`); on a cut disc only its cells that exist open."""
     rows, cols, inner = geo[1], geo[2], geo[3]
     made = 0
     for _ in range(count):
@@ -139,14 +139,17 @@ def _polar_rooms(passages, geo, cells, taken, count, lo, hi, tries, rng, trace, 
                     break
             if not free:
                 continue
-            for r in range(top, top + h):  # mark the room's cells
+            for r in range(top, top + h):  # mark the room's cells (that exist)
                 n, first, m = _sector(inner, r, left, w, n_a)
                 for i in range(m):
-                    taken[r * cols + (first + i) % n] = 2
+                    cell = r * cols + (first + i) % n
+                    taken[cell] = 2 if k.exists(mask, cell) else 1
             for r in range(top, top + h):  # open every wall between two of them
                 n, first, m = _sector(inner, r, left, w, n_a)
                 for i in range(m):
                     cell = r * cols + (first + i) % n
+                    if taken[cell] != 2:
+                        continue
                     for slot in range(5):
                         nb = k.step(geo, cell, slot)
                         if nb < 0 or nb <= cell or taken[nb] != 2 or passages[cell] >> slot & 1:
@@ -212,7 +215,7 @@ def rooms(
         n = min(CHUNK, count - first)
         if grid.kind == "polar":
             used, _made = _polar_rooms(
-                passages, geo, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
+                passages, geo, mask, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
             )
         else:
             used, _made = _rooms(

@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import mazekit
@@ -95,6 +96,35 @@ def test_mask_file(tmp_path):
     m = load(tmp_path / "m.json")
     assert m.grid.mask is not None and m.grid.n_cells == mazekit.RectGrid.from_text(MASK_TEXT).n_cells
     assert_spanning_tree(m)
+
+
+@pytest.mark.parametrize("grid, size", [("polar", "9x8"), ("3d", "12x10x2"), ("hex", "16x12"), ("rect", "30x20")])
+def test_mask_stretched_over_a_size(tmp_path, grid, size):
+    """``--mask`` with ``--size``: the picture stretched over the grid, the cells on its
+    dark pixels kept (a ring, so the middle of every grid, or of every level, is cut out)."""
+    from mazekit.grids import make_grid
+    from mazekit.grids.rect import read_mask
+    from mazekit.parsing import grid_shape
+
+    art = ["  ####  ", " ###### ", "########", "###  ###", "###  ###", "########", " ###### ", "  ####  "]
+    (tmp_path / "ring.txt").write_text("\n".join(art) + "\n")
+    r = run("generate", "--grid", grid, "--size", size, "--mask", "ring.txt", "--seed", "3", "-o", "m.json",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "m.json")
+    whole = make_grid(grid, grid_shape(grid, size, None, None))
+    assert m.grid.kind == grid and np.array_equal(m.grid.mask, whole.fit(read_mask(tmp_path / "ring.txt")))
+    assert m.grid.cut and 0 < m.grid.n_cells < whole.n_cells
+    m.check()
+    assert m.is_perfect()
+
+
+@pytest.mark.parametrize("grid, what", [("polar", "RINGSxCELLS"), ("3d", "WIDTHxHEIGHTxLEVELS")])
+def test_mask_needs_a_size_on_polar_and_3d(tmp_path, grid, what):
+    (tmp_path / "m.txt").write_text("##\n##\n")
+    r = run("generate", "--grid", grid, "--mask", "m.txt", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode != 0 and f"needs --size {what}" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "m.json").exists()
 
 
 def test_list_names_every_algorithm():

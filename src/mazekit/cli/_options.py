@@ -85,7 +85,8 @@ def maze_options(func: F) -> F:
         click.option("--cols", type=int, default=None, help="Width in cells (instead of --size)."),
         click.option("--seed", type=int, default=None, help="Seed: the same seed gives the same maze."),
         click.option("--mask", type=click.Path(dir_okay=False), default=None,
-                     help="Shape file: text art (space or '.' = no cell) or an image (dark = cell)."),
+                     help="Shape file: text art (space or '.' = no cell) or an image (dark = cell); "
+                          "one a cell, or stretched over --size (which polar and 3d need)."),
         click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
                      help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
         click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
@@ -110,13 +111,10 @@ def make_maze(
     from ..grids.rect import read_mask
 
     shape: Any
-    if mask is not None:
-        if size is not None or rows is not None or cols is not None:
-            raise ValueError("--mask sets the size; do not also give --size/--rows/--cols")
-        cells = read_mask(mask)
-        shape = make_grid(grid, cells.shape, mask=cells, wrap=wrap)
-    else:
+    if mask is None:
         shape = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+    else:
+        shape = masked_grid(grid, read_mask(mask), size, rows, cols, wrap)
     with status(f"generating with {algorithm}"):
         return generate(
             algorithm, shape, rng=seed, record=record,
@@ -124,6 +122,24 @@ def make_maze(
             start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
             **parse_options(options),
         )  # fmt: skip
+
+
+def masked_grid(
+    grid: str, picture: Any, size: str | None, rows: int | None, cols: int | None, wrap: str | None
+) -> Any:
+    """The grid ``--mask`` cuts: without a size, one character or pixel a cell (a layout
+    cell on a hex, triangle or upsilon grid); with ``--size`` (needed on polar and 3d grids),
+    the picture stretched over the grid's drawing (over each level of a 3d grid), keeping
+    the cells whose centre lands on a cell of the picture."""
+    from ..grids import make_grid
+
+    if size is None and rows is None and cols is None:
+        if grid in ("polar", "3d"):
+            what = "RINGSxCELLS" if grid == "polar" else "WIDTHxHEIGHTxLEVELS"
+            raise ValueError(f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it")
+        return make_grid(grid, picture.shape, mask=picture, wrap=wrap)
+    whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+    return make_grid(grid, grid_shape(grid, size, rows, cols), mask=whole.fit(picture), wrap=wrap)
 
 
 def status(text: str) -> Any:

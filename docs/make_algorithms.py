@@ -43,7 +43,7 @@ def grids_text(props: dict) -> str:
     if len(missing) > len(kinds):
         return ", ".join(kinds)
     text = f"every grid but {', '.join(missing)}" if missing else "every grid"
-    return text + "; masks on the grids that take one"
+    return text + ", masks too"
 
 
 def best_of(fn, repeat: int = 3) -> float:

@@ -127,6 +127,14 @@ def test_reproduce_names_the_grid():
     wrapped = mazekit.grids.make_grid("rect", (5, 6), wrap="x")
     s = GameState(GameConfig(algorithm="prim", shape=wrapped, seed=2))
     assert "--size 6x5 --wrap x" in s.reproduce()
+    disc = mazekit.grids.make_grid("polar", (4, 6))
+    cut = mazekit.grids.make_grid("polar", (4, 6), mask=disc.fit([[True, False]]))
+    s = GameState(GameConfig(algorithm="prim", shape=cut, seed=2, mask_file="half.txt", mask_fitted=True))
+    assert "--grid polar --size 4x6 --mask half.txt" in s.reproduce()
+    holed = mazekit.grids.make_grid("rect", (5, 6), wrap="x", mask=[[i != 7 for i in range(6 * r, 6 * r + 6)]
+                                                                   for r in range(5)])  # fmt: skip
+    s = GameState(GameConfig(algorithm="prim", shape=holed, seed=2, mask_file="holed.txt"))
+    assert "--mask holed.txt --wrap x" in s.reproduce() and "--size" not in s.reproduce()
 
 
 def test_play_command_on_other_grids(monkeypatch):

@@ -129,6 +129,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
             mask_file=kw["mask"], grid_lines=grid_lines,
+            mask_fitted=kw["mask"] is not None and any(kw[key] is not None for key in ("size", "rows", "cols")),
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:

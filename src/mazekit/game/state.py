@@ -108,7 +108,8 @@ class GameConfig:
     polar ``(rings, inner)``, 3d ``(levels, rows, cols)``) or a grid; ``seed`` None draws
     one; ``start``/``goal`` pin the ends; ``braid`` is the fraction of dead ends removed,
     None for a perfect maze; ``speed`` is in trace events per frame, None to choose from the
-    maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce`; ``grid`` is
+    maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce` (with
+    ``mask_fitted`` when it was stretched over a ``--size``); ``grid`` is
     the grid kind when ``shape`` is not a grid (rect by default); ``grid_lines`` draws a
     faint line on every cell side that has no wall (``L`` toggles it).
     """
@@ -125,6 +126,7 @@ class GameConfig:
     speed: int | None = None
     mode: str = WATCH
     mask_file: str | None = None
+    mask_fitted: bool = False
     grid: str | None = None
     grid_lines: bool = False
 

@@ -28,8 +28,11 @@ def reproduce(state: GameState) -> str:
     """The command line that shows this maze again."""
     grid = state.maze.grid
     parts = ["mazekit play", f"--algorithm {state.algorithm}"]
-    if state.config.mask_file:
-        parts.append(_grid_option(grid) + f"--mask {state.config.mask_file}")
+    if state.config.mask_file and state.config.mask_fitted:  # the picture over a size
+        parts.append(_size_option(grid) + f" --mask {state.config.mask_file}")
+    elif state.config.mask_file:  # a character a cell: the mask is the size
+        wrap = getattr(grid, "wrap", "")
+        parts.append(_grid_option(grid) + f"--mask {state.config.mask_file}" + (f" --wrap {wrap}" if wrap else ""))
     else:
         parts.append(_size_option(grid))
     parts.append(f"--seed {state.seed}")

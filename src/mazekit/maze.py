@@ -105,6 +105,7 @@ class Maze:
                     2: f"a masked-out cell has open passages ({where})",
                     3: f"a passage leads off the grid through side {name} of {where}",
                     4: f"passages are not symmetric through side {name} of {where}",
+                    5: f"a tunnel runs under a masked-out cell through side {name} of {where}",
                 }[code]
             )
         for name_, end in (("start", self.start), ("goal", self.goal)):
@@ -156,6 +157,8 @@ def _check(passages, geo, mask):  # pragma: no cover - compiled
                 nb = k.step(geo, cell, slot)
                 if nb < 0 or (masked and mask[nb] == 0):
                     return 3, cell, slot
+                if masked and geo[0] == k.WEAVE and slot >= 4 and mask[(cell + nb) >> 1] == 0:
+                    return 5, cell, slot
                 if not passages[nb] >> k.back(geo, cell, slot) & 1:
                     return 4, cell, slot
     return 0, 0, 0

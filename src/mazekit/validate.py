@@ -71,10 +71,14 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
         grid.check_cell(tuple(p[int(np.argmin(ok))].tolist()), "path cell")
     flat = r * grid.cols + c
     i, problem = _first_bad_step(maze.passages.ravel(), grid.geo, flat)
+    if grid.kind == "weave" and grid.mask is not None and flat.shape[0] > 1:
+        dr, dc = np.abs(np.diff(r)), np.abs(np.diff(c))
+        under = ((dr == 2) & (dc == 0)) | ((dc == 2) & (dr == 0))  # tunnel steps: none under a hole
+        hole = under & ~grid.mask[(r[:-1] + r[1:]) >> 1, (c[:-1] + c[1:]) >> 1]
+        if hole.any() and (not problem or int(np.argmax(hole)) < i):
+            i, problem = int(np.argmax(hole)), 1
     if problem:
         a, b = tuple(p[i].tolist()), tuple(p[i + 1].tolist())
-        if problem == 2 and b not in [grid.neighbor(a, s) for s in range(grid.n_slots)]:
-            problem = 1  # a weave tunnel under a cell the mask switched off
         why = "is not between neighbours" if problem == 1 else "goes through a wall"
         raise ValueError(f"path step {i} from {a} to {b} {why}")
 

@@ -153,6 +153,17 @@ def test_weave_masks_take_no_tunnel_under_a_hole():
     assert make_grid("weave", (3, 3)).neighbor((1, 0), 5) == (1, 2)
     pairs = {tuple(e) for e in g.edges().tolist()}
     assert (3, 5) not in pairs and (1, 7) not in pairs and (0, 2) in pairs
+    # a maze whose tunnel runs under the hole is refused, and so is a path along it
+    import mazekit
+    from mazekit.validate import check_path
+
+    p = np.zeros((3, 3), np.uint8)
+    p[1, 0], p[1, 2] = 1 << 5, 1 << 7
+    bad = mazekit.Maze(passages=p, grid=g, start=(1, 0), goal=(1, 2))
+    with pytest.raises(ValueError, match="a tunnel runs under a masked-out cell"):
+        bad.check()
+    with pytest.raises(ValueError, match="is not between neighbours"):
+        check_path(bad, [(1, 0), (1, 2)], (1, 0), (1, 2))
     # connected by their four sides, not by tunnels
     bar = np.ones((3, 3), bool)
     bar[:, 1] = False
@@ -176,6 +187,31 @@ def test_fit_keeps_the_cells_on_the_picture(kind, shape):
     assert np.array_equal(kept, on) and 0 < kept.sum() < g.n_cells
     with pytest.raises(ValueError, match="non-empty 2-D"):
         g.fit(np.ones(4, bool))
+
+
+@pytest.mark.parametrize("kind, shape", [("hex", (5, 6)), ("triangle", (5, 6)), ("upsilon", (5, 6)),
+                                         ("polar", (6, 6)), ("3d", (2, 3, 4)), ("weave", (3, 4))])  # fmt: skip
+def test_plane_points_are_the_drawn_cells_middles(kind, shape):
+    """The points a mask picture is read at (formulas, no outline built) lie in the middle of
+    each cell as drawn: within a tenth of a cell of its polygon's mean (an arc's points
+    pull a polar cell's mean a little inward); on 3d within its level."""
+    g = make_grid(kind, shape)
+    points, (width, height) = g.plane_points()
+    polys = g.outline()[0]
+    middle = polys.mean(axis=1)
+    if kind == "3d":
+        middle[:, 0] -= np.arange(g.size) // g.cols // g.level_rows * (g.cols + 1)
+    assert np.abs(points - middle).max() < 0.1
+    assert (points >= 0).all() and (points[:, 0] <= width).all() and (points[:, 1] <= height).all()
+
+
+def test_boolean_arrays_do_not_guess_a_polar_or_3d_shape():
+    import mazekit
+
+    with pytest.raises(ValueError, match="for a polar grid pass the grid"):
+        mazekit.generate("wilson", np.ones((3, 16), bool), grid="polar")
+    with pytest.raises(ValueError, match="for a 3d grid pass the grid"):
+        mazekit.generate("wilson", np.ones((4, 4), bool), grid="3d")
 
 
 def test_fit_is_the_identity_on_a_picture_of_the_grid_size():

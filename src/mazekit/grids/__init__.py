@@ -69,6 +69,11 @@ def as_grid(shape: Any, grid: str | None = None, **params: Any) -> Grid:
             raise ValueError(f"grid={grid!r} but the shape given is a {shape.kind} grid")
         return shape
     if isinstance(shape, np.ndarray) and shape.ndim == 2 and shape.dtype == bool:
+        if grid in ("polar", "3d"):  # their shape is not their layout's: the array cannot say it
+            raise ValueError(
+                f"a boolean array gives the shape of a rect, hex, triangle, upsilon or weave grid; "
+                f"for a {grid} grid pass the grid, e.g. make_grid({grid!r}, shape, mask=...)"
+            )
         return make_grid(grid or "rect", shape.shape, mask=shape, **params)
     return make_grid(grid or "rect", shape, **params)
 

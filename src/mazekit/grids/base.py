@@ -107,7 +107,7 @@ class Grid:
         within its level on a 3D grid."""
         from .._limits import check_bytes
 
-        check_bytes(self.size * 40 * self.n_slots, f"the outline of a {self.describe()} {self.kind} grid")
+        check_bytes(self.size * 1000, f"the outline of a {self.describe()} {self.kind} grid")
         return self._outline()[0].mean(axis=1), self.layout_extent()
 
     def fit(self, picture: Any) -> np.ndarray:
@@ -125,9 +125,12 @@ class Grid:
         >>> int(kept.sum()), disc.n_cells  # half the disc: the cells east of the middle
         (27, 54)
         """
+        from .._limits import check_bytes
+
         pic = np.asarray(picture)
         if pic.ndim != 2 or 0 in pic.shape:
             raise ValueError(f"a mask picture must be a non-empty 2-D array, got shape {pic.shape}")
+        check_bytes(self.size * 96, f"fitting a mask to a {self.describe()} {self.kind} grid")
         points, (width, height) = self.plane_points()
         h, w = pic.shape
         col = np.clip((points[:, 0] * (w / width)).astype(np.int64), 0, w - 1)

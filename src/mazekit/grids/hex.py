@@ -39,6 +39,10 @@ class HexGrid(Grid):
     def layout_extent(self) -> tuple[float, float]:
         return float(A * (2 + 1.5 * (self.cols - 1))), float(H * self.rows + (H / 2 if self.cols > 1 else 0))
 
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        return np.stack([A + 1.5 * A * c, H / 2 + r * H + (c & 1) * H / 2], 1), self.layout_extent()
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         x = A + 1.5 * A * c

@@ -121,6 +121,17 @@ class PolarGrid(Grid):
             raise ValueError(f"polar grid of {shape[0]} rings x {inner} has layout {grid.shape}, not {shape}")
         return grid if mask is None else cls((shape[0], inner), mask=mask, require_connected=False)
 
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        """Each cell's middle: half a ring deep, half its angle round (the centre for a ring
+        of one cell)."""
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        n = self.counts[r]
+        r0 = self.inner / (2 * np.pi)
+        middle = r0 + self.rows  # the centre of the picture
+        rad = np.where(n == 1, 0.0, r0 + r + 0.5)
+        t = 2 * np.pi * (c + 0.5) / n
+        return np.stack([middle + rad * np.sin(t), middle - rad * np.cos(t)], 1), self.extent()
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         n = self.counts[r].astype(float)

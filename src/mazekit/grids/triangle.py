@@ -43,6 +43,12 @@ class TriangleGrid(Grid):
     def layout_extent(self) -> tuple[float, float]:
         return (self.cols + 1) / 2, float(self.rows * H)
 
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        """Each triangle's centroid, a third of the way from its base to its apex."""
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        up = (r + c) % 2 == 0
+        return np.stack([(c + 1) / 2, (r + np.where(up, 2 / 3, 1 / 3)) * H], 1), self.layout_extent()
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         up = (r + c) % 2 == 0

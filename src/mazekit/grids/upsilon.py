@@ -39,6 +39,10 @@ class UpsilonGrid(Grid):
     def layout_extent(self) -> tuple[float, float]:
         return float(self.cols - 1 + 2 * D), float(self.rows - 1 + 2 * D)
 
+    def plane_points(self) -> tuple[np.ndarray, tuple[float, float]]:
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        return np.stack([D + c, D + r], 1).astype(float), self.layout_extent()
+
     def _outline(self) -> tuple[np.ndarray, np.ndarray]:
         r, c = np.divmod(np.arange(self.size), self.cols)
         x = D + c

@@ -117,7 +117,8 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
         if pg.display.get_driver() in ("offscreen", "dummy") and asked not in ("offscreen", "dummy"):
             # SDL falls back to an invisible window when there is no screen: say so and stop
             raise UserError("no display for the game window: set DISPLAY (or run under Xvfb)")
-        if kw["mask"] is None:  # refuse a maze too big to show before spending time on it
+        fitted = kw["mask"] is not None and any(kw[key] is not None for key in ("size", "rows", "cols"))
+        if kw["mask"] is None or fitted:  # refuse a maze too big to show before spending time on it
             from ..grids import make_grid
 
             window_size(make_grid(kw["grid"], grid_shape(kw["grid"], kw["size"], kw["rows"], kw["cols"]),
@@ -129,7 +130,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
             mask_file=kw["mask"], grid_lines=grid_lines,
-            mask_fitted=kw["mask"] is not None and any(kw[key] is not None for key in ("size", "rows", "cols")),
+            mask_fitted=fitted,
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:

@@ -20,7 +20,7 @@ def test_info_and_list_options():
     assert "rule: str = 'newest' (newest, oldest, random, mix)" in text and "p: float = 0.5 (0 to 1)" in text
     assert "grids: every grid\n" in text
     assert "grids: rect, hex, triangle, polar, upsilon, 3d (every grid but weave)" in describe(
-        "growing_forest", measured=False
+        "origin_shift", measured=False
     )
     assert "(every grid but 3d, weave); rect without wrap" in describe("pledge", measured=False)
     assert "biased (not uniform)" in text

@@ -10,6 +10,10 @@
 3. List the walls between cells of different trees, shuffle them, and open each one whose
    two trees are not yet joined (union-find over the trees, as in Kruskal's algorithm).
 
+On a weave grid a tree may tunnel under a straight corridor whose 3x3 block holds no
+other crossing (so every side a tunnel closes has a way round it), and the seams are the
+plain walls that no tunnel runs through.
+
 Texture: a patchwork. Inside each patch the maze is a backtracker's, with long winding
 corridors; patches are roughly equal in size (the trees grow at the same rate) and meet
 along seams of wall with exactly one door between any two joined patches, so routes wander
@@ -36,8 +40,7 @@ from ._common import Carved, buffers, carved
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 17  # passages + int32 tree id, stack link and tree tables + seam walls
-#: Every grid but weave: joining two trees may open a side of a cell a tunnel runs under.
-GRIDS = tuple(kind for kind in GRIDS_ALL if kind != "weave")
+GRIDS = tuple(GRIDS_ALL)  # weave too: see _bridge_ok and _seams
 
 
 def bytes_per_cell(grid: Grid) -> int:
@@ -71,18 +74,52 @@ def _plant(geo, mask, n_cells, k, owner, tops, src, trace):  # pragma: no cover
     return t
 
 
+@njit(cache=True, inline="always")
+def _crossing(geo, passages, x):  # pragma: no cover - compiled
+    """Whether a weave tunnel runs under cell ``x`` (its east or south neighbour has one
+    leaving under it)."""
+    rows, cols = geo[1], geo[2]
+    r = x // cols
+    c = x - r * cols
+    return (c + 1 < cols and passages[x + 1] >> 7 & 1 != 0) or (r + 1 < rows and passages[x + cols] >> 4 & 1 != 0)
+
+
+@njit(cache=True)  # out of line: weave only, and rare (a tunnel slot whose far cell is free)
+def _bridge_ok(geo, mask, passages, cell, slot, nb):  # pragma: no cover - compiled
+    """Whether a tree may tunnel from ``cell`` through weave slot ``slot`` to ``nb``: under a
+    straight corridor (:func:`~mazekit.grids.kernel.tunnel_ok`) whose whole 3x3 block
+    exists and holds no other crossing. Then every side a tunnel closes has a way round it,
+    past a corner of the block, and the seams can still join every tree (on a mask, a plus
+    of five cells with a crossing in the middle could never be joined)."""
+    if not gk.tunnel_ok(geo, passages, cell, slot, nb):
+        return False
+    rows, cols = geo[1], geo[2]
+    mid = (cell + nb) >> 1
+    r = mid // cols
+    c = mid - r * cols
+    if r < 1 or r > rows - 2 or c < 1 or c > cols - 2:
+        return False
+    for dr in range(-1, 2):
+        for dc in range(-1, 2):
+            x = mid + dr * cols + dc
+            if not gk.exists(mask, x) or (x != mid and _crossing(geo, passages, x)):
+                return False
+    return True
+
+
 @njit(cache=True, nogil=True, _nrt=False)
-def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t, T):  # pragma: no cover
+def _turn(passages, geo, mask, owner, below, tops, tree, slots, src, trace, t, T):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
-    (No reference counting: it takes seven arrays and runs once per few cells.) ``T``: a polar
+    (No reference counting: it takes eight arrays and runs once per few cells.) ``T``: a polar
     grid's ring table, or :data:`~mazekit.grids.kernel.NO_TOPOLOGY` (see :func:`_rings_of`)."""
     claimed = 0
+    weave = geo[0] == gk.WEAVE
     while claimed < TURN:
         cell = tops[tree]
         m = 0
         for slot in range(gk.n_slots(geo[0])):
             nb = gk.cell_step(T, geo, cell, slot)
-            if nb >= 0 and owner[nb] == FREE:
+            if nb >= 0 and owner[nb] == FREE and (slot < 4 or not weave or _bridge_ok(geo, mask, passages, cell, slot, nb)):
                 slots[m] = slot
                 m += 1
         if m == 0:  # pop; a tree whose stack empties stops growing
@@ -106,7 +143,7 @@ def _turn(passages, geo, owner, below, tops, tree, slots, src, trace, t, T):  # 
 
 
 @njit(cache=True, nogil=True)
-def _grow(passages, geo, owner, below, tops, src, trace, t, T):  # pragma: no cover
+def _grow(passages, geo, mask, owner, below, tops, src, trace, t, T):  # pragma: no cover
     """Rounds in which every growing tree takes a turn, sweeping forward then backward."""
     k = tops.shape[0]
     live = np.arange(k).astype(tops.dtype)  # growing trees, kept in seed (reading) order
@@ -118,7 +155,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t, T):  # pragma: no co
         if forward:  # stable compaction towards lo
             w = lo
             for i in range(lo, hi):
-                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t, T)
+                alive, t = _turn(passages, geo, mask, owner, below, tops, live[i], slots, src, trace, t, T)
                 if alive:
                     live[w] = live[i]
                     w += 1
@@ -126,7 +163,7 @@ def _grow(passages, geo, owner, below, tops, src, trace, t, T):  # pragma: no co
         else:  # stable compaction towards hi
             w = hi
             for i in range(hi - 1, lo - 1, -1):
-                alive, t = _turn(passages, geo, owner, below, tops, live[i], slots, src, trace, t, T)
+                alive, t = _turn(passages, geo, mask, owner, below, tops, live[i], slots, src, trace, t, T)
                 if alive:
                     w -= 1
                     live[w] = live[i]
@@ -136,16 +173,20 @@ def _grow(passages, geo, owner, below, tops, src, trace, t, T):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _seams(geo, owner, walls, T):  # pragma: no cover
+def _seams(geo, passages, owner, walls, T):  # pragma: no cover
     """Count the walls between different trees, writing ``cell * slots + slot`` (from the
-    lower cell of each pair)."""
+    lower cell of each pair). On a weave grid only plain walls, and none on a side a tunnel
+    runs through (of a crossing, from its tunnel's end)."""
     n_slot = gk.n_slots(geo[0])
+    weave = geo[0] == gk.WEAVE
     m = 0
     for cell in range(geo[1] * geo[2]):
         if owner[cell] < 0:
             continue
-        for slot in range(n_slot):
+        for slot in range(4 if weave else n_slot):
             nb = gk.cell_step(T, geo, cell, slot)
+            if weave and nb >= 0 and (passages[cell] >> (4 | slot) & 1 or passages[nb] >> (4 | ((slot + 2) & 3)) & 1):
+                continue  # a tunnel from one of the two under the other
             if nb > cell and owner[nb] >= 0 and owner[nb] != owner[cell]:
                 if m < walls.shape[0]:
                     walls[m] = cell * n_slot + slot
@@ -226,16 +267,16 @@ def growing_forest(
     with draws(rng, n_cells - 1) as src:
         t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
         T = _rings_of(grid)
-        t = _grow(passages, geo, owner, below, tops, src, trace, t, T)
+        t = _grow(passages, geo, mask, owner, below, tops, src, trace, t, T)
         # The seam walls go where the stacks' links were, done with now; in the rare forest
         # with more seams than cells (seeds near the cell count) a second pass writes them all.
-        m = _seams(geo, owner, below, T)
+        m = _seams(geo, passages, owner, below, T)
         if m <= below.shape[0]:
             walls = below[:m]
         else:
             del below
             walls = np.empty(m, dtype=dtype)
-            _seams(geo, owner, walls, T)
+            _seams(geo, passages, owner, walls, T)
         tops[:] = -1  # the trees' stacks are done: their table becomes their union-find
         t = _join(passages, geo, owner, walls, tops, src, trace, t, T)
     return carved(grid, passages, trace, t)

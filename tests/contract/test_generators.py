@@ -181,7 +181,8 @@ def test_wrap_makes_a_torus():
 WEAVERS = [name for name, func in GENERATORS.items() if "weave" in properties(func)["grids"]]
 
 
-@pytest.mark.parametrize("name, opts", [(n, {}) for n in WEAVERS] + [("growing_forest", {"seeds": 30})])
+@pytest.mark.parametrize("name, opts", [(n, {}) for n in WEAVERS] + [("growing_forest", {"seeds": 30}),
+                                                                     ("origin_shift", {"steps": 5000})])
 def test_weave_tunnels_pass_under_straight_corridors(name, opts):
     """On a weave grid every tunnel passes under a straight corridor across it, and there are
     tunnels (kruskal places its crossings first; the others take one when they find one).
@@ -200,10 +201,10 @@ def test_weave_tunnels_pass_under_straight_corridors(name, opts):
 
 
 def test_weave_refusals():
-    assert set(WEAVERS) >= {"kruskal", "backtracker", "prim", "prim_true", "wilson", "aldous_broder",
-                            "growing_forest"}  # fmt: skip
-    with pytest.raises(ValueError, match="origin_shift does not run on a weave grid"):  # it re-points passages
-        mazekit.generate("origin_shift", (5, 5), grid="weave")
+    graph = {name for name, f in GENERATORS.items() if len(properties(f)["grids"]) > 1}
+    assert set(WEAVERS) == graph, "every graph generator runs on weave"
+    with pytest.raises(ValueError, match="eller does not run on a weave grid"):  # row by row
+        mazekit.generate("eller", (5, 5), grid="weave")
     with pytest.raises(ValueError, match="crossings must be between 0 and 1"):
         mazekit.generate("kruskal", (5, 5), grid="weave", crossings=2)
 

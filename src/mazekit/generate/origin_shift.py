@@ -18,6 +18,12 @@ Cover time grows as cells x ln(cells)^2 / pi on a square: about 10 moves per cel
 40 at 300x300 and 110 at 10,000 x 10,000, so this is among the slower generators. Texture:
 that of a uniform spanning tree (many short dead ends, winding solution, no bias).
 
+On a weave grid the starting tree has no tunnels, and a move is skipped if it would open
+a side a tunnel runs through, tunnel under anything but a bare corridor across it, or
+close a crossing's corridor, so every crossing stays a straight corridor over its tunnel;
+the walk also stops if it is ever hemmed in, or after ``MAX_STEPS_PER_CELL`` draws a cell.
+Its mazes there are not uniform (which tunnels exist depends on the walk).
+
 The trace holds the starting tree as ``OPEN`` events, then per move an ``OPEN`` of the new
 passage and a ``CLOSE`` of the old (both omitted when the new origin pointed at the old
 one, which changes nothing), and a ``VISIT`` of the new origin: after every ``VISIT`` the
@@ -42,13 +48,12 @@ from ._common import Carved, carved, random_cell, scratch
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
 UNIFORM = True
-#: Every grid but weave: shifting the origin re-points passages and may open a side of a
-#: cell a tunnel runs under.
-GRIDS = tuple(kind for kind in GRIDS_ALL if kind != "weave")
+GRIDS = tuple(GRIDS_ALL)  # weave too: a move that would break a crossing is not made (_weave_ok)
 
 ROOT = 8  # pointer value of the origin (slots are 0-7)
 SEEN = 16  # pointer flag: the origin has stood here
 LOW = 15  # pointer bits that hold the slot (or ROOT)
+STUCK = 4096  # refused weave moves in a row that mean no move is left (1 in 8 allowed: p < 1e-200)
 MAX_STEPS_PER_CELL = 10_000  # far past the cover time (about 10-60 moves per cell)
 MIN_STEPS_BOUND = 10_000_000
 CHUNK = 1 << 22  # trace rows per kernel call when recording (the length is not known ahead)
@@ -56,14 +61,15 @@ CHUNK = 1 << 22  # trace rows per kernel call when recording (the length is not 
 
 @njit(cache=True, nogil=True)
 def _bfs_tree(geo, mask, origin, ptr, queue):  # pragma: no cover
-    """Point every cell along the breadth-first tree from ``origin``; return the cell count."""
+    """Point every cell along the breadth-first tree from ``origin``; return the cell count.
+    (On a weave grid by plain passages only: a tunnel needs a crossing to pass under.)"""
     ptr[origin] = ROOT | SEEN
     queue[0] = origin
     head, tail = 0, 1
     while head < tail:
         cell = queue[head]
         head += 1
-        for slot in range(gk.n_slots(geo[0])):
+        for slot in range(4 if geo[0] == gk.WEAVE else gk.n_slots(geo[0])):
             nb = gk.step(geo, cell, slot)
             if nb >= 0 and ptr[nb] == 0xFF and not (mask.shape[0] != 0 and mask[nb] == 0):
                 ptr[nb] = gk.back(geo, cell, slot)
@@ -81,11 +87,59 @@ def _record_tree(ptr, origin, trace):  # pragma: no cover
     return record(trace, t, origin, VISIT, -1)
 
 
+@njit(cache=True, inline="always")
+def _joined(geo, ptr, x, q):  # pragma: no cover - compiled
+    """Whether the passage out of ``x`` through slot ``q`` is open in pointer tree ``ptr``
+    (one of its two cells points along it)."""
+    y = gk.step(geo, x, q)
+    return y >= 0 and ((ptr[x] & LOW) == q or (ptr[y] & LOW) == gk.back(geo, x, q))
+
+
+@njit(cache=True, inline="always")
+def _under(geo, ptr, x):  # pragma: no cover - compiled
+    """Whether a weave tunnel runs under ``x`` (from its west or north neighbour)."""
+    cols = geo[2]
+    c = x % cols
+    return (c > 0 and _joined(geo, ptr, x - 1, 5)) or (x >= cols and _joined(geo, ptr, x - cols, 6))
+
+
+@njit(cache=True)  # out of line: weave only
+def _weave_ok(geo, ptr, o, slot, nb):  # pragma: no cover - compiled
+    """Whether moving the origin from ``o`` through ``slot`` to ``nb`` keeps every crossing a
+    straight corridor over its tunnel, with nothing else on its sides.
+
+    - a plain move may not open a side a tunnel runs through (from ``o`` under ``nb`` or back);
+    - a tunnel (slots 4-7) needs a cell between that is exactly a corridor across it, and
+      ends that are not crossings themselves;
+    - the passage the move closes (``nb`` to its old pointer) may not be a crossing's corridor.
+    """
+    if slot < 4:
+        if _joined(geo, ptr, o, 4 | slot) or _joined(geo, ptr, nb, 4 | ((slot + 2) & 3)):
+            return False
+    else:
+        mid = (o + nb) >> 1
+        corridor = 5 if slot & 1 else 10  # N and S over an E-W tunnel, E and W over N-S
+        for q in range(8):
+            if _joined(geo, ptr, mid, q) != (corridor >> q & 1 == 1):
+                return False
+        if _under(geo, ptr, o) or _under(geo, ptr, nb):
+            return False
+    q = ptr[nb] & LOW
+    if q < 4:  # a plain passage closes, unless it is the one the move opens
+        p = gk.step(geo, nb, q)
+        if p != o and (_under(geo, ptr, nb) or _under(geo, ptr, p)):
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)
 def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     """Move the origin until ``walk`` says stop or the trace is nearly full; return events.
 
-    ``walk`` = [origin, moves left (-1: until cover), cells not yet seen, random bits, bits left]
+    ``walk`` = [origin, moves left (-1: until cover), cells not yet seen, random bits, bits
+    left, draws left on a weave grid]: there a move that would break a crossing is not made
+    (:func:`_weave_ok`), and the walk stops when it is hemmed in (``STUCK`` refusals in a row)
+    or has drawn ``MAX_STEPS_PER_CELL`` times per cell, covered or not, so it always ends.
     """
     origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
@@ -94,6 +148,8 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
+    weave = geo[0] == gk.WEAVE
+    refused = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
         if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
             bits = bits53(src) >> 1
@@ -109,6 +165,14 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
         nb = nr * cols + nc
         if mask.shape[0] != 0 and mask[nb] == 0:
             continue
+        if weave:
+            walk[5] -= 1
+            ok = _weave_ok(geo, ptr, origin, slot, nb)
+            refused = 0 if ok else refused + 1
+            if refused == STUCK or walk[5] <= 0:  # hemmed in, or out of draws: it stays as it is
+                left, unseen = 0, 0
+            if not ok:
+                continue
         new = 1 - (ptr[nb] >> 4)  # SEEN is bit 4
         unseen -= new
         tick(src, 1 if left > 0 else new)  # steps, or cells covered
@@ -215,7 +279,7 @@ def origin_shift(
     left = -1 if steps is None else int(steps)
     if n_cells == 1:
         left = 0  # nowhere to go
-    walk = np.array([origin, left, n_cells - 1, 0, 0], dtype=np.int64)
+    walk = np.array([origin, left, n_cells - 1, 0, 0, MAX_STEPS_PER_CELL * n_cells], dtype=np.int64)
     chunks = []
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)

@@ -214,8 +214,8 @@ def test_parse_size_refuses_bad_sizes() -> None:
         ({"generator": "nope"}, "unknown generator 'nope'"),
         ({"grid": "cube"}, "unknown grid 'cube'"),
         (
-            {"grid": "weave", "generator": "growing_forest", "size": (4, 4)},
-            "growing_forest does not run on a weave",
+            {"grid": "weave", "generator": "eller", "size": (4, 4)},
+            "eller does not run on a weave",
         ),
         ({"grid": "hex", "generator": "sidewinder"}, "sidewinder does not run on a hex"),
         ({"observation_mode": "pixels"}, "unknown observation_mode"),

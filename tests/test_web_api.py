@@ -287,7 +287,7 @@ def test_bad_solve_requests_are_422_with_a_message(client, body, says):
         ("/api/maze.gif?size=30x20", "animates mazes of at most 300 cells"),
         ("/api/maze.png?algorithm=nope", "unknown generator"),
         ("/api/maze.svg?solver=nope", "unknown solver"),
-        ("/api/maze.pdf?grid=weave&algorithm=origin_shift", "origin_shift does not run on a weave grid"),
+        ("/api/maze.pdf?grid=weave&algorithm=eller", "eller does not run on a weave grid"),
         ("/api/maze.json?braid=nan", "braid"),
     ],
 )

@@ -75,7 +75,7 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
         dr, dc = np.abs(np.diff(r)), np.abs(np.diff(c))
         under = ((dr == 2) & (dc == 0)) | ((dc == 2) & (dr == 0))  # tunnel steps: none under a hole
         hole = under & ~grid.mask[(r[:-1] + r[1:]) >> 1, (c[:-1] + c[1:]) >> 1]
-        if hole.any() and (not problem or int(np.argmax(hole)) < i):
+        if hole.any() and (not problem or int(np.argmax(hole)) <= i):
             i, problem = int(np.argmax(hole)), 1
     if problem:
         a, b = tuple(p[i].tolist()), tuple(p[i + 1].tolist())

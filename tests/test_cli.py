@@ -119,6 +119,23 @@ def test_mask_stretched_over_a_size(tmp_path, grid, size):
     assert m.is_perfect()
 
 
+def test_transparent_image_masks_keep_only_the_opaque_dark_pixels(tmp_path):
+    """A logo on a transparent background: its empty pixels are black too, but not cells."""
+    from PIL import Image
+
+    from mazekit.grids.rect import read_mask
+
+    rgba = np.zeros((4, 6, 4), np.uint8)
+    rgba[1:3, 1:5, 3] = 255  # an opaque black bar; everything else transparent black
+    Image.fromarray(rgba, "RGBA").save(tmp_path / "logo.png")
+    assert np.array_equal(read_mask(tmp_path / "logo.png"), rgba[..., 3] == 255)
+    Image.fromarray(rgba[..., :3], "RGB").save(tmp_path / "flat.png")  # no alpha: all dark
+    assert read_mask(tmp_path / "flat.png").all()
+    r = run("generate", "--mask", "logo.png", "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert load(tmp_path / "m.json").grid.n_cells == 8
+
+
 @pytest.mark.parametrize("grid, what", [("polar", "RINGSxCELLS"), ("3d", "WIDTHxHEIGHTxLEVELS")])
 def test_mask_needs_a_size_on_polar_and_3d(tmp_path, grid, what):
     (tmp_path / "m.txt").write_text("##\n##\n")

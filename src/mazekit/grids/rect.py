@@ -194,7 +194,9 @@ def read_mask(path: str | Path) -> np.ndarray:
 
 
 def _image_mask(p: Path) -> np.ndarray:
-    """Dark pixels of an image, its size checked from the header before it is decoded."""
+    """Dark pixels of an image, its size checked from the header before it is decoded; in a
+    picture with transparency only the dark pixels that are at least half opaque (a logo on
+    a transparent background is black where it is empty)."""
     import warnings
 
     from PIL import Image
@@ -208,13 +210,19 @@ def _image_mask(p: Path) -> np.ndarray:
             with Image.open(p) as im:
                 w, h = im.size
                 # decoded pixels, the grey copy, the array and then the mask's grid
-                per_pixel = len(im.getbands()) + 2 + MASK_BYTES_PER_CELL
+                per_pixel = len(im.getbands()) + 2 + MASK_BYTES_PER_CELL + 4 * _has_alpha(im)
                 check_bytes(w * h * per_pixel, f"the {w}x{h} mask image {p.name} ({w * h:,} pixels)")
                 grey = np.asarray(im.convert("L"))
+                alpha = np.asarray(im.convert("RGBA"))[..., 3] if _has_alpha(im) else None
     except Image.DecompressionBombError as exc:
         raise ValueError(f"mask image {p} is too large to decode safely: {exc}") from None
     except MemoryError:  # TooLarge: already one line naming the size
         raise
     except Exception as exc:  # Pillow raises OSError, SyntaxError, EOFError... on a bad file
         raise ValueError(f"cannot read mask image {p}: {exc}") from None
-    return grey < 128
+    return grey < 128 if alpha is None else (grey < 128) & (alpha >= 128)
+
+
+def _has_alpha(im: Any) -> bool:
+    """Whether a Pillow image has an alpha channel or a transparent palette colour."""
+    return "A" in im.getbands() or "transparency" in im.info

@@ -98,7 +98,9 @@ def test_mask_file(tmp_path):
     assert_spanning_tree(m)
 
 
-@pytest.mark.parametrize("grid, size", [("polar", "9x8"), ("3d", "12x10x2"), ("hex", "16x12"), ("rect", "30x20")])
+@pytest.mark.parametrize(
+    "grid, size", [("polar", "9x8"), ("3d", "12x10x2"), ("hex", "16x12"), ("rect", "30x20")]
+)
 def test_mask_stretched_over_a_size(tmp_path, grid, size):
     """``--mask`` with ``--size``: the picture stretched over the grid, the cells on its
     dark pixels kept (a ring, so the middle of every grid, or of every level, is cut out)."""

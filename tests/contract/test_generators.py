@@ -115,7 +115,9 @@ VARIANTS = {
     "wrap-x": lambda: make_grid("rect", (5, 7), wrap="x"),
     "wrap-y": lambda: make_grid("rect", (5, 7), wrap="y"),
     "wrap-xy": lambda: make_grid("rect", (5, 7), wrap="xy"),
-    **{f"masked-{kind}": (lambda kind=kind: _holed(kind)) for kind in ("hex", "triangle", "upsilon", "weave")},
+    **{
+        f"masked-{kind}": (lambda kind=kind: _holed(kind)) for kind in ("hex", "triangle", "upsilon", "weave")
+    },
     "cut-polar": lambda: cut_grid("polar", (6, 6)),
     "cut-3d": lambda: cut_grid("3d", (2, 6, 6)),
     "cut-weave": lambda: cut_grid("weave", (9, 9)),
@@ -181,8 +183,10 @@ def test_wrap_makes_a_torus():
 WEAVERS = [name for name, func in GENERATORS.items() if "weave" in properties(func)["grids"]]
 
 
-@pytest.mark.parametrize("name, opts", [(n, {}) for n in WEAVERS] + [("growing_forest", {"seeds": 30}),
-                                                                     ("origin_shift", {"steps": 5000})])
+@pytest.mark.parametrize(
+    "name, opts",
+    [(n, {}) for n in WEAVERS] + [("growing_forest", {"seeds": 30}), ("origin_shift", {"steps": 5000})],
+)
 def test_weave_tunnels_pass_under_straight_corridors(name, opts):
     """On a weave grid every tunnel passes under a straight corridor across it, and there are
     tunnels (kruskal places its crossings first; the others take one when they find one).

@@ -136,7 +136,9 @@ def masked_grid(
     if size is None and rows is None and cols is None:
         if grid in ("polar", "3d"):
             what = "RINGSxCELLS" if grid == "polar" else "WIDTHxHEIGHTxLEVELS"
-            raise ValueError(f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it")
+            raise ValueError(
+                f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it"
+            )
         return make_grid(grid, picture.shape, mask=picture, wrap=wrap)
     whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
     return make_grid(grid, grid_shape(grid, size, rows, cols), mask=whole.fit(picture), wrap=wrap)

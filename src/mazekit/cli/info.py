@@ -224,7 +224,9 @@ def describe(name: str, *, measured: bool = True) -> str:
         character = [
             "uniform (every spanning tree equally likely)" if props["uniform"] else "biased (not uniform)",
             "perfect (one path between any two cells)" if props["perfect"] else "not perfect (loops)",
-            "rectangles only (row by row)" if props["rect_only"] else "cuts to any mask on the grids it runs on",
+            "rectangles only (row by row)"
+            if props["rect_only"]
+            else "cuts to any mask on the grids it runs on",
         ]
         lines.append(f"character: {'; '.join(character)}")
     if measured:

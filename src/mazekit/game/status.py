@@ -32,7 +32,9 @@ def reproduce(state: GameState) -> str:
         parts.append(_size_option(grid) + f" --mask {state.config.mask_file}")
     elif state.config.mask_file:  # a character a cell: the mask is the size
         wrap = getattr(grid, "wrap", "")
-        parts.append(_grid_option(grid) + f"--mask {state.config.mask_file}" + (f" --wrap {wrap}" if wrap else ""))
+        parts.append(
+            _grid_option(grid) + f"--mask {state.config.mask_file}" + (f" --wrap {wrap}" if wrap else "")
+        )
     else:
         parts.append(_size_option(grid))
     parts.append(f"--seed {state.seed}")

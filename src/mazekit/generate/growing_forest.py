@@ -81,7 +81,9 @@ def _crossing(geo, passages, x):  # pragma: no cover - compiled
     rows, cols = geo[1], geo[2]
     r = x // cols
     c = x - r * cols
-    return (c + 1 < cols and passages[x + 1] >> 7 & 1 != 0) or (r + 1 < rows and passages[x + cols] >> 4 & 1 != 0)
+    return (c + 1 < cols and passages[x + 1] >> 7 & 1 != 0) or (
+        r + 1 < rows and passages[x + cols] >> 4 & 1 != 0
+    )
 
 
 @njit(cache=True)  # out of line: weave only, and rare (a tunnel slot whose far cell is free)
@@ -119,7 +121,11 @@ def _turn(passages, geo, mask, owner, below, tops, tree, slots, src, trace, t, T
         m = 0
         for slot in range(gk.n_slots(geo[0])):
             nb = gk.cell_step(T, geo, cell, slot)
-            if nb >= 0 and owner[nb] == FREE and (slot < 4 or not weave or _bridge_ok(geo, mask, passages, cell, slot, nb)):
+            if (
+                nb >= 0
+                and owner[nb] == FREE
+                and (slot < 4 or not weave or _bridge_ok(geo, mask, passages, cell, slot, nb))
+            ):
                 slots[m] = slot
                 m += 1
         if m == 0:  # pop; a tree whose stack empties stops growing
@@ -185,7 +191,11 @@ def _seams(geo, passages, owner, walls, T):  # pragma: no cover
             continue
         for slot in range(4 if weave else n_slot):
             nb = gk.cell_step(T, geo, cell, slot)
-            if weave and nb >= 0 and (passages[cell] >> (4 | slot) & 1 or passages[nb] >> (4 | ((slot + 2) & 3)) & 1):
+            if (
+                weave
+                and nb >= 0
+                and (passages[cell] >> (4 | slot) & 1 or passages[nb] >> (4 | ((slot + 2) & 3)) & 1)
+            ):
                 continue  # a tunnel from one of the two under the other
             if nb > cell and owner[nb] >= 0 and owner[nb] != owner[cell]:
                 if m < walls.shape[0]:

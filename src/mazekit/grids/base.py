@@ -330,7 +330,7 @@ class Grid:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.kind, "shape": [self.rows, self.cols], **self.params()}
-        if self.cut:
+        if self.cut and self.mask is not None:
             d["mask"] = ["".join("#" if v else "." for v in row) for row in self.mask]
         return d
 

@@ -51,7 +51,11 @@ class WeaveGrid(Grid):
     def neighbor(self, cell: tuple[int, int], slot: int) -> tuple[int, int] | None:
         """As on any grid, but no tunnel runs under a cell the mask switched off."""
         nb = super().neighbor(cell, slot)
-        if nb is not None and slot >= 4 and not self.contains(((cell[0] + nb[0]) // 2, (cell[1] + nb[1]) // 2)):
+        if (
+            nb is not None
+            and slot >= 4
+            and not self.contains(((cell[0] + nb[0]) // 2, (cell[1] + nb[1]) // 2))
+        ):
             return None
         return nb
 

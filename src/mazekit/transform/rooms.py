@@ -15,8 +15,8 @@ The room's outer walls are left as they were, so each room is entered through th
 passages that already crossed its edge. Only opens walls: a connected maze stays connected,
 and over a perfect maze every room becomes an open area joined to the rest. On a mask only
 cells that exist are opened (a room crossing a notch of the shape may come out L-shaped or
-in two pieces), on a cut polar disc too. Rooms are rectangles of the grid's layout: on hex, triangle and upsilon
-grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
+in two pieces), on a cut polar disc too. Rooms are rectangles of the grid's layout: on hex,
+triangle and upsilon grids they come out with ragged edges, on a 3D grid each stays on one level, and on a
 wrapped rect grid a room as wide as the grid joins around the seam. On a polar grid a room
 is a sector of an annulus: ``height`` rings, and the angle of ``width`` cells of the ring
 it is placed from (the anchor's); in each ring the cells that overlap that angle (fewer

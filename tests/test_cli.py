@@ -138,6 +138,16 @@ def test_transparent_image_masks_keep_only_the_opaque_dark_pixels(tmp_path):
     assert load(tmp_path / "m.json").grid.n_cells == 8
 
 
+def test_mask_stretched_keeps_its_largest_region(tmp_path):
+    """A stray character apart from the shape: the maze is the shape, and stderr says how
+    many cells were dropped."""
+    (tmp_path / "m.txt").write_text("####....\n####....\n####...#\n")
+    r = run("generate", "--size", "16x6", "--mask", "m.txt", "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "kept the largest region, 4 cell(s) apart from it dropped" in r.stderr
+    assert load(tmp_path / "m.json").grid.n_cells == 8 * 6
+
+
 @pytest.mark.parametrize("grid, what", [("polar", "RINGSxCELLS"), ("3d", "WIDTHxHEIGHTxLEVELS")])
 def test_mask_needs_a_size_on_polar_and_3d(tmp_path, grid, what):
     (tmp_path / "m.txt").write_text("##\n##\n")

@@ -222,6 +222,24 @@ def test_boolean_arrays_do_not_guess_a_polar_or_3d_shape():
         mazekit.generate("wilson", np.ones((4, 4), bool), grid="3d")
 
 
+@pytest.mark.parametrize("kind", ["rect", "hex", "weave", "polar"])
+def test_fit_can_keep_only_the_largest_region(kind):
+    """Two blobs, a big one and a small one apart from it: largest=True keeps the big one,
+    which is then one region, and drops the other; without it both stay (and the grid
+    refuses them)."""
+    picture = np.zeros((20, 20), bool)
+    picture[2:16, 2:12] = True  # big
+    picture[16:19, 15:18] = True  # small, apart
+    shape = (5, 8) if kind == "polar" else (20, 20)
+    g = make_grid(kind, shape)
+    both, big = g.fit(picture), g.fit(picture, largest=True)
+    assert big.sum() < both.sum() and not (big & ~both).any()
+    assert make_grid(kind, shape, mask=big).n_cells == int(big.sum())
+    with pytest.raises(ValueError, match="2 separate regions"):
+        make_grid(kind, shape, mask=both)
+    assert np.array_equal(g.largest_region(big), big)
+
+
 def test_fit_is_the_identity_on_a_picture_of_the_grid_size():
     pic = np.random.default_rng(1).random((7, 9)) < 0.6
     assert np.array_equal(make_grid("rect", (7, 9)).fit(pic), pic)

@@ -130,7 +130,7 @@ def masked_grid(
     """The grid ``--mask`` cuts: without a size, one character or pixel a cell (a layout
     cell on a hex, triangle or upsilon grid); with ``--size`` (needed on polar and 3d grids),
     the picture stretched over the grid's drawing (over each level of a 3d grid), keeping
-    the cells whose centre lands on a cell of the picture."""
+    the cells whose centre lands on a cell of the picture, in their largest region."""
     from ..grids import make_grid
 
     if size is None and rows is None and cols is None:
@@ -141,7 +141,14 @@ def masked_grid(
             )
         return make_grid(grid, picture.shape, mask=picture, wrap=wrap)
     whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
-    return make_grid(grid, grid_shape(grid, size, rows, cols), mask=whole.fit(picture), wrap=wrap)
+    every = whole.fit(picture)
+    kept = whole.largest_region(every)
+    dropped = int(every.sum() - kept.sum())
+    if dropped:  # islands of the stretched picture that no maze could reach
+        click.echo(
+            f"mazekit: --mask: kept the largest region, {dropped} cell(s) apart from it dropped", err=True
+        )
+    return make_grid(grid, grid_shape(grid, size, rows, cols), mask=kept, wrap=wrap)
 
 
 def status(text: str) -> Any:

@@ -110,10 +110,12 @@ class Grid:
         check_bytes(self.size * 1000, f"the outline of a {self.describe()} {self.kind} grid")
         return self._outline()[0].mean(axis=1), self.layout_extent()
 
-    def fit(self, picture: Any) -> np.ndarray:
+    def fit(self, picture: Any, *, largest: bool = False) -> np.ndarray:
         """The layout mask that keeps the cells whose centre falls on a ``True`` pixel of
         ``picture`` (a 2-D boolean array, e.g. from :func:`mazekit.grids.rect.read_mask`),
         stretched over the grid's drawing; cells the grid does not have stay ``False``.
+        With ``largest``, only the largest connected region of them (a stretched picture
+        often leaves a stray cell or two at a thin tip, which no maze could reach).
 
         Examples
         --------
@@ -136,7 +138,18 @@ class Grid:
         col = np.clip((points[:, 0] * (w / width)).astype(np.int64), 0, w - 1)
         row = np.clip((points[:, 1] * (h / height)).astype(np.int64), 0, h - 1)
         kept = pic.astype(bool)[row, col].reshape(self.shape)
-        return kept if self.mask is None else kept & self.mask
+        kept = kept if self.mask is None else kept & self.mask
+        return self.largest_region(kept) if largest else kept
+
+    def largest_region(self, cells: np.ndarray) -> np.ndarray:
+        """The largest connected region (the first of equal ones) of layout mask ``cells``,
+        as a layout mask, by this grid's neighbours (a weave grid's four sides)."""
+        if not cells.any():
+            return cells
+        region = k.largest_component(
+            self.region_geo(), np.ascontiguousarray(cells, dtype=bool).ravel().view(np.uint8)
+        )
+        return region.view(bool).reshape(self.shape)
 
     def region_geo(self) -> tuple[int, int, int, int]:
         """The grid as :meth:`check_connected` walks it (its ``geo`` but on a weave grid)."""

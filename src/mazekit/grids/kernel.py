@@ -1017,6 +1017,38 @@ def count_components(geo, mask):  # pragma: no cover - compiled
     return components
 
 
+@njit(cache=True, nogil=True)
+def largest_component(geo, mask):  # pragma: no cover - compiled
+    """The flat ``uint8`` mask of the largest connected region of the cells (the first of
+    equal ones), by breadth-first search with a queue of int64 cells."""
+    n = geo[1] * geo[2]
+    k = n_slots(geo[0])
+    label = np.full(n, -1, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    best, best_size = -1, 0
+    for s in range(n):
+        if label[s] >= 0 or not exists(mask, s):
+            continue
+        label[s] = s
+        queue[0] = s
+        head, tail = 0, 1
+        while head < tail:
+            cell = queue[head]
+            head += 1
+            for slot in range(k):
+                nb = step(geo, cell, slot)
+                if nb >= 0 and label[nb] < 0 and exists(mask, nb):
+                    label[nb] = s
+                    queue[tail] = nb
+                    tail += 1
+        if tail > best_size:
+            best, best_size = s, tail
+    out = np.zeros(n, dtype=np.uint8)
+    for cell in range(n):
+        out[cell] = label[cell] == best
+    return out
+
+
 @njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
 def estimate(geo, a, b):  # pragma: no cover - compiled
     """A lower bound on the steps from cell ``a`` to cell ``b`` (A*'s admissible heuristic)."""

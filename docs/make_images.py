@@ -32,17 +32,46 @@ GRID_ROW = [
 ]
 
 
+#: The README's row of one picture cut out of several grids: (label, kind, shape).
+SHAPE_ROW = [
+    ("hex", "hex", (17, 22)),
+    ("polar", "polar", (14, 6)),
+    ("upsilon", "upsilon", (17, 19)),
+]
+
+
 def grid_row(path: Path, height: int = 220) -> None:
     """Every grid shape side by side, solved, each scaled to the same height, with its name."""
+    mazes = []
+    for label, kwargs in GRID_ROW:
+        kwargs = dict(kwargs)
+        shape = kwargs.pop("shape")
+        mazes.append((label, mazekit.generate("kruskal", shape, rng=11, ends="diameter", **kwargs)))
+    sheet(path, mazes, height)
+
+
+def shape_row(path: Path, height: int = 260) -> None:
+    """The heart of :data:`HEART` stretched over several grids (``Grid.fit``), solved."""
+    from mazekit.grids import make_grid
+    from mazekit.grids.rect import text_mask
+
+    picture = text_mask(HEART)
+    mazes = []
+    for label, kind, shape in SHAPE_ROW:
+        cut = make_grid(kind, shape, mask=make_grid(kind, shape).fit(picture, largest=True))
+        mazes.append((label, mazekit.generate("wilson", cut, rng=4, ends="diameter")))
+    sheet(path, mazes, height)
+
+
+def sheet(path: Path, mazes: list, height: int) -> None:
+    """Solved mazes side by side, each scaled to the same height, with its label below."""
     import tempfile
 
     from PIL import Image, ImageDraw, ImageFont
 
     tiles = []
     with tempfile.TemporaryDirectory() as tmp:
-        for label, kwargs in GRID_ROW:
-            shape = kwargs.pop("shape")
-            m = mazekit.generate("kruskal", shape, rng=11, ends="diameter", **kwargs)
+        for label, m in mazes:
             out = Path(tmp) / f"{label}.png"
             render_file(m, out, mazekit.solve(m, "astar"), cell_size=14, wall_width=3)
             with Image.open(out) as im:
@@ -52,20 +81,21 @@ def grid_row(path: Path, height: int = 220) -> None:
                 )
     gap, caption = 16, 26
     width = sum(im.width for _, im in tiles) + gap * (len(tiles) + 1)
-    sheet = Image.new("RGB", (width, height + caption + 2 * gap), "white")
-    draw = ImageDraw.Draw(sheet)
+    page = Image.new("RGB", (width, height + caption + 2 * gap), "white")
+    draw = ImageDraw.Draw(page)
     font = ImageFont.load_default(size=20)
     x = gap
     for label, im in tiles:
-        sheet.paste(im, (x, gap))
+        page.paste(im, (x, gap))
         draw.text((x + im.width // 2, gap + height + 8), label, fill="black", anchor="mt", font=font)
         x += im.width + gap
-    sheet.save(path)
+    page.save(path)
 
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
     grid_row(HERE / "grids.png")
+    shape_row(HERE / "shapes.png")
     m = mazekit.generate("backtracker", (30, 48), rng=7, ends="diameter")
     render_file(m, HERE / "backtracker-dfs.png", mazekit.solve(m, "dfs"), explored=True, cell_size=12)
     for name in ("backtracker", "prim", "kruskal", "growing_tree"):

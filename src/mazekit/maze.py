@@ -157,7 +157,7 @@ def _check(passages, geo, mask):  # pragma: no cover - compiled
                 nb = k.step(geo, cell, slot)
                 if nb < 0 or (masked and mask[nb] == 0):
                     return 3, cell, slot
-                if masked and geo[0] == k.WEAVE and slot >= 4 and mask[(cell + nb) >> 1] == 0:
+                if not k.bridged(geo, mask, cell, slot, nb):
                     return 5, cell, slot
                 if not passages[nb] >> k.back(geo, cell, slot) & 1:
                     return 4, cell, slot

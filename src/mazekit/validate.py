@@ -13,9 +13,10 @@ from .maze import Maze
 
 
 @njit(cache=True, nogil=True)
-def _first_bad_step(passages, geo, path):  # pragma: no cover - compiled
+def _first_bad_step(passages, geo, mask, path):  # pragma: no cover - compiled
     """``(step, problem)`` of the first step that is not a passage: problem 1 when its cells
-    are not neighbours, 2 when the wall between them is closed; ``(-1, 0)`` if all are fine."""
+    are not neighbours (a weave tunnel under a masked-out cell joins none), 2 when the wall
+    between them is closed; ``(-1, 0)`` if all are fine."""
     slots = k.n_slots(geo[0])
     for i in range(path.shape[0] - 1):
         a = path[i]
@@ -23,7 +24,7 @@ def _first_bad_step(passages, geo, path):  # pragma: no cover - compiled
         neighbours = False
         passage = False
         for slot in range(slots):
-            if k.step(geo, a, slot) == b:
+            if k.step(geo, a, slot) == b and k.bridged(geo, mask, a, slot, b):
                 neighbours = True
                 if passages[a] >> slot & 1:
                     passage = True
@@ -70,13 +71,7 @@ def check_path(maze: Maze, path: Any, start: Cell, goal: Cell) -> None:
     if not ok.all():  # let the grid say what is wrong with the first bad cell
         grid.check_cell(tuple(p[int(np.argmin(ok))].tolist()), "path cell")
     flat = r * grid.cols + c
-    i, problem = _first_bad_step(maze.passages.ravel(), grid.geo, flat)
-    if grid.kind == "weave" and grid.mask is not None and flat.shape[0] > 1:
-        dr, dc = np.abs(np.diff(r)), np.abs(np.diff(c))
-        under = ((dr == 2) & (dc == 0)) | ((dc == 2) & (dr == 0))  # tunnel steps: none under a hole
-        hole = under & ~grid.mask[(r[:-1] + r[1:]) >> 1, (c[:-1] + c[1:]) >> 1]
-        if hole.any() and (not problem or int(np.argmax(hole)) <= i):
-            i, problem = int(np.argmax(hole)), 1
+    i, problem = _first_bad_step(maze.passages.ravel(), *grid.kernel_args(), flat)
     if problem:
         a, b = tuple(p[i].tolist()), tuple(p[i + 1].tolist())
         why = "is not between neighbours" if problem == 1 else "goes through a wall"

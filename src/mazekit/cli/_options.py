@@ -140,7 +140,8 @@ def masked_grid(
                 f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it"
             )
         return make_grid(grid, picture.shape, mask=picture, wrap=wrap)
-    whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+    shape = grid_shape(grid, size, rows, cols)
+    whole = make_grid(grid, shape, wrap=wrap)
     every = whole.fit(picture)
     kept = whole.largest_region(every)
     dropped = int(every.sum() - kept.sum())
@@ -148,7 +149,7 @@ def masked_grid(
         click.echo(
             f"mazekit: --mask: kept the largest region, {dropped} cell(s) apart from it dropped", err=True
         )
-    return make_grid(grid, grid_shape(grid, size, rows, cols), mask=kept, wrap=wrap)
+    return make_grid(grid, shape, mask=kept, wrap=wrap)
 
 
 def status(text: str) -> Any:

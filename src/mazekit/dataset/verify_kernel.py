@@ -59,7 +59,7 @@ def _check_rows(
             out[k] = 7
         elif path[0] != starts[k] or path[path.shape[0] - 1] != goal:
             out[k] = 4
-        elif _first_bad_step(p, geo, path)[0] >= 0:
+        elif _first_bad_step(p, geo, mask, path)[0] >= 0:
             out[k] = 5
         elif shortest and path.shape[0] - 1 != dist[goal]:
             out[k] = 6

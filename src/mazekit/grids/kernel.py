@@ -256,6 +256,14 @@ def exists(mask, cell):  # pragma: no cover - compiled
     return mask.shape[0] == 0 or mask[cell] != 0
 
 
+@njit(cache=True, inline="always")
+def bridged(geo, mask, cell, slot, nb):  # pragma: no cover - compiled
+    """Whether the way from ``cell`` through ``slot`` to its neighbour ``nb`` has every cell
+    it needs besides the two: on a weave grid a tunnel needs the cell it passes under (a
+    masked-out one has none); everywhere else, always."""
+    return geo[0] != WEAVE or slot < 4 or exists(mask, (cell + nb) >> 1)
+
+
 # -- padded layouts ---------------------------------------------------------------------
 # The grids whose neighbours are pure offsets (a plain rectangle, hex, triangle) can be
 # copied into a byte array with one blocked cell of border all round: row r, col c sits at
@@ -976,9 +984,7 @@ def neighbor_table(geo, mask):  # pragma: no cover - compiled
             continue
         for slot in range(k):
             nb = step(geo, cell, slot)
-            if nb >= 0 and exists(mask, nb):
-                if geo[0] == WEAVE and slot >= 4 and not exists(mask, (cell + nb) >> 1):
-                    continue  # no tunnel under a cell that is not there
+            if nb >= 0 and exists(mask, nb) and bridged(geo, mask, cell, slot, nb):
                 out[cell, slot] = nb
     return out
 

@@ -51,10 +51,8 @@ class WeaveGrid(Grid):
     def neighbor(self, cell: tuple[int, int], slot: int) -> tuple[int, int] | None:
         """As on any grid, but no tunnel runs under a cell the mask switched off."""
         nb = super().neighbor(cell, slot)
-        if (
-            nb is not None
-            and slot >= 4
-            and not self.contains(((cell[0] + nb[0]) // 2, (cell[1] + nb[1]) // 2))
+        if nb is not None and not k.bridged(
+            self.geo, self.kernel_args()[1], self.flat(cell), int(slot), self.flat(nb)
         ):
             return None
         return nb

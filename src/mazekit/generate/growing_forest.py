@@ -95,17 +95,22 @@ def _bridge_ok(geo, mask, passages, cell, slot, nb):  # pragma: no cover - compi
     of five cells with a crossing in the middle could never be joined)."""
     if not gk.tunnel_ok(geo, passages, cell, slot, nb):
         return False
-    rows, cols = geo[1], geo[2]
     mid = (cell + nb) >> 1
-    r = mid // cols
-    c = mid - r * cols
-    if r < 1 or r > rows - 2 or c < 1 or c > cols - 2:
+    if not gk.block_exists(geo, mask, mid):
         return False
-    for dr in range(-1, 2):
-        for dc in range(-1, 2):
-            x = mid + dr * cols + dc
-            if not gk.exists(mask, x) or (x != mid and _crossing(geo, passages, x)):
-                return False
+    cols = geo[2]
+    for x in (
+        mid - cols - 1,
+        mid - cols,
+        mid - cols + 1,
+        mid - 1,
+        mid + 1,
+        mid + cols - 1,
+        mid + cols,
+        mid + cols + 1,
+    ):
+        if _crossing(geo, passages, x):
+            return False
     return True
 
 

@@ -123,12 +123,8 @@ def _place_crossings(passages, geo, mask, parent, crossings, src, trace):  # pra
         for c in range(1, cols - 1):
             cell = r * cols + c
             n, e, s, w = cell - cols, cell + 1, cell + cols, cell - 1
-            if masked:
-                whole = True
-                for x in (n - 1, n, n + 1, w, cell, e, s - 1, s, s + 1):
-                    whole = whole and mask[x] != 0
-                if not whole or under[n - 1] or under[n + 1]:
-                    continue  # (the corners below are not bridges yet: rows go downward)
+            if masked and (not gk.block_exists(geo, mask, cell) or under[n - 1] or under[n + 1]):
+                continue  # (the corners below are not bridges yet: rows go downward)
             if passages[cell] != 0 or uniform(src) >= crossings:
                 continue
             roots = (find(parent, n), find(parent, e), find(parent, s), find(parent, w), find(parent, cell))

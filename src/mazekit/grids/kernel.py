@@ -257,6 +257,22 @@ def exists(mask, cell):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def block_exists(geo, mask, mid):  # pragma: no cover - compiled
+    """Whether ``mid`` and the eight cells around it all exist: what a weave crossing needs
+    on a mask so that every side its tunnel closes has a way round, past a corner."""
+    rows, cols = geo[1], geo[2]
+    r = mid // cols
+    c = mid - r * cols
+    if r < 1 or r > rows - 2 or c < 1 or c > cols - 2:
+        return False
+    for dr in range(-1, 2):
+        for dc in range(-1, 2):
+            if not exists(mask, mid + dr * cols + dc):
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def bridged(geo, mask, cell, slot, nb):  # pragma: no cover - compiled
     """Whether the way from ``cell`` through ``slot`` to its neighbour ``nb`` has every cell
     it needs besides the two: on a weave grid a tunnel needs the cell it passes under (a

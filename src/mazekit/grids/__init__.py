@@ -4,8 +4,9 @@ Every grid lays its cells out in a ``(rows, cols)`` array and numbers them
 ``row * cols + col``; a maze stores one byte per cell, bit ``k`` open when the passage
 through slot ``k`` is. Kernels see a grid only as ``grid.kernel_args()`` and ask
 :mod:`mazekit.grids.kernel` for neighbours, so a graph algorithm written once runs on every
-grid here. To add a grid: a module with its class (geometry in ``_outline``), one branch per
-function in ``kernel.py``, and a line in :data:`GRIDS`.
+grid here. To add a grid whose neighbours are fixed steps: a module with its class (its
+``offsets``, and its drawing in ``_outline``) and a line in :data:`GRIDS` (see docs/grids.md,
+"Adding a grid").
 
 Examples
 --------
@@ -59,7 +60,7 @@ def make_grid(kind: str = "rect", shape: Any = (10, 10), *, mask: Any = None, wr
         raise ValueError(f"only rect grids wrap around, not {kind} grids")
     if cls is RectGrid:
         return RectGrid(shape, mask=mask, wrap=wrap)
-    return cls(shape, mask=mask)  # type: ignore[call-arg]
+    return cls(shape, mask=mask)
 
 
 def as_grid(shape: Any, grid: str | None = None, **params: Any) -> Grid:

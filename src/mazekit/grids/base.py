@@ -2,8 +2,10 @@
 
 A grid subclass sets ``kind`` (its registry name), ``code`` (its kernel code in
 :mod:`mazekit.grids.kernel`) and ``slot_names``, and implements :meth:`Grid._outline`
-(the polygon of each cell and the wall path of each slot, for drawing). Everything else,
-from validation to serialisation, lives here once.
+(the polygon of each cell and the wall path of each slot, for drawing). A grid whose
+neighbours are fixed offsets also sets ``offsets`` and ``parity``: the kernels then answer
+for it from tables (:func:`mazekit.grids.kernel.declare`), with no code of its own there.
+Everything else, from validation to serialisation, lives here once.
 """
 
 from __future__ import annotations
@@ -50,9 +52,33 @@ class Grid:
     kind: ClassVar[str] = ""
     code: ClassVar[int] = -1
     slot_names: ClassVar[tuple[str, ...]] = ()
+    #: Which cells share a set of neighbour offsets: ``"none"`` (all), ``"col"``, ``"row"``
+    #: or ``"checker"`` (by the parity of the column, the row or ``row + col``).
+    parity: ClassVar[str] = "none"
+    #: A table grid's ``(drow, dcol)`` step through each slot, clockwise, ``None`` where a
+    #: cell lacks the slot: one list per parity (:func:`mazekit.grids.kernel.declare`).
+    offsets: ClassVar[Any] = None
     rows: int
     cols: int
     mask: np.ndarray | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("offsets") is None:
+            return
+        if cls.__module__.split(".")[:2] != ["mazekit", "grids"]:  # see declare(): cached constants
+            raise TypeError(f"a table grid lives in the mazekit.grids package, not in {cls.__module__}")
+        k.declare(cls.code, cls.offsets, cls.parity, _compass(cls))
+
+    def __init__(self, shape: Any, mask: Any = None, *, require_connected: bool = True) -> None:
+        """A ``(rows, cols)`` layout, cut by ``mask`` (``True`` where a cell exists), which must
+        be one connected region unless ``require_connected`` is false."""
+        self.rows, self.cols = check_shape(shape)
+        self._set_mask(mask, require_connected)
+
+    def parity_of(self, r: Any, c: Any) -> Any:
+        """The parity class (0 or 1) of cells ``(r, c)`` (ints or arrays) by :attr:`parity`."""
+        return (0 * r, c, r, r + c)[k.PARITY_RULES.index(self.parity)] & 1
 
     def _set_mask(self, mask: Any, require_connected: bool) -> None:
         self.mask = None
@@ -77,7 +103,7 @@ class Grid:
 
     @property
     def n_slots(self) -> int:
-        return k.SLOTS_OF[self.code]
+        return int(k.SLOT_COUNT[self.code])
 
     @property
     def geo(self) -> tuple[int, int, int, int]:
@@ -373,4 +399,29 @@ class Grid:
 
     @classmethod
     def _from_layout(cls, shape: tuple[int, int], mask: Any, params: dict[str, Any]) -> Grid:
-        return cls(shape, mask=mask, require_connected=False, **params)  # type: ignore[call-arg]
+        return cls(shape, mask=mask, require_connected=False, **params)
+
+
+def _compass(cls: type[Grid]) -> list[list[int | None]]:
+    """Each slot's heading per parity, in whole degrees clockwise from north: the outward
+    normal of its wall as a small grid of ``cls`` draws it (``None`` without a wall)."""
+    grid = cls((4, 4))
+    polys, walls = grid._outline()
+    out: list[list[int | None]] = []
+    for p in range(1 if cls.parity == "none" else 2):
+        cell = next(r * 4 + c for r in (1, 2) for c in (1, 2) if grid.parity_of(r, c) == p)
+        centre = np.nanmean(polys[cell], axis=0)
+        row: list[int | None] = []
+        for slot in range(walls.shape[1]):
+            seg = walls[cell, slot]
+            seg = seg[~np.isnan(seg).any(axis=1)]
+            if len(seg) < 2:
+                row.append(None)
+                continue
+            (x0, y0), (x1, y1) = seg[0], seg[-1]
+            nx, ny = y1 - y0, x0 - x1  # perpendicular to the wall, turned to face outwards
+            if nx * ((x0 + x1) / 2 - centre[0]) + ny * ((y0 + y1) / 2 - centre[1]) < 0:
+                nx, ny = -nx, -ny
+            row.append(round(float(np.degrees(np.arctan2(nx, -ny)))) % 360)
+        out.append(row)
+    return out

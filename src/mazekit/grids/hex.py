@@ -7,12 +7,12 @@ layout, so a hex maze is stored, masked and saved like a rectangular one.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from . import kernel as k
-from .base import Grid, check_shape
+from .base import Grid
 
 A = 1 / np.sqrt(3)  # circumradius, so that a hexagon is exactly 1 tall
 H = 1.0
@@ -31,10 +31,7 @@ class HexGrid(Grid):
     kind: ClassVar[str] = "hex"
     code: ClassVar[int] = k.HEX
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
-
-    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
-        self.rows, self.cols = check_shape(shape)
-        self._set_mask(mask, require_connected)
+    parity: ClassVar[str] = "col"
 
     def layout_extent(self) -> tuple[float, float]:
         return float(A * (2 + 1.5 * (self.cols - 1))), float(H * self.rows + (H / 2 if self.cols > 1 else 0))

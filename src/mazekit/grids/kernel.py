@@ -9,8 +9,11 @@ stacked bands of rows).
 - :func:`step` gives the neighbour through a slot (-1 off the grid), :func:`through` the
   same across a passage that is known to be open, and :func:`back` the neighbour's slot that
   leads back. :func:`n_slots` is how many slots a grid kind has.
-- A new grid kind adds a code below, one branch in each of these four functions, and a
-  module in :mod:`mazekit.grids` for its geometry.
+- The built-in kinds (codes below :data:`TABLE`) are branches here, tuned for speed. A grid
+  whose every neighbour is a fixed ``(row, col)`` offset (chosen by a parity of the cell)
+  needs no code here: its module declares the offsets and :func:`declare` fills a row of
+  the tables below, from which :func:`move`, :func:`back`, :func:`turn`, :func:`is_slot`,
+  :func:`n_slots` and :func:`estimate` answer for its code.
 """
 
 from __future__ import annotations
@@ -26,11 +29,18 @@ fresh_cache()  # before any kernel loads from numba's cache: kernels inline the 
 
 RECT, HEX, TRIANGLE, POLAR, UPSILON, CUBE, WEAVE = 0, 1, 2, 3, 4, 5, 6
 
-#: Slots per grid kind, indexed by the kind code.
+#: Slots per built-in grid kind, indexed by the kind code.
 SLOTS_OF = (4, 6, 3, 5, 8, 6, 8)
 
 #: The most slots any grid has: one bit each in a ``uint8`` cell.
 MAX_SLOTS = 8
+
+#: The first code of a table grid (see :func:`declare`), and room for that many kinds.
+TABLE, MAX_KINDS = 7, 16
+
+#: Which cells share a set of offsets on a table grid, by rule code: all; by the column's
+#: parity; by the row's; by the checkerboard's (``row + col``).
+PARITY_RULES = ("none", "col", "row", "checker")
 
 _TWO_PI = 6.283185307179586
 
@@ -45,6 +55,8 @@ def n_slots(kind):  # pragma: no cover - compiled
         return 3
     if kind == POLAR:
         return 5
+    if kind >= TABLE:
+        return SLOT_COUNT[kind]
     return 8
 
 
@@ -79,8 +91,8 @@ def _offset_tables() -> tuple[np.ndarray, np.ndarray]:
     that picks slots at random would mispredict a branch on every step.
     """
     off = 1 << 40
-    dr = np.full((7, 2, 8), off, dtype=np.int64)
-    dc = np.zeros((7, 2, 8), dtype=np.int64)
+    dr = np.full((MAX_KINDS, 2, MAX_SLOTS), off, dtype=np.int64)
+    dc = np.zeros((MAX_KINDS, 2, MAX_SLOTS), dtype=np.int64)
     for kind in (RECT, CUBE, WEAVE):
         dr[kind, :, :4] = (-1, 0, 1, 0)
         dc[kind, :, :4] = (0, 1, 0, -1)
@@ -106,6 +118,105 @@ _DR, _DC = _offset_tables()
 _RECT_DR = _DR[RECT, 0, :4].copy()
 _RECT_DC = _DC[RECT, 0, :4].copy()
 
+# The rest of a table grid's row, filled by declare(): its parity rule, slot count, the slot
+# back from each neighbour, the next slot either way round (index 0 counter-clockwise, 1
+# clockwise), which slots a cell has, the longest step (for estimate) and each slot's
+# compass heading in degrees (-1 if the grid does not lie flat: see declare).
+_RULE = np.zeros(MAX_KINDS, dtype=np.int64)
+SLOT_COUNT = np.zeros(MAX_KINDS, dtype=np.int64)
+SLOT_COUNT[:TABLE] = SLOTS_OF
+_BACK = np.zeros((MAX_KINDS, 2, MAX_SLOTS), dtype=np.int64)
+_TURN = np.zeros((MAX_KINDS, 2, MAX_SLOTS, 2), dtype=np.int64)
+_HAS = np.zeros((MAX_KINDS, 2, MAX_SLOTS), dtype=np.bool_)
+_REACH = np.ones(MAX_KINDS, dtype=np.int64)
+HEADING = np.full((MAX_KINDS, 2, MAX_SLOTS), -1, dtype=np.int64)
+_DECLARED: dict[int, tuple[object, ...]] = {}
+
+
+def declare(code: int, offsets: object, parity: str = "none", headings: object = None) -> None:
+    """Fill the tables of table grid ``code`` from its module's declaration.
+
+    ``offsets`` lists, for each parity class (one list for ``parity="none"``, two otherwise:
+    even, odd), the ``(drow, dcol)`` step through each slot, ``None`` where such cells lack
+    the slot; slots are numbered clockwise round the cell (as drawn, y down). ``headings``
+    (the same shape, degrees clockwise from north) makes the grid flat for the solvers that
+    need the plane; :class:`~mazekit.grids.base.Grid` derives them from the drawing.
+    Everything else is derived: the way back (the slot of the neighbour whose offset is the
+    opposite one, an error if there is not exactly one), the turns, the slot count.
+
+    The tables are constants of every compiled kernel (numba freezes global arrays), so a
+    grid is declared when its module is imported, with the package, before any kernel runs;
+    the disk cache is dropped when a package source changes (:func:`mazekit._compile.fresh_cache`).
+
+    Examples
+    --------
+    A plain square grid as code 15 (the kernels compiled before this call, or loaded from the
+    disk cache, do not see it: in the package, grids are declared at import):
+
+    >>> declare(15, [[(-1, 0), (0, 1), (1, 0), (0, -1)]])
+    >>> int(_BACK[15, 0, 1]), int(_TURN[15, 0, 3, 1]), int(SLOT_COUNT[15]), HEADING[15, 0, :4].tolist()
+    (3, 0, 4, [-1, -1, -1, -1])
+    """
+    if parity not in PARITY_RULES:
+        raise ValueError(f"parity must be one of {', '.join(PARITY_RULES)}, got {parity!r}")
+    if not (TABLE <= code < MAX_KINDS):
+        raise ValueError(f"a table grid's code must be {TABLE}..{MAX_KINDS - 1}, got {code!r}")
+    rows = [list(row) for row in offsets]  # type: ignore[attr-defined]
+    if len(rows) != (1 if parity == "none" else 2):
+        raise ValueError(f"parity {parity!r} needs {1 if parity == 'none' else 2} list(s) of offsets")
+    n = len(rows[0])
+    if not (1 <= n <= MAX_SLOTS) or any(len(row) != n for row in rows):
+        counts = [len(row) for row in rows]
+        raise ValueError(f"every parity must list the same 1..{MAX_SLOTS} slots, got {counts}")
+    rows = rows * (3 - len(rows))
+    key = (repr(rows), parity, repr(headings))
+    if _DECLARED.get(code, key) != key:
+        raise ValueError(f"grid code {code} is declared twice, with other offsets")
+    rule = PARITY_RULES.index(parity)
+    pairs: list[tuple[int, int, int, int]] = []  # (parity, slot) and (parity, slot) back
+    for p in range(2):
+        for s, step in enumerate(rows[p]):
+            if step is not None:
+                _DR[code, p, s], _DC[code, p, s] = step
+    for p in range(2):
+        present = [s for s in range(n) if rows[p][s] is not None]
+        if not present:
+            raise ValueError("every cell needs at least one slot")
+        for s in range(n):
+            _HAS[code, p, s] = s in present
+            later = [t for t in present if t > s] + present
+            earlier = [t for t in present if t < s][::-1] + present[::-1]
+            _TURN[code, p, s] = earlier[0], later[0]
+            if rows[p][s] is None:
+                continue
+            dr, dc = rows[p][s]
+            flip = (0, dc, dr, dr + dc)[rule] & 1
+            ways = [t for t in range(n) if rows[p ^ flip][t] == (-dr, -dc)]
+            if len(ways) != 1:
+                raise ValueError(
+                    f"slot {s} (offset {(dr, dc)}) needs exactly one slot back with offset {(-dr, -dc)}, "
+                    f"found {len(ways)}"
+                )
+            _BACK[code, p, s] = ways[0]
+            pairs.append((p, s, p ^ flip, ways[0]))
+            _REACH[code] = max(_REACH[code], abs(dr), abs(dc))
+    HEADING[code] = -1
+    if headings is not None:
+        turns = [list(row) for row in headings]  # type: ignore[attr-defined]
+        for p, row in enumerate(turns * (3 - len(turns))):
+            HEADING[code, p, :n] = [-1 if h is None else int(h) % 360 for h in row]
+        h = HEADING[code]
+        if all(h[p, s] >= 0 and h[q, t] == (h[p, s] + 180) % 360 for p, s, q, t in pairs):
+            for p in range(2):  # walkers need the slots in clockwise order: once round
+                seen = [int(h[p, s]) for s in range(n) if _HAS[code, p, s]]
+                steps = [(b - a) % 360 for a, b in zip(seen, seen[1:] + seen[:1], strict=True)]
+                if len(seen) > 1 and sum(steps) != 360:
+                    raise ValueError(f"slots must be numbered clockwise round a cell; headings {seen}")
+        else:
+            HEADING[code] = -1  # ways back not half a turn round: it does not lie flat
+    _RULE[code], SLOT_COUNT[code] = rule, n
+    _DECLARED[code] = key
+
 
 @njit(cache=True, inline="always")
 def _parity(kind, r, c):  # pragma: no cover - compiled
@@ -113,7 +224,20 @@ def _parity(kind, r, c):  # pragma: no cover - compiled
         return c & 1
     if kind == TRIANGLE or kind == UPSILON:
         return (r + c) & 1
+    if kind >= TABLE:
+        rule = _RULE[kind]
+        if rule == 0:
+            return 0
+        return (c if rule == 1 else (r if rule == 2 else r + c)) & 1
     return 0
+
+
+@njit(cache=True, inline="always")
+def parity(geo, cell):  # pragma: no cover - compiled
+    """The parity class of ``cell`` (0 or 1): which offsets it has on a table grid."""
+    cols = geo[2]
+    r = cell // cols
+    return _parity(geo[0], r, cell - r * cols)
 
 
 @njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
@@ -238,6 +362,8 @@ def back(geo, cell, slot):  # pragma: no cover - compiled
         return slot ^ 1 if slot >= 4 else (slot + 2) & 3
     if kind == WEAVE:
         return ((slot + 2) & 3) | (slot & 4)
+    if kind >= TABLE:
+        return _BACK[kind, parity(geo, cell), slot]
     # POLAR
     if slot < 2:
         return slot ^ 1
@@ -1101,6 +1227,9 @@ def estimate(geo, a, b):  # pragma: no cover - compiled
         la = ra // param
         lb = rb // param
         return abs(la - lb) + abs((ra - la * param) - (rb - lb * param)) + dc
+    if kind >= TABLE:  # a step moves at most the longest offset either way
+        reach = _REACH[kind]
+        return (max(dr, dc) + reach - 1) // reach
     return (dr + dc + 1) // 2  # WEAVE: a step under a cell covers two
 
 
@@ -1132,6 +1261,8 @@ def turn(geo, cell, slot, d):  # pragma: no cover - compiled
     if kind == WEAVE:  # position 2 * side + under in the cycle N uN E uE S uS W uW
         p = (2 * (slot & 3) + (slot >> 2) + d) & 7
         return (p >> 1) | (p & 1) << 2
+    if kind >= TABLE:
+        return _TURN[kind, _parity(kind, r, c), slot, (d + 1) >> 1]
     # POLAR: cycle cw in ccw out (out2); positions swap slots 1 and 2
     n = 5 if polar_doubles(geo, r) else 4
     p = slot ^ 3 if slot == 1 or slot == 2 else slot
@@ -1150,6 +1281,8 @@ def is_slot(geo, cell, slot):  # pragma: no cover - compiled
         return not (slot & 1 and (r + cell - r * cols) & 1)
     if kind == POLAR and slot == 4:
         return polar_doubles(geo, cell // geo[2])
+    if kind >= TABLE:
+        return _HAS[kind, parity(geo, cell), slot]
     return True
 
 

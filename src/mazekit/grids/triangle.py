@@ -30,6 +30,7 @@ class TriangleGrid(Grid):
     kind: ClassVar[str] = "triangle"
     code: ClassVar[int] = k.TRIANGLE
     slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
+    parity: ClassVar[str] = "checker"
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         self.rows, self.cols = check_shape(shape)

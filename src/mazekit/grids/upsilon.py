@@ -7,12 +7,12 @@ Octagons meet diagonally, so a maze can run at 45 degrees. Walter Pullen, *Think
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from . import kernel as k
-from .base import Grid, check_shape
+from .base import Grid
 
 D = 1 / np.sqrt(2)  # an octagon's half width, so that all its sides are equal
 S = 1 - D  # a square's half width
@@ -31,10 +31,7 @@ class UpsilonGrid(Grid):
     kind: ClassVar[str] = "upsilon"
     code: ClassVar[int] = k.UPSILON
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-
-    def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
-        self.rows, self.cols = check_shape(shape)
-        self._set_mask(mask, require_connected)
+    parity: ClassVar[str] = "checker"
 
     def layout_extent(self) -> tuple[float, float]:
         return float(self.cols - 1 + 2 * D), float(self.rows - 1 + 2 * D)

@@ -28,6 +28,7 @@ from .maze import Maze
 #: passages leave through such a pair runs straight. Triangles have no such pair. On a polar
 #: grid "straight" means around the ring, or in and out (to either outer cell where the
 #: ring outside doubles). Weave tunnels run the way of their side (``under E`` is east).
+#: A table grid's pairs come from its walls' headings (:func:`straight_bits`).
 STRAIGHT_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
     "rect": ((0, 2), (1, 3)),
     "hex": ((0, 3), (1, 4), (2, 5)),
@@ -178,7 +179,13 @@ def straight_bits(grid: Grid) -> np.ndarray:
     """``(256,)`` bool: which cell bytes are straight corridors on ``grid`` (see
     :data:`STRAIGHT_PAIRS`)."""
     table = np.zeros(256, dtype=bool)
-    for a, b in STRAIGHT_PAIRS.get(grid.kind, ()):
+    pairs = STRAIGHT_PAIRS.get(grid.kind)
+    if pairs is None:  # a table grid: slots whose walls face opposite ways in every cell
+        h = k.HEADING[grid.code, :, : grid.n_slots]
+        n = grid.n_slots
+        pairs = tuple((a, b) for a in range(n) for b in range(a + 1, n) if (h[:, a] >= 0).all()
+                      and ((h[:, a] - h[:, b]) % 360 == 180).all())  # fmt: skip
+    for a, b in pairs:
         table[(1 << a) | (1 << b)] = True
     return table
 

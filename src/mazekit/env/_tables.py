@@ -29,7 +29,7 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
     push through a side the cell does not have stays put, slips included."""
     kind = geo[0]
     n_slot = k.n_slots(kind)
-    odd = kind == k.UPSILON or kind == k.POLAR  # the grids whose cells lack some slots
+    odd = kind == k.UPSILON or kind == k.POLAR or kind >= k.TABLE  # cells may lack some slots
     if kind == k.RECT and geo[3] == 0:  # the common case without branches or calls
         cols = geo[2]
         for cell in range(passages.shape[0]):

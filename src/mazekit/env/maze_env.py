@@ -43,6 +43,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from ..grids import grid_class
 from ..grids import kernel as gk
 from ..maze import Maze
 from ._maker import Episode, MazeMaker
@@ -193,9 +194,9 @@ class MazeEnv(gym.Env):
         self.cell_pixels = cell_pixels
 
         self.rows, self.cols = self.maker.layout()
-        self.n_slots = gk.SLOTS_OF[as_kind_code(self.kind)]
+        self.n_slots = int(gk.SLOT_COUNT[as_kind_code(self.kind)])
         self.action_space = spaces.Discrete(self.n_slots)
-        self.parity = self.kind in ("hex", "triangle", "upsilon")
+        self.parity = grid_class(self.kind).parity != "none"
         self.observation_space = self._space()
 
         self.episode: Episode | None = None
@@ -271,7 +272,7 @@ class MazeEnv(gym.Env):
             return
         if self.parity:
             rr, cc = np.indices((rows, cols))
-            planes[n + 2] = (cc & 1 if self.kind == "hex" else (rr + cc) & 1) * planes[n]
+            planes[n + 2] = g.parity_of(rr, cc) * planes[n]
         k = self.radius
         band = getattr(g, "level_rows", rows)  # 3d: each level padded on its own
         levels = rows // band

@@ -61,6 +61,25 @@ DIRECTIONS = {
     "polar": ("N", "E", "S", "W"),
 }
 
+#: The eight compass points, 45 degrees apart: a table grid's directions are those of them
+#: that its slots head, if they include north and are evenly spread; else all eight.
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def directions(grid: Grid) -> tuple[str, ...]:
+    """Pledge's direction names on ``grid``, evenly spread over a turn of :func:`heading`.
+
+    >>> from mazekit.grids import make_grid
+    >>> directions(make_grid("hex", (3, 3)))
+    ('N', 'NE', 'SE', 'S', 'SW', 'NW')
+    """
+    if grid.kind in DIRECTIONS:
+        return DIRECTIONS[grid.kind]
+    headed = set(k.HEADING[grid.code, :, : grid.n_slots].ravel().tolist())
+    names = tuple(name for i, name in enumerate(COMPASS) if 45 * i in headed)
+    even = len(names) in (2, 4, 8) and all(COMPASS.index(n) % (8 // len(names)) == 0 for n in names)
+    return names if even and "N" in names else COMPASS
+
 
 def hand_sign(hand: str) -> int:
     """``-1`` for the left hand, ``+1`` for the right (the hand's side in slot steps)."""
@@ -70,7 +89,10 @@ def hand_sign(hand: str) -> int:
 
 
 def is_flat(grid: Grid) -> bool:
-    """Whether ``grid`` lies flat in the plane, its slots in the order drawn (:data:`FLAT`)."""
+    """Whether ``grid`` lies flat in the plane, its slots in the order drawn (:data:`FLAT`; a
+    table grid when its walls give every slot a heading, see :func:`mazekit.grids.kernel.declare`)."""
+    if grid.code >= k.TABLE:
+        return bool(k.HEADING[grid.code, :, : grid.n_slots].max() >= 0)
     return grid.kind in FLAT and not (isinstance(grid, RectGrid) and grid.wrap)
 
 
@@ -135,6 +157,8 @@ def full_turn(geo):  # pragma: no cover - compiled
         return 6
     if kind == k.UPSILON:
         return 8
+    if kind >= k.TABLE:  # degrees
+        return 360
     return 4
 
 
@@ -142,10 +166,13 @@ def full_turn(geo):  # pragma: no cover - compiled
 def heading(geo, cell, slot):  # pragma: no cover - compiled
     """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
     north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
-    round. Polar directions are those of the walls' middles (``4 * cols`` units a turn)."""
+    round. Polar directions are those of the walls' middles (``4 * cols`` units a turn), a
+    table grid's its walls' outward normals in degrees."""
     kind = geo[0]
     if kind == k.RECT or kind == k.HEX or kind == k.UPSILON:
         return slot
+    if kind >= k.TABLE:
+        return k.HEADING[kind, k.parity(geo, cell), slot]
     cols = geo[2]
     r = cell // cols
     c = cell - r * cols

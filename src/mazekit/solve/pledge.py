@@ -60,18 +60,19 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
 from ._walk import (
-    DIRECTIONS,
     GOAL,
     LIMIT,
     LOOP,
     STUCK,
     aim,
+    directions,
     full_turn,
     grow,
     hand_rule,
     hand_sign,
     heading,
     require_flat,
+    turn,
     walk_solution,
 )
 
@@ -84,6 +85,20 @@ FLAT_ONLY = True  # the turn count needs the plane: no 3d, weave or wrapped grid
 
 
 @njit(cache=True, inline="always")
+def _in_line(geo, cell, back, slot, d):  # pragma: no cover - compiled
+    """Whether ``slot`` comes right after ``back`` turning ``d`` with every slot from one to
+    the other facing the same way: walls in a line (the two bricks above a brick), so
+    leaving by ``slot`` sweeps nothing, where coming round to it the other way is a whole turn."""
+    h = heading(geo, cell, back)
+    t = turn(geo, cell, back, d)
+    while t != back and heading(geo, cell, t) == h:
+        if t == slot:
+            return True
+        t = turn(geo, cell, t, d)
+    return False
+
+
+@njit(cache=True, inline="always")
 def _grab(geo, bits, cell, want, s, full):  # pragma: no cover - compiled
     """Blocked facing ``want``: the first open slot turning away from the hand, and the
     count that leaves (minus the angle turned); ``(-1, 0)`` if no slot is open."""
@@ -91,9 +106,11 @@ def _grab(geo, bits, cell, want, s, full):  # pragma: no cover - compiled
     for slot in range(k.n_slots(geo[0])):
         if bits >> slot & 1:
             sweep = (-s * (heading(geo, cell, slot) - want)) % full
-            if sweep == 0:
+            if sweep == 0 and geo[0] < k.TABLE:  # (a table grid's other slot that way: straight on)
                 sweep = full
-            if sweep < best:
+            # slots facing the same way (a table grid's walls in a line) come in turn order:
+            # turning counter-clockwise (the right hand on the wall), the last one first
+            if sweep < best or (sweep == best and s > 0 and geo[0] >= k.TABLE):
                 best, arg = sweep, slot
     return arg, -best
 
@@ -123,7 +140,9 @@ def _pledge(passages, geo, start, goal, want, s, cap):  # pragma: no cover - com
         else:
             slot = hand_rule(geo, bits, cell, back, -s)
             sweep = (-s * (heading(geo, cell, slot) - heading(geo, cell, back))) % full
-            turned = count + full // 2 - (sweep if sweep else full)
+            if sweep == 0 and not (geo[0] >= k.TABLE and _in_line(geo, cell, back, slot, -s)):
+                sweep = full  # the way back: a whole sweep round
+            turned = count + full // 2 - sweep
             if turned > 0:  # swept past the preferred direction: let go of the wall here
                 if free[cell]:
                     return walk[:m], LOOP
@@ -158,7 +177,7 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
     direction : str
         The preferred direction: ``N``, ``E``, ``S``, ``W`` on rect and polar grids;
         ``N``, ``NE``, ``SE``, ``S``, ``SW``, ``NW`` on hex and triangle grids; those eight
-        on upsilon grids.
+        on upsilon grids (on any grid: :func:`~mazekit.solve._walk.directions`).
     hand : {"left", "right"}
         The hand kept on the wall while going round an obstacle.
 
@@ -172,7 +191,7 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
     (True, True)
     """
     require_flat(maze.grid, "pledge")
-    names = DIRECTIONS[maze.grid.kind]
+    names = directions(maze.grid)
     d = direction.upper() if isinstance(direction, str) else direction
     if d not in names:
         raise ValueError(f"direction must be one of {', '.join(map(repr, names))}, got {direction!r}")

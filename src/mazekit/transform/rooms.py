@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from .._limits import check_count
+from ..grids import GRIDS as ALL_GRIDS
 from ..grids import Grid
 from ..grids import kernel as k
 from ..maze import Maze
@@ -48,7 +49,7 @@ MAX_SIDE = 2**31 - 1
 
 #: Grids rooms are carved on: layout rectangles, and sectors of rings on a polar grid. A room
 #: on a weave grid would open the sides of its crossings.
-GRIDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d")
+GRIDS = tuple(kind for kind in ALL_GRIDS if kind != "weave")
 
 
 @njit(cache=True, nogil=True)

@@ -12,8 +12,6 @@ import re
 from typing import Any
 
 SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
-#: Grid kinds, as in :data:`mazekit.grids.GRIDS` (listed here so that --help need not import numba).
-GRID_KINDS = ("rect", "hex", "triangle", "polar", "upsilon", "3d", "weave")
 ENDS = ("corners", "opposite", "sides", "random", "diameter")
 
 

@@ -291,9 +291,63 @@ def test_layout_extent_is_the_drawings(case):
     assert grid.layout_extent() == pytest.approx(grid.extent())
 
 
-def test_the_command_lines_grid_names_are_the_registrys():
-    """``parsing.GRID_KINDS`` repeats the registry so that ``--help`` need not import numba:
-    a grid added to one must be added to the other."""
-    from mazekit.parsing import GRID_KINDS
+@pytest.mark.parametrize("command", ["generate", "dataset", "compare", "gallery"])
+def test_the_command_lines_grid_names_are_the_registrys(command, tmp_path):
+    """``--grid`` offers exactly the kinds in ``GRIDS``, read from it when asked: a grid added
+    there needs no second list for the command line."""
+    from click.testing import CliRunner
 
-    assert tuple(GRID_KINDS) == tuple(GRIDS)
+    from mazekit.cli import main
+
+    r = CliRunner().invoke(main, [command, "--grid", "nope", "-o", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "'nope' is not one of" in r.output
+    offered = r.output.split("is not one of")[1]
+    assert [kind for kind in GRIDS if f"'{kind}'" in offered] == list(GRIDS)
+    assert "nope" not in {p.name for p in tmp_path.iterdir()} and not list(tmp_path.iterdir())
+
+
+# -- table grids: what a grid module declares ------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", list(GRIDS))
+def test_the_parity_a_grid_names_is_the_kernels(kind):
+    """``Grid.parity`` (read by the environment's parity plane) says which cells share
+    offsets exactly as the kernel does."""
+    from mazekit.grids import kernel as k
+
+    grid = make_grid(kind, (2, 3, 4) if kind == "3d" else (4, 5))
+    r, c = np.divmod(np.arange(grid.size), grid.cols)
+    expected = [int(k.parity(grid.geo, cell)) for cell in range(grid.size)]
+    assert np.asarray(grid.parity_of(r, c)).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (([[(-1, 0), (0, 1)]], "none"), "needs exactly one slot back"),
+        (([[(-1, 0), (1, 0)]], "row"), "needs 2 list"),
+        (([[(-1, 0), (1, 0)], [(-1, 0)]], "col"), "the same 1..8 slots"),
+        (([[(-1, 0), (1, 0)]], "diagonal"), "parity must be one of"),
+        (([[(-1, 0), (0, -1), (1, 0), (0, 1)]], "none", [[0, 270, 180, 90]]), "numbered clockwise"),
+    ],
+)
+def test_declare_refuses_offsets_no_grid_could_have(args, says):
+    from mazekit.grids import kernel as k
+
+    with pytest.raises(ValueError, match=says):
+        k.declare(14, *args)
+    with pytest.raises(ValueError, match="code must be 7..15"):
+        k.declare(3, [[(-1, 0), (1, 0)]])
+
+
+def test_a_table_grid_lives_in_the_package():
+    """numba freezes the tables into compiled kernels and caches them by the package's
+    sources, so a table grid declared elsewhere is refused at once."""
+    from mazekit.grids.base import Grid
+
+    with pytest.raises(TypeError, match="lives in the mazekit.grids package"):
+
+        class Outside(Grid):  # noqa: F841 - refused as it is defined
+            kind = "outside"
+            code = 14
+            offsets = ([(-1, 0), (0, 1), (1, 0), (0, -1)],)

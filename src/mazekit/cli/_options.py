@@ -9,9 +9,27 @@ from typing import Any, TypeVar
 
 import click
 
-from ..parsing import ENDS, GRID_KINDS, grid_shape, parse_cell, parse_options
+from ..parsing import ENDS, grid_shape, parse_cell, parse_options
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class GridChoice(click.Choice):
+    """The kinds of :data:`mazekit.grids.GRIDS`, read when first asked for: so that a grid is
+    one registry line, and ``mazekit --help`` need not import the grids (and numba)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from ..grids import GRIDS
+
+        return tuple(GRIDS)
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass
 
 
 class UserError(click.ClickException):
@@ -74,7 +92,7 @@ def maze_options(func: F) -> F:
         click.option("-a", "--algorithm", default="backtracker", show_default=True,
                      shell_complete=complete("generate"),
                      help="Generator (see `mazekit list`)."),
-        click.option("-g", "--grid", type=click.Choice(GRID_KINDS), default="rect", show_default=True,
+        click.option("-g", "--grid", type=GridChoice(), default="rect", show_default=True,
                      help="Grid shape: squares, hexagons, triangles, rings, octagons, levels, crossings."),
         click.option("--wrap", type=click.Choice(["x", "y", "xy"]), default=None,
                      help="Join a rect grid's edges: x or y a cylinder, xy a torus."),

@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
-from ..parsing import GRID_KINDS, grid_shape
-from ._options import run
+from ..parsing import grid_shape
+from ._options import GridChoice, run
 
 #: What ``compare`` measures when no ``-a`` is given: the classic textures, and the
 #: breadth-first growing tree that the backtracker is often set against.
@@ -69,7 +69,7 @@ def _size_for(kind: str, size: str) -> str:
     "--grid",
     "grids",
     multiple=True,
-    type=click.Choice(GRID_KINDS),
+    type=GridChoice(),
     help="Grid shape; repeat to compare grids [rect].",
 )
 @click.option(

@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from ..parsing import ENDS, GRID_KINDS, grid_shape, parse_options
-from ._options import F, UserError, complete, run, transform_options
+from ..parsing import ENDS, grid_shape, parse_options
+from ._options import F, GridChoice, UserError, complete, run, transform_options
 
 
 def make_options(func: F) -> F:
@@ -23,7 +23,7 @@ def make_options(func: F) -> F:
         click.option("-a", "--algorithm", default="backtracker", show_default=True,
                      shell_complete=complete("generate"),
                      help="Generator; several comma-separated take turns (maze i uses the i-th mod k)."),
-        click.option("-g", "--grid", type=click.Choice(GRID_KINDS), default="rect", show_default=True,
+        click.option("-g", "--grid", type=GridChoice(), default="rect", show_default=True,
                      help="Grid shape."),
         click.option("--wrap", type=click.Choice(["x", "y", "xy"]), default=None,
                      help="Join a rect grid's edges."),

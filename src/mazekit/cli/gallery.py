@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..parsing import GRID_KINDS, grid_shape, parse_source
-from ._options import run
+from ..parsing import grid_shape, parse_source
+from ._options import GridChoice, run
 
 
 @click.command()
@@ -13,7 +13,7 @@ from ._options import run
 @click.option(
     "-g",
     "--grid",
-    type=click.Choice(GRID_KINDS),
+    type=GridChoice(),
     default="rect",
     show_default=True,
     help="Grid shape; every generator that runs on it is shown.",

@@ -37,7 +37,7 @@ import json
 import threading
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import anyio
 from fastapi import Body, FastAPI, Path, Query, Request
@@ -45,12 +45,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..grids import GRIDS
 from . import work
 from .work import Limits, MazeOptions
 
 T = TypeVar("T")
 
-GridKind = Literal["rect", "hex", "triangle", "polar", "upsilon", "3d", "weave"]
+if TYPE_CHECKING:
+    GridKind = str
+else:  # the registry's kinds, so that a grid added there is offered here too
+    GridKind = Literal[tuple(GRIDS)]
 Ends = Literal["corners", "opposite", "sides", "random", "diameter"]
 Format = Literal["png", "svg", "pdf", "gif", "json"]
 #: The page's assets: URL name -> (file in ``static/``, media type).

@@ -132,11 +132,11 @@ def _describe(kind: str, shape: tuple[int, ...]) -> str:
 def build_maze(opts: MazeOptions, limits: Limits, *, record: bool = False) -> Maze:
     """The maze ``mazekit generate`` makes from ``opts`` (with its trace if ``record``)."""
     from ..generate import generate
-    from ..grids import make_grid
-    from ..parsing import ENDS, GRID_KINDS, grid_shape, reshape
+    from ..grids import GRIDS, make_grid
+    from ..parsing import ENDS, grid_shape, reshape
 
-    if opts.grid not in GRID_KINDS:
-        raise ValueError(f"unknown grid {opts.grid!r}; choose from {', '.join(GRID_KINDS)}")
+    if opts.grid not in GRIDS:
+        raise ValueError(f"unknown grid {opts.grid!r}; choose from {', '.join(GRIDS)}")
     if opts.ends not in ENDS:
         raise ValueError(f"unknown ends {opts.ends!r}; choose from {', '.join(ENDS)}")
     if opts.braid is not None and not (math.isfinite(opts.braid) and 0 <= opts.braid <= 1):

@@ -31,6 +31,15 @@ COMB = """
 STEPS = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
 
 
+def other_grids(listed) -> list[str]:
+    """The grid kinds of :data:`mazekit.grids.GRIDS` not in ``listed``: a grid added by its
+    module and registry line joins a test's table of grids here (as ``(rows, cols)``)."""
+    from mazekit.grids import GRIDS
+
+    known = set(listed)
+    return [kind for kind in GRIDS if kind not in known]
+
+
 def cut_grid(kind: str, shape):
     """A ``kind`` grid cut by a ring-shaped picture with a gap, stretched over it
     (``Grid.fit``): a hole in the middle and a notch, on every grid kind."""

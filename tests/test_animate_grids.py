@@ -18,6 +18,7 @@ from mazekit.render.frames import LEVELS, CellPainter
 from mazekit.render.palette import CURRENT, PATH, ROAD, STACK, UNVISITED
 from mazekit.render.terminal import check_grid, play
 
+from .checks import other_grids
 from .test_cli import run
 
 PIL = pytest.importorskip("PIL")
@@ -27,6 +28,7 @@ CELL, WALL = 12, 2
 
 GRIDS = [("hex", (6, 8)), ("triangle", (6, 12)), ("polar", (5, 6)), ("upsilon", (7, 7)), ("3d", (2, 4, 5)),
          ("weave", (7, 9))]  # fmt: skip
+GRIDS += [(kind, (6, 7)) for kind in other_grids(["rect", *(kind for kind, _ in GRIDS)])]
 
 
 def made(kind, shape, rng=3):

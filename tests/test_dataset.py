@@ -19,6 +19,8 @@ from mazekit.generate import properties
 from mazekit.grids import make_grid
 from mazekit.kernels.draw import source
 
+from .checks import other_grids
+
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
@@ -62,6 +64,7 @@ def test_derived_seed_refuses_bad_input():
 
 GRIDS = [("rect", (5, 7), None), ("hex", (4, 5), None), ("triangle", (4, 6), None), ("upsilon", (3, 4), None),
          ("3d", (2, 3, 3), None), ("rect", (4, 5), "xy"), ("rect", (1, 1), None)]  # fmt: skip
+GRIDS += [(kind, (4, 5), None) for kind in other_grids(["polar", "weave", *(g[0] for g in GRIDS)])]
 
 
 @pytest.mark.parametrize("name", BATCHED)

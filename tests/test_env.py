@@ -19,10 +19,13 @@ from mazekit.env import ENV_ID, MazeEnv, to_maze_map  # noqa: E402
 from mazekit.env._maker import MazeMaker, parse_size  # noqa: E402
 from mazekit.measure import dead_ends  # noqa: E402
 
+from .checks import other_grids  # noqa: E402
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 SIZES = {"rect": (5, 6), "hex": (5, 6), "triangle": (4, 7), "polar": (4, 6), "upsilon": (5, 5),
          "3d": (2, 3, 4), "weave": (5, 6)}  # fmt: skip
+SIZES |= {kind: (5, 6) for kind in other_grids(SIZES)}
 MODES = ("coordinates", "index", "maze", "window")
 
 

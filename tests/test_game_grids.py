@@ -9,15 +9,17 @@ import pytest
 
 import mazekit
 from mazekit.game import GameConfig, GameState
-from mazekit.game.keys import WALK_KEYS
+from mazekit.game.keys import WALK_KEYS, walk_keys
 from mazekit.game.picture import CURRENT, GOAL, LUT, PALETTE, PATH, START, UNVISITED, GridLayout
 
+from .checks import other_grids
 from .test_game import make_app, pixel, press, repaint_phases, run_until  # noqa: F401  (a fixture)
 
 pygame = pytest.importorskip("pygame")
 
 GRIDS = [("hex", (7, 9)), ("triangle", (6, 12)), ("polar", (5, 6)), ("upsilon", (7, 7)), ("3d", (2, 4, 5)),
          ("weave", (7, 9)), ("rect", "wrap x")]  # fmt: skip
+GRIDS += [(kind, (6, 7)) for kind in other_grids(kind for kind, _ in GRIDS)]
 
 
 def grid_config(kind, shape):
@@ -48,7 +50,7 @@ def walk_key(app, slot):
     s = app.state
     name = s.grid.slot_names[slot]
     special = {"pageup": pygame.K_PAGEUP, "pagedown": pygame.K_PAGEDOWN}
-    for key, slots in WALK_KEYS.get(s.grid.kind, {}).items():
+    for key, slots in walk_keys(s.grid.kind).items():
         if slots[0] == name:
             return special.get(key) or pygame.key.key_code(key)
     ways = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
@@ -111,9 +113,10 @@ def test_walk_keys_of_each_grid():
     up = int(cube.passages.ravel()[cube.start]) >> 4 & 1
     cube.act("move:up")
     assert cube.moves == up
-    for kind in WALK_KEYS:  # every key names slots the grid has, and the help says how to walk
+    for kind in mazekit.grids.GRIDS:  # every key names slots the grid has, and the help says how to walk
         g = mazekit.grids.grid_class(kind)
-        assert all(set(slots) <= set(g.slot_names) for slots in WALK_KEYS[kind].values())
+        assert all(set(slots) <= set(g.slot_names) for slots in walk_keys(kind).values())
+        assert walk_keys(kind) == WALK_KEYS.get(kind, walk_keys(kind))
     help_text = " ".join(GameState(GameConfig(shape=(4, 4), grid="upsilon", seed=1)).help_lines())
     assert "Z X C" in help_text and "Backspace\tplay: give up" in help_text and "Esc\tquit" in help_text
 

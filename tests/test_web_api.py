@@ -15,6 +15,7 @@ import pytest
 
 import mazekit
 from mazekit import trace as tr
+from mazekit.game.keys import walk_keys
 
 pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
@@ -24,11 +25,14 @@ from fastapi.testclient import TestClient  # noqa: E402
 from mazekit.web.app import create_app  # noqa: E402
 from mazekit.web.work import Limits  # noqa: E402
 
+from .checks import other_grids  # noqa: E402
+
 LIMITS = Limits(
     max_cells=5_000, max_trace_cells=2_000, max_gif_cells=300, max_body_bytes=200_000, timeout=600
 )
 GRID_SIZES = {"rect": "7x5", "hex": "6x5", "triangle": "8x4", "polar": "4x6", "upsilon": "5x4", "3d": "4x3x2",
               "weave": "6x5"}  # fmt: skip
+GRID_SIZES |= {kind: "6x5" for kind in other_grids(GRID_SIZES)}
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +114,7 @@ def test_generate_on_every_grid_with_trace_geometry_and_solution(client, grid):
     assert (tr.replay(trace, maze.grid, starts_open=data["starts_open"]) == maze.passages).all()
     geo = data["geometry"]
     assert geo["kind"] == grid and geo["size"] == maze.grid.size
+    assert geo["walk_keys"] == {key: list(slots) for key, slots in walk_keys(grid).items()}
     assert len(geo["nb"]) == len(geo["back"]) == maze.grid.size * maze.grid.n_slots
     lines, regions = geo["lines"], geo["regions"]
     assert len(geo["items"]) == 4 * len(lines["start"]) and len(regions["start"]) == len(geo["region_cell"])

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 import mazekit
+from mazekit.game.keys import walk_keys
 
 pytest.importorskip("fastapi")
 uvicorn = pytest.importorskip("uvicorn")
@@ -25,6 +26,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from mazekit.web.app import create_app  # noqa: E402
 from mazekit.web.work import Limits  # noqa: E402
+
+from .checks import other_grids  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -231,7 +234,7 @@ def test_play_to_the_goal_with_the_keys(server, page):
     assert message.startswith(f"You made it! {len(keys)} moves in") and "the shortest way!" in message
 
 
-#: Each grid's own walking keys (the page's table, from mazekit.game.keys.WALK_KEYS).
+#: Each grid's own walking keys (the page's table, from mazekit.game.keys.walk_keys).
 GRID_KEYS = {
     "hex": ("wilson", "6x5", {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}),
     "upsilon": ("prim", "5x4", {"NW": "q", "N": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "S": "x",
@@ -240,6 +243,8 @@ GRID_KEYS = {
     "3d": ("backtracker", "3x3x3", {"up": "u", "down": "PageDown", "N": "ArrowUp", "E": "ArrowRight",
                                     "S": "ArrowDown", "W": "ArrowLeft"}),
 }  # fmt: skip
+ADDED = other_grids(["rect", "triangle", "weave", *GRID_KEYS])  # grids added since, by their keypad
+GRID_KEYS |= {kind: ("prim", "6x5", {v[0]: key for key, v in walk_keys(kind).items()}) for kind in ADDED}
 
 
 @pytest.mark.parametrize("grid", list(GRID_KEYS))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .keys import WALK_KEYS
+from .keys import walk_keys
 from .picture import MAX_PITCH, layout_for
 from .state import PLAY, GameState
 from .view import View, bar_height
@@ -65,7 +65,7 @@ def sdl_session(pg: Any) -> Iterator[None]:
 
 def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None:
     """The :meth:`GameState.act` action for a key press (``text`` is its character, if any)
-    in ``mode`` on a grid of ``kind`` (see :data:`mazekit.game.keys.WALK_KEYS`)."""
+    in ``mode`` on a grid of ``kind`` (see :func:`mazekit.game.keys.walk_keys`)."""
     import pygame
 
     arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
@@ -74,7 +74,7 @@ def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None
     if mode == PLAY:
         special = {pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown"}
         name = special.get(key) or pygame.key.name(key)
-        slots = WALK_KEYS.get(kind, {}).get(name)
+        slots = walk_keys(kind).get(name)
         if slots:
             return "move:" + ",".join(slots)
         wasd = {pygame.K_w: "up", pygame.K_a: "left", pygame.K_s: "down", pygame.K_d: "right"}

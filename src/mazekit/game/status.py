@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..grids import Grid
-from .keys import HELP_LINES, WALK_HELP, WALK_KEYS
+from .keys import HELP_LINES, walk_help, walk_keys
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -74,7 +74,7 @@ def status_lines(state: GameState) -> tuple[str, str]:
         line = (f"{state.solver}: {len(sol.trace)} steps, {sol.n_explored} cells explored, {path}"
                 f" (shortest {state.shortest})")  # fmt: skip
     elif state.phase == "playing":
-        keys = "arrows/WASD" if state.grid.kind not in WALK_KEYS else "arrows or the keys in F1"
+        keys = "arrows or the keys in F1" if walk_keys(state.grid.kind) else "arrows/WASD"
         line = (f"moves {state.moves} | time {state.elapsed:.1f} s | shortest {state.shortest}"
                 f"   ({keys} move, H hint, {give_up_key(state)} give up)")  # fmt: skip
     elif state.phase == "won":
@@ -86,16 +86,16 @@ def status_lines(state: GameState) -> tuple[str, str]:
 
 def give_up_key(state: GameState) -> str:
     """The key that gives up on this grid (X walks on an upsilon grid)."""
-    return "Backspace" if "x" in WALK_KEYS.get(state.grid.kind, {}) else "X"
+    return "Backspace" if "x" in walk_keys(state.grid.kind) else "X"
 
 
 def help_lines(state: GameState) -> list[str]:
     """The help overlay's lines for this grid: keys, a tab, what they do."""
-    walks = WALK_KEYS.get(state.grid.kind, {})
+    walks = walk_keys(state.grid.kind)
     lines = []
     for line in HELP_LINES:
         if line.startswith("arrows"):
-            lines += WALK_HELP.get(state.grid.kind, WALK_HELP["rect"])
+            lines += walk_help(state.grid.kind)
         elif line.startswith("X /") and "x" in walks:
             lines.append("Backspace\tplay: give up and show the solution")
         elif line.startswith("Q /") and "q" in walks:

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from ..game.keys import walk_keys
 from ..maze import Maze
 from ..render.frames import ITEM_KINDS, wall_model
 from ..render.geometry import return_slots, slot_directions
@@ -92,6 +93,7 @@ def drawing(maze: Maze) -> dict[str, Any]:
         "size": grid.size,
         "n_slots": grid.n_slots,
         "slot_names": list(grid.slot_names),
+        "walk_keys": {key: list(slots) for key, slots in walk_keys(grid.kind).items()},
         "width": round(float(width), _DIGITS),
         "height": round(float(height), _DIGITS),
         "exists": None if grid.mask is None else exists.astype(int).tolist(),

@@ -17,13 +17,7 @@
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const DEFAULT_SIZES = { rect: "20x12", hex: "16x10", triangle: "24x12", polar: "8x8", upsilon: "14x10",
     "3d": "8x6x3", weave: "16x10" };
-  // Keys that walk through named slots, per grid (mazekit/game/keys.py WALK_KEYS).
-  const WALK_KEYS = {
-    hex: { q: ["NW"], w: ["N"], e: ["NE"], a: ["SW"], s: ["S"], d: ["SE"] },
-    upsilon: { q: ["NW"], w: ["N"], e: ["NE"], a: ["W"], d: ["E"], z: ["SW"], x: ["S"], c: ["SE"] },
-    polar: { w: ["out", "out2"], s: ["in"], a: ["ccw"], d: ["cw"], q: ["out"], e: ["out2"] },
-    "3d": { u: ["up"], j: ["down"], pageup: ["up"], pagedown: ["down"] },
-  };
+  const sizeOf = (grid) => DEFAULT_SIZES[grid] || "16x10"; // a grid added since: WIDTHxHEIGHT
   const GRID_HELP = {
     hex: "Hex: Q W E, A S D walk NW N NE, SW S SE.",
     upsilon: "Upsilon: Q W E, A D, Z X C walk NW N NE, W E, SW S SE.",
@@ -52,7 +46,7 @@
     const braid = parseFloat($("braid").value);
     return {
       algorithm: $("algorithm").value, grid,
-      size: $("size").value.trim() || DEFAULT_SIZES[grid],
+      size: $("size").value.trim() || sizeOf(grid),
       seed: seedText === "" ? null : Number(seedText),
       braid: braid > 0 ? braid : null,
       wrap: grid === "rect" && $("wrap").value ? $("wrap").value : null,
@@ -85,7 +79,7 @@
     if (grid && S.catalogue.grids.includes(grid)) $("grid").value = grid;
     const alg = q.get("algorithm");
     const solver = q.get("solver");
-    $("size").value = q.get("size") || DEFAULT_SIZES[$("grid").value];
+    $("size").value = q.get("size") || sizeOf($("grid").value);
     $("seed").value = q.get("seed") || String(randomSeed());
     $("braid").value = q.get("braid") || "0";
     $("braid-value").textContent = $("braid").value;
@@ -906,7 +900,7 @@
     const clicking = (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") && (key === " " || key === "enter");
     if (clicking) return;
     if (S.mode === "play" && S.phase === "playing") {
-      const table = WALK_KEYS[S.geo.kind];
+      const table = S.geo.walk_keys; // keys that walk named slots (mazekit.game.keys.walk_keys)
       if (table && table[key]) { walkNames(table[key]); e.preventDefault(); return; }
       if (ARROWS[key]) { walkTowards(...ARROWS[key]); e.preventDefault(); return; }
     }
@@ -928,7 +922,7 @@
     $("controls").addEventListener("submit", (e) => { e.preventDefault(); generate(); });
     $("new-seed").addEventListener("click", newMaze);
     $("grid").addEventListener("change", () => {
-      $("size").value = DEFAULT_SIZES[$("grid").value];
+      $("size").value = sizeOf($("grid").value);
       fillChoices();
       generate();
     });

@@ -10,7 +10,8 @@ CPU time of ``mazekit.generate`` (the grid object made once, so only the generat
 best of ``--repeat`` seeds after a warm-up call, the grids taking turns; nanoseconds per
 existing cell, and the ratio to the rectangle's. Each polar grid ``(rings, inner)`` has the
 fewest rings that make at least as many cells as the rectangle, with inner rings of 8 cells (a
-layout about 2.6x larger than its cells) and of 64.
+layout about 2.6x larger than its cells) and of 64. Every grid declared by its offsets (a table
+grid, see docs/grids.md) runs too, NxN.
 Random walks (wilson, aldous_broder, origin_shift) take more steps per cell on some graphs
 than on others, so their ratios also measure the graph, not only the code; and their steps
 vary with the seed by a factor of 5, so that the best of a few seeds is mostly luck: take
@@ -27,7 +28,8 @@ import time
 
 import mazekit
 from mazekit.generate import properties
-from mazekit.grids import make_grid
+from mazekit.grids import GRIDS, make_grid
+from mazekit.grids.kernel import TABLE
 
 
 def timed(name: str, grids: dict, repeat: int, mean: bool) -> dict[str, float]:
@@ -79,6 +81,8 @@ def main() -> None:
         f"polar {p64.rows}x64": p64,
         "upsilon": make_grid("upsilon", (n, n)),
     }
+    # grids added as tables of offsets (docs/grids.md, "Adding a grid"), on the plain kernels
+    grids |= {kind: make_grid(kind, (n, n)) for kind, cls in GRIDS.items() if cls.code >= TABLE}
     names = args.only or [
         name
         for name in sorted(mazekit.GENERATORS)

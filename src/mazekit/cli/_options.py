@@ -21,7 +21,8 @@ class GridChoice(click.Choice):
     def __init__(self) -> None:
         super().__init__(())
 
-    @property  # type: ignore[override]
+    # (click 8.4 types Choice.choices as an attribute, 8.5 does not: the ignore is unused there)
+    @property  # type: ignore[override, unused-ignore]
     def choices(self) -> tuple[str, ...]:
         from ..grids import GRIDS
 

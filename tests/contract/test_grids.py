@@ -351,3 +351,40 @@ def test_a_table_grid_lives_in_the_package():
             kind = "outside"
             code = 14
             offsets = ([(-1, 0), (0, 1), (1, 0), (0, -1)],)
+
+
+def brick_like(name: str, swap: bool = False) -> dict:
+    """The class body of a brick grid (docs/grids.md) as a module of the package would write
+    it, with its two upper slots swapped if ``swap`` (offsets and drawing alike)."""
+    order = [1, 0, 2, 3, 4, 5] if swap else list(range(6))
+    even = [(-1, -1), (-1, 0), (0, 1), (1, 0), (1, -1), (0, -1)]
+    odd = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (0, -1)]
+
+    def _outline(self):
+        r, c = np.divmod(np.arange(self.size), self.cols)
+        x, y = 2.0 * c + (r & 1), r.astype(float)
+        polys = np.stack(
+            [x[:, None] + np.array([0, 1, 2, 2, 1, 0]), y[:, None] + np.array([0, 0, 0, 1, 1, 1])], 2
+        )
+        walls = np.stack([polys[:, [i, (i + 1) % 6]] for i in order], axis=1)
+        return polys, walls
+
+    return {"__module__": f"mazekit.grids.{name}", "kind": name, "code": 13, "parity": "row",
+            "slot_names": tuple("NW NE E SE SW W".split()[i] for i in order),
+            "offsets": ([even[i] for i in order], [odd[i] for i in order]), "_outline": _outline}  # fmt: skip
+
+
+def test_a_table_grid_comes_with_the_package_or_not_at_all():
+    """Once a kernel may have frozen the tables, a new table grid is refused (it would be
+    silently wrong); and walls in a line numbered against the clock are refused at once,
+    though they face the same way."""
+    from mazekit.grids import kernel as k
+    from mazekit.grids.base import Grid
+
+    assert make_grid("rect", (2, 2)).geo[0] == k.RECT  # a grid handed to the kernels
+    assert k.SEALED[0]
+    with pytest.raises(RuntimeError, match="declared after kernels ran"):
+        type("LateGrid", (Grid,), brick_like("late"))
+    with pytest.raises(ValueError, match="numbered clockwise round a cell as drawn"):
+        type("SwappedGrid", (Grid,), brick_like("swapped", swap=True))
+    assert int(k.SLOT_COUNT[13]) == 0  # neither wrote a table

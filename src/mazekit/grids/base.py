@@ -64,7 +64,7 @@ class Grid:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("offsets") is None:
+        if cls.offsets is None:
             return
         if cls.__module__.split(".")[:2] != ["mazekit", "grids"]:  # see declare(): cached constants
             raise TypeError(f"a table grid lives in the mazekit.grids package, not in {cls.__module__}")
@@ -108,6 +108,7 @@ class Grid:
     @property
     def geo(self) -> tuple[int, int, int, int]:
         """``(kind code, rows, cols, param)``: the grid as kernels take it."""
+        k.SEALED[0] = True  # kernels may freeze the tables from here on (kernel.declare)
         return (self.code, self.rows, self.cols, self.param)
 
     def kernel_args(self) -> tuple[tuple[int, int, int, int], np.ndarray]:
@@ -404,13 +405,21 @@ class Grid:
 
 def _compass(cls: type[Grid]) -> list[list[int | None]]:
     """Each slot's heading per parity, in whole degrees clockwise from north: the outward
-    normal of its wall as a small grid of ``cls`` draws it (``None`` without a wall)."""
+    normal of its wall as a small grid of ``cls`` draws it (``None`` without a wall).
+
+    ``ValueError`` unless the walls' middles go once round the cell clockwise in slot order
+    (two walls in a line face the same way, so only their middles tell their order)."""
     grid = cls((4, 4))
     polys, walls = grid._outline()
     out: list[list[int | None]] = []
     for p in range(1 if cls.parity == "none" else 2):
         cell = next(r * 4 + c for r in (1, 2) for c in (1, 2) if grid.parity_of(r, c) == p)
         centre = np.nanmean(polys[cell], axis=0)
+        mids = np.nanmean(walls[cell], axis=1) - centre
+        around = [float(np.degrees(np.arctan2(x, -y))) % 360 for x, y in mids if not np.isnan(x)]
+        steps = [(b - a) % 360 for a, b in zip(around, around[1:] + around[:1], strict=True)]
+        if len(around) > 1 and (min(steps) < 1e-6 or not np.isclose(sum(steps), 360)):
+            raise ValueError(f"{cls.__name__}: slots must be numbered clockwise round a cell as drawn")
         row: list[int | None] = []
         for slot in range(walls.shape[1]):
             seg = walls[cell, slot]

@@ -18,6 +18,8 @@ stacked bands of rows).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.cpython.unsafe.numbers import leading_zeros
@@ -130,11 +132,16 @@ _TURN = np.zeros((MAX_KINDS, 2, MAX_SLOTS, 2), dtype=np.int64)
 _HAS = np.zeros((MAX_KINDS, 2, MAX_SLOTS), dtype=np.bool_)
 _REACH = np.ones(MAX_KINDS, dtype=np.int64)
 HEADING = np.full((MAX_KINDS, 2, MAX_SLOTS), -1, dtype=np.int64)
-_DECLARED: dict[int, tuple[object, ...]] = {}
+_DECLARED: dict[int, str] = {}
 
 
-def declare(code: int, offsets: object, parity: str = "none", headings: object = None) -> None:
-    """Fill the tables of table grid ``code`` from its module's declaration.
+#: Set once a grid hands itself to a kernel (:attr:`~mazekit.grids.base.Grid.geo`): from then
+#: on kernels may have frozen the tables, and :func:`declare` refuses new grids.
+SEALED = [False]
+
+
+def table_rows(offsets: Any, parity: str = "none", headings: Any = None) -> dict[str, Any]:
+    """A table grid's rows of the kernel tables, worked out from its declaration.
 
     ``offsets`` lists, for each parity class (one list for ``parity="none"``, two otherwise:
     even, odd), the ``(drow, dcol)`` step through each slot, ``None`` where such cells lack
@@ -144,24 +151,15 @@ def declare(code: int, offsets: object, parity: str = "none", headings: object =
     Everything else is derived: the way back (the slot of the neighbour whose offset is the
     opposite one, an error if there is not exactly one), the turns, the slot count.
 
-    The tables are constants of every compiled kernel (numba freezes global arrays), so a
-    grid is declared when its module is imported, with the package, before any kernel runs;
-    the disk cache is dropped when a package source changes (:func:`mazekit._compile.fresh_cache`).
-
     Examples
     --------
-    A plain square grid as code 15 (the kernels compiled before this call, or loaded from the
-    disk cache, do not see it: in the package, grids are declared at import):
-
-    >>> declare(15, [[(-1, 0), (0, 1), (1, 0), (0, -1)]])
-    >>> int(_BACK[15, 0, 1]), int(_TURN[15, 0, 3, 1]), int(SLOT_COUNT[15]), HEADING[15, 0, :4].tolist()
-    (3, 0, 4, [-1, -1, -1, -1])
+    >>> rows = table_rows([[(-1, 0), (0, 1), (1, 0), (0, -1)]])  # a plain square grid
+    >>> rows["back"][0, :4].tolist(), rows["turn"][0, 3].tolist(), rows["slots"], rows["reach"]
+    ([2, 3, 0, 1], [2, 0], 4, 1)
     """
     if parity not in PARITY_RULES:
         raise ValueError(f"parity must be one of {', '.join(PARITY_RULES)}, got {parity!r}")
-    if not (TABLE <= code < MAX_KINDS):
-        raise ValueError(f"a table grid's code must be {TABLE}..{MAX_KINDS - 1}, got {code!r}")
-    rows = [list(row) for row in offsets]  # type: ignore[attr-defined]
+    rows: list[list[Any]] = [[None if step is None else tuple(step) for step in row] for row in offsets]
     if len(rows) != (1 if parity == "none" else 2):
         raise ValueError(f"parity {parity!r} needs {1 if parity == 'none' else 2} list(s) of offsets")
     n = len(rows[0])
@@ -169,27 +167,32 @@ def declare(code: int, offsets: object, parity: str = "none", headings: object =
         counts = [len(row) for row in rows]
         raise ValueError(f"every parity must list the same 1..{MAX_SLOTS} slots, got {counts}")
     rows = rows * (3 - len(rows))
-    key = (repr(rows), parity, repr(headings))
-    if _DECLARED.get(code, key) != key:
-        raise ValueError(f"grid code {code} is declared twice, with other offsets")
     rule = PARITY_RULES.index(parity)
+    out: dict[str, Any] = {
+        "dr": np.full((2, MAX_SLOTS), 1 << 40, dtype=np.int64),  # a slot a cell lacks: off the grid
+        "dc": np.zeros((2, MAX_SLOTS), dtype=np.int64),
+        "back": np.zeros((2, MAX_SLOTS), dtype=np.int64),
+        "turn": np.zeros((2, MAX_SLOTS, 2), dtype=np.int64),
+        "has": np.zeros((2, MAX_SLOTS), dtype=np.bool_),
+        "heading": np.full((2, MAX_SLOTS), -1, dtype=np.int64),
+        "reach": 1,
+        "rule": rule,
+        "slots": n,
+    }
     pairs: list[tuple[int, int, int, int]] = []  # (parity, slot) and (parity, slot) back
-    for p in range(2):
-        for s, step in enumerate(rows[p]):
-            if step is not None:
-                _DR[code, p, s], _DC[code, p, s] = step
     for p in range(2):
         present = [s for s in range(n) if rows[p][s] is not None]
         if not present:
             raise ValueError("every cell needs at least one slot")
         for s in range(n):
-            _HAS[code, p, s] = s in present
+            out["has"][p, s] = s in present
             later = [t for t in present if t > s] + present
             earlier = [t for t in present if t < s][::-1] + present[::-1]
-            _TURN[code, p, s] = earlier[0], later[0]
+            out["turn"][p, s] = earlier[0], later[0]
             if rows[p][s] is None:
                 continue
             dr, dc = rows[p][s]
+            out["dr"][p, s], out["dc"][p, s] = dr, dc
             flip = (0, dc, dr, dr + dc)[rule] & 1
             ways = [t for t in range(n) if rows[p ^ flip][t] == (-dr, -dc)]
             if len(ways) != 1:
@@ -197,24 +200,49 @@ def declare(code: int, offsets: object, parity: str = "none", headings: object =
                     f"slot {s} (offset {(dr, dc)}) needs exactly one slot back with offset {(-dr, -dc)}, "
                     f"found {len(ways)}"
                 )
-            _BACK[code, p, s] = ways[0]
+            out["back"][p, s] = ways[0]
             pairs.append((p, s, p ^ flip, ways[0]))
-            _REACH[code] = max(_REACH[code], abs(dr), abs(dc))
-    HEADING[code] = -1
+            out["reach"] = max(out["reach"], abs(dr), abs(dc))
     if headings is not None:
-        turns = [list(row) for row in headings]  # type: ignore[attr-defined]
+        turns = [list(row) for row in headings]
+        h = out["heading"]
         for p, row in enumerate(turns * (3 - len(turns))):
-            HEADING[code, p, :n] = [-1 if h is None else int(h) % 360 for h in row]
-        h = HEADING[code]
+            h[p, :n] = [-1 if v is None else int(v) % 360 for v in row]
         if all(h[p, s] >= 0 and h[q, t] == (h[p, s] + 180) % 360 for p, s, q, t in pairs):
             for p in range(2):  # walkers need the slots in clockwise order: once round
-                seen = [int(h[p, s]) for s in range(n) if _HAS[code, p, s]]
+                seen = [int(h[p, s]) for s in range(n) if out["has"][p, s]]
                 steps = [(b - a) % 360 for a, b in zip(seen, seen[1:] + seen[:1], strict=True)]
                 if len(seen) > 1 and sum(steps) != 360:
                     raise ValueError(f"slots must be numbered clockwise round a cell; headings {seen}")
         else:
-            HEADING[code] = -1  # ways back not half a turn round: it does not lie flat
-    _RULE[code], SLOT_COUNT[code] = rule, n
+            h[:] = -1  # ways back not half a turn round: it does not lie flat
+    return out
+
+
+def declare(code: int, offsets: Any, parity: str = "none", headings: Any = None) -> None:
+    """Write table grid ``code``'s rows (:func:`table_rows`) into the kernel tables.
+
+    The tables are constants of every compiled kernel (numba freezes global arrays), so a
+    grid is declared when its module is imported, with the package, before any kernel runs:
+    once a grid has been handed to a kernel (:data:`SEALED`) a new declaration is refused.
+    The disk cache is dropped when a package source changes (:func:`mazekit._compile.fresh_cache`).
+    """
+    if not (TABLE <= code < MAX_KINDS):
+        raise ValueError(f"a table grid's code must be {TABLE}..{MAX_KINDS - 1}, got {code!r}")
+    rows = table_rows(offsets, parity, headings)
+    key = repr(sorted((name, np.asarray(value).tolist()) for name, value in rows.items()))
+    if _DECLARED.get(code, key) != key:
+        raise ValueError(f"grid code {code} is declared twice, with other offsets")
+    if code in _DECLARED:
+        return
+    if SEALED[0]:
+        raise RuntimeError(
+            f"grid code {code} is declared after kernels ran, which cannot see it: a table grid is "
+            f"imported with the package (its line in mazekit.grids.GRIDS)"
+        )
+    _DR[code], _DC[code], _BACK[code], _TURN[code] = rows["dr"], rows["dc"], rows["back"], rows["turn"]
+    _HAS[code], HEADING[code] = rows["has"], rows["heading"]
+    _REACH[code], _RULE[code], SLOT_COUNT[code] = rows["reach"], rows["rule"], rows["slots"]
     _DECLARED[code] = key
 
 

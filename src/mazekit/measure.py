@@ -28,7 +28,7 @@ from .maze import Maze
 #: passages leave through such a pair runs straight. Triangles have no such pair. On a polar
 #: grid "straight" means around the ring, or in and out (to either outer cell where the
 #: ring outside doubles). Weave tunnels run the way of their side (``under E`` is east).
-#: A table grid's pairs come from its walls' headings (:func:`straight_bits`).
+#: A table grid's pairs come from its drawing (:func:`table_pairs`).
 STRAIGHT_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
     "rect": ((0, 2), (1, 3)),
     "hex": ((0, 3), (1, 4), (2, 5)),
@@ -180,14 +180,34 @@ def straight_bits(grid: Grid) -> np.ndarray:
     :data:`STRAIGHT_PAIRS`)."""
     table = np.zeros(256, dtype=bool)
     pairs = STRAIGHT_PAIRS.get(grid.kind)
-    if pairs is None:  # a table grid: slots whose walls face opposite ways in every cell
-        h = k.HEADING[grid.code, :, : grid.n_slots]
-        n = grid.n_slots
-        pairs = tuple((a, b) for a in range(n) for b in range(a + 1, n) if (h[:, a] >= 0).all()
-                      and ((h[:, a] - h[:, b]) % 360 == 180).all())  # fmt: skip
-    for a, b in pairs:
+    for a, b in table_pairs(type(grid)) if pairs is None else pairs:
         table[(1 << a) | (1 << b)] = True
     return table
+
+
+def table_pairs(cls: type[Grid]) -> tuple[tuple[int, int], ...]:
+    """A table grid's straight pairs: slots whose neighbours lie in opposite directions from
+    the cell's middle, in every cell that has both (brick: NW and SE, but not NW and SW, whose
+    walls face opposite ways too), as a small grid of ``cls`` draws it.
+
+    >>> from mazekit.grids import HexGrid
+    >>> table_pairs(HexGrid)  # the pairs STRAIGHT_PAIRS lists for hex
+    ((0, 3), (1, 4), (2, 5))
+    """
+    sample = cls((4, 4))
+    centres = sample.centers()
+    n = sample.n_slots
+    straight: dict[tuple[int, int], bool] = {}
+    for cell in (5, 6, 9, 10):  # the inner cells: both parities, whichever rule
+        ways = sample.neighbors()[cell]  # -1 where a cell lacks the slot
+        for a in range(n):
+            for b in range(a + 1, n):
+                if ways[a] < 0 or ways[b] < 0:
+                    continue
+                va, vb = centres[ways[a]] - centres[cell], centres[ways[b]] - centres[cell]
+                opposite = bool(np.isclose(va @ vb, -np.linalg.norm(va) * np.linalg.norm(vb)))
+                straight[a, b] = straight.get((a, b), True) and opposite
+    return tuple(pair for pair, yes in sorted(straight.items()) if yes)
 
 
 def _triangle_bends() -> np.ndarray:

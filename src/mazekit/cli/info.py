@@ -128,9 +128,9 @@ def _grids(family: str, func: Callable[..., Any]) -> tuple[str, ...]:
     if family == "transform":
         return tuple(transform_properties(func)["grids"])
     from ..registry import declared
-    from ..solve._walk import FLAT
+    from ..solve._walk import flat_kinds
 
-    return tuple(FLAT) if declared(func, "FLAT_ONLY", False) else tuple(GRIDS)
+    return flat_kinds() if declared(func, "FLAT_ONLY", False) else tuple(GRIDS)
 
 
 def _job(family: str, name: str, side: int) -> Callable[[], Any]:

@@ -20,7 +20,7 @@ def list_(show_options: bool) -> None:
     from ..grids import GRIDS
     from ..registry import declared, properties, summary
     from ..solve import SOLVERS
-    from ..solve._walk import FLAT
+    from ..solve._walk import flat_kinds
     from ..transform import TRANSFORMS
     from ..transform import properties as transform_properties
 
@@ -36,7 +36,7 @@ def list_(show_options: bool) -> None:
 
     def solver_grids(func: Any) -> str:
         if declared(func, "FLAT_ONLY", False):
-            return grids_of(FLAT, unwrapped=True)
+            return grids_of(flat_kinds(), unwrapped=True)
         return grids_of(GRIDS)
 
     rows = {

@@ -62,7 +62,8 @@ DIRECTIONS = {
 }
 
 #: The eight compass points, 45 degrees apart: a table grid's directions are those of them
-#: that its slots head, if they include north and are evenly spread; else all eight.
+#: that its slots head, if every slot heads one, they include north and are evenly spread;
+#: else all eight (where no slot heads the way preferred, the way on counts as blocked).
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
@@ -75,7 +76,9 @@ def directions(grid: Grid) -> tuple[str, ...]:
     """
     if grid.kind in DIRECTIONS:
         return DIRECTIONS[grid.kind]
-    headed = set(k.HEADING[grid.code, :, : grid.n_slots].ravel().tolist())
+    headed = set(k.HEADING[grid.code, :, : grid.n_slots].ravel().tolist()) - {-1}
+    if any(h % 45 for h in headed):  # slots between the compass points (a hex-like grid)
+        return COMPASS
     names = tuple(name for i, name in enumerate(COMPASS) if 45 * i in headed)
     even = len(names) in (2, 4, 8) and all(COMPASS.index(n) % (8 // len(names)) == 0 for n in names)
     return names if even and "N" in names else COMPASS
@@ -86,6 +89,18 @@ def hand_sign(hand: str) -> int:
     if hand not in HANDS:
         raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
     return HANDS[hand]
+
+
+def flat_kinds() -> tuple[str, ...]:
+    """The grid kinds that lie flat (unwrapped): :data:`FLAT` and every flat table grid.
+
+    >>> flat_kinds()
+    ('rect', 'hex', 'triangle', 'polar', 'upsilon')
+    """
+    from ..grids import GRIDS
+
+    tables = [kind for kind, cls in GRIDS.items() if cls.code >= k.TABLE and k.HEADING[cls.code].max() >= 0]
+    return (*FLAT, *tables)
 
 
 def is_flat(grid: Grid) -> bool:
@@ -100,10 +115,8 @@ def require_flat(grid: Grid, what: str) -> None:
     """``ValueError`` unless ``grid`` is flat: ``what`` needs the plane."""
     if not is_flat(grid):
         shape = f"wrapped ({grid.wrap}) rect" if isinstance(grid, RectGrid) else grid.kind
-        raise ValueError(
-            f"{what} works on flat grids only (rect without wrap, hex, triangle, polar, upsilon), "
-            f"not on a {shape} grid"
-        )
+        kinds = ", ".join("rect without wrap" if kind == "rect" else kind for kind in flat_kinds())
+        raise ValueError(f"{what} works on flat grids only ({kinds}), not on a {shape} grid")
 
 
 # -- turning ------------------------------------------------------------------------------

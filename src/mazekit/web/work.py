@@ -310,12 +310,13 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     from ..grids import GRIDS
     from ..parsing import ENDS
     from ..solve import SOLVERS
+    from ..solve._walk import flat_kinds
 
     def solver_grids(func: Any) -> list[str]:
         mod = sys.modules[func.__module__]
         kinds = list(getattr(mod, "GRIDS", GRIDS))
         if getattr(mod, "FLAT_ONLY", False):
-            kinds = [k for k in kinds if k not in ("3d", "weave")]
+            kinds = [k for k in kinds if k in flat_kinds()]
         return kinds
 
     return {

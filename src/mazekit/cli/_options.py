@@ -16,7 +16,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class GridChoice(click.Choice):
     """The kinds of :data:`mazekit.grids.GRIDS`, read when first asked for: so that a grid is
-    one registry line, and ``mazekit --help`` need not import the grids (and numba)."""
+    one registry line, and ``mazekit --help`` need not import the grids (and numba). A
+    command's own ``--help`` lists them, so it imports them (about a second)."""
 
     def __init__(self) -> None:
         super().__init__(())

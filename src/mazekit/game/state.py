@@ -12,7 +12,7 @@ Two modes:
     first move. Reaching the goal wins and compares the moves with the shortest path;
     ``hint`` lights the next step of a shortest path, ``give_up`` shows the solution.
 
-Every grid works: moves go through a cell's slots (see :data:`mazekit.game.keys.WALK_KEYS`
+Every grid works: moves go through a cell's slots (see :func:`mazekit.game.keys.walk_keys`
 for the keys of each grid), and the arrow keys walk towards the side of the screen they
 point at.
 

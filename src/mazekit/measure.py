@@ -185,6 +185,9 @@ def straight_bits(grid: Grid) -> np.ndarray:
     return table
 
 
+_TABLE_PAIRS: dict[type[Grid], tuple[tuple[int, int], ...]] = {}  # a class's drawing stays put
+
+
 def table_pairs(cls: type[Grid]) -> tuple[tuple[int, int], ...]:
     """A table grid's straight pairs: slots whose neighbours lie in opposite directions from
     the cell's middle, in every cell that has both (brick: NW and SE, but not NW and SW, whose
@@ -194,6 +197,8 @@ def table_pairs(cls: type[Grid]) -> tuple[tuple[int, int], ...]:
     >>> table_pairs(HexGrid)  # the pairs STRAIGHT_PAIRS lists for hex
     ((0, 3), (1, 4), (2, 5))
     """
+    if cls in _TABLE_PAIRS:
+        return _TABLE_PAIRS[cls]
     sample = cls((4, 4))
     centres = sample.centers()
     n = sample.n_slots
@@ -207,7 +212,8 @@ def table_pairs(cls: type[Grid]) -> tuple[tuple[int, int], ...]:
                 va, vb = centres[ways[a]] - centres[cell], centres[ways[b]] - centres[cell]
                 opposite = bool(np.isclose(va @ vb, -np.linalg.norm(va) * np.linalg.norm(vb)))
                 straight[a, b] = straight.get((a, b), True) and opposite
-    return tuple(pair for pair, yes in sorted(straight.items()) if yes)
+    _TABLE_PAIRS[cls] = tuple(pair for pair, yes in sorted(straight.items()) if yes)
+    return _TABLE_PAIRS[cls]
 
 
 def _triangle_bends() -> np.ndarray:

@@ -46,6 +46,9 @@ PARITY_RULES = ("none", "col", "row", "checker")
 
 _TWO_PI = 6.283185307179586
 
+#: The row offset of a slot a cell does not have: it always lands off the grid.
+_NOWHERE = 1 << 40
+
 
 @njit(cache=True, inline="always")
 def n_slots(kind):  # pragma: no cover - compiled
@@ -92,8 +95,7 @@ def _offset_tables() -> tuple[np.ndarray, np.ndarray]:
     not have gets an offset that always lands off the grid. Tables, not branches: a walk
     that picks slots at random would mispredict a branch on every step.
     """
-    off = 1 << 40
-    dr = np.full((MAX_KINDS, 2, MAX_SLOTS), off, dtype=np.int64)
+    dr = np.full((MAX_KINDS, 2, MAX_SLOTS), _NOWHERE, dtype=np.int64)
     dc = np.zeros((MAX_KINDS, 2, MAX_SLOTS), dtype=np.int64)
     for kind in (RECT, CUBE, WEAVE):
         dr[kind, :, :4] = (-1, 0, 1, 0)
@@ -169,7 +171,7 @@ def table_rows(offsets: Any, parity: str = "none", headings: Any = None) -> dict
     rows = rows * (3 - len(rows))
     rule = PARITY_RULES.index(parity)
     out: dict[str, Any] = {
-        "dr": np.full((2, MAX_SLOTS), 1 << 40, dtype=np.int64),  # a slot a cell lacks: off the grid
+        "dr": np.full((2, MAX_SLOTS), _NOWHERE, dtype=np.int64),
         "dc": np.zeros((2, MAX_SLOTS), dtype=np.int64),
         "back": np.zeros((2, MAX_SLOTS), dtype=np.int64),
         "turn": np.zeros((2, MAX_SLOTS, 2), dtype=np.int64),

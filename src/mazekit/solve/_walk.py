@@ -99,15 +99,20 @@ def flat_kinds() -> tuple[str, ...]:
     """
     from ..grids import GRIDS
 
-    tables = [kind for kind, cls in GRIDS.items() if cls.code >= k.TABLE and k.HEADING[cls.code].max() >= 0]
-    return (*FLAT, *tables)
+    return (*FLAT, *(kind for kind, cls in GRIDS.items() if cls.code >= k.TABLE and _table_flat(cls.code)))
+
+
+def _table_flat(code: int) -> bool:
+    """Whether table grid ``code`` lies flat: its walls gave every slot a heading
+    (:func:`mazekit.grids.kernel.table_rows`, all -1 otherwise)."""
+    return bool(k.HEADING[code].max() >= 0)
 
 
 def is_flat(grid: Grid) -> bool:
     """Whether ``grid`` lies flat in the plane, its slots in the order drawn (:data:`FLAT`; a
     table grid when its walls give every slot a heading, see :func:`mazekit.grids.kernel.declare`)."""
     if grid.code >= k.TABLE:
-        return bool(k.HEADING[grid.code, :, : grid.n_slots].max() >= 0)
+        return _table_flat(grid.code)
     return grid.kind in FLAT and not (isinstance(grid, RectGrid) and grid.wrap)
 
 

@@ -316,7 +316,8 @@ def catalogue(limits: Limits) -> dict[str, Any]:
         mod = sys.modules[func.__module__]
         kinds = list(getattr(mod, "GRIDS", GRIDS))
         if getattr(mod, "FLAT_ONLY", False):
-            kinds = [k for k in kinds if k in flat_kinds()]
+            flat = flat_kinds()
+            kinds = [k for k in kinds if k in flat]
         return kinds
 
     return {

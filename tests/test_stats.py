@@ -185,3 +185,69 @@ def test_cli_table_and_json(tmp_path):
     bad = run_cli("stats", "bad.json", cwd=tmp_path)
     assert bad.returncode == 1 and bad.stderr.startswith("mazekit: error:")
     assert len(bad.stderr.splitlines()) == 1
+
+
+def braided(kind: str, seed: int, fraction: float = 1.0):
+    return mazekit.transform(make(kind, "kruskal", seed), "braid", rng=seed, fraction=fraction)
+
+
+@pytest.mark.parametrize("kind", list(GRIDS))
+@pytest.mark.parametrize("seed", [1, 24])
+def test_diameter_with_loops_is_exact_against_all_pairs(kind, seed):
+    """With loops two sweeps give only a lower bound; the diameter must be the true one."""
+    m = braided(kind, seed)
+    s = stats(m)
+    lengths = dict(nx.all_pairs_shortest_path_length(graph(m)))
+    piece = lengths[m.grid.flat(m.start)]  # the start's piece
+    truth = max(max(lengths[c].values()) for c in piece)
+    assert s["loops"] > 0
+    assert (s["diameter"], s["diameter_exact"], s["diameter_at_most"]) == (truth, True, truth)
+    a, b = s["diameter_ends"]
+    assert lengths[m.grid.flat(a)][m.grid.flat(b)] == truth
+
+
+def test_the_reported_braided_maze_has_diameter_30():
+    """The case from the hardening round: two sweeps said 27."""
+    m = mazekit.generate("kruskal", (12, 15), rng=24)
+    for fraction in (0.5, 1.0):
+        b = mazekit.transform(m, "braid", rng=24, fraction=fraction)
+        truth = nx.diameter(graph(b))
+        assert stats(b)["diameter"] == truth
+
+
+def test_a_diameter_cut_short_is_labelled_and_brackets_the_truth():
+    labelled = 0
+    for seed in range(6):
+        m = braided("rect", seed, 0.6)
+        g = graph(m)
+        truth = nx.diameter(g)
+        for work in (0, 200, 2000):
+            s = stats(m, diameter_work=work)
+            assert s["diameter"] <= truth <= s["diameter_at_most"]
+            assert s["diameter_exact"] == (s["diameter"] == s["diameter_at_most"])
+            a, b = s["diameter_ends"]
+            assert nx.shortest_path_length(g, m.grid.flat(a), m.grid.flat(b)) == s["diameter"]
+            labelled += not s["diameter_exact"]
+    assert labelled > 0  # the bounded case is exercised, not just the exact one
+
+
+def test_a_perfect_maze_needs_no_budget():
+    m = make("rect", "wilson", 5)
+    s = stats(m, diameter_work=0)
+    assert s["diameter_exact"] and s["diameter"] == nx.diameter(graph(m)) == s["diameter_at_most"]
+
+
+def test_cli_labels_a_bounded_diameter(tmp_path):
+    m = mazekit.transform(mazekit.generate("kruskal", (12, 15), rng=24), "braid", rng=24)
+    mazekit.save(m, tmp_path / "b.json")
+    exact = run_cli("stats", "b.json", cwd=tmp_path)
+    assert exact.returncode == 0, exact.stderr
+    row = next(line for line in exact.stdout.splitlines() if "diameter (steps)" in line)
+    assert "at least" not in row and str(nx.diameter(graph(m))) in row
+    cut = run_cli("stats", "b.json", "--diameter-work", "0", cwd=tmp_path)
+    row = next(line for line in cut.stdout.splitlines() if "diameter (steps)" in line)
+    data = json.loads(run_cli("stats", "b.json", "--json", "--diameter-work", "0", cwd=tmp_path).stdout)
+    assert data["diameter_exact"] is False and data["diameter"] < data["diameter_at_most"]
+    assert f"at least {data['diameter']} (at most {data['diameter_at_most']})" in row
+    bad = run_cli("stats", "b.json", "--diameter-work", "-1", cwd=tmp_path)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr

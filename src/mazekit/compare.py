@@ -143,8 +143,9 @@ def _make(variant: dict[str, Any], seed: int) -> Any:
 
 
 def _measured(variant: dict[str, Any], seed: int, samples: int, progress: Callable[[], None]) -> Any:
-    """``(seeds, rows)``: the seed and the :data:`METRICS` of every maze of ``variant``, made
-    in batches of at most about two million cells."""
+    """``(seeds, rows, bounded)``: the seed and the :data:`METRICS` of every maze of
+    ``variant``, made in batches of at most about two million cells, and how many of the
+    diameters are only lower bounds (:func:`mazekit.distances.diameter`)."""
     from .dataset.batch import make
     from .grids import make_grid
     from .maze import Maze
@@ -155,6 +156,7 @@ def _measured(variant: dict[str, Any], seed: int, samples: int, progress: Callab
     chunk = max(1, min(samples, 2_000_000 // grid.size))
     seeds = np.empty(samples, dtype=np.int64)
     rows = np.empty((samples, len(METRICS)), dtype=np.float64)
+    bounded = 0
     for first in range(0, samples, chunk):
         count = min(chunk, samples - first)
         out = make(variant["algorithm"], grid, seed=seed, first=first, count=count,
@@ -165,8 +167,9 @@ def _measured(variant: dict[str, Any], seed: int, samples: int, progress: Callab
             maze = Maze(passages=out.passages[j].reshape(grid.shape), grid=grid, start=start, goal=goal)
             measured = stats(maze)
             rows[first + j] = [float(measured[key]) * scale for key, (_, _, scale) in METRICS.items()]
+            bounded += not measured["diameter_exact"]
             progress()
-    return seeds, rows
+    return seeds, rows, bounded
 
 
 def typical_maze(variant: dict[str, Any]) -> Any:
@@ -246,7 +249,8 @@ def compare(
             progress(done[0], total)
 
     for variant in variants:
-        seeds, rows = _measured(variant, seed, samples, tick)
+        seeds, rows, bounded = _measured(variant, seed, samples, tick)
+        variant["bounded"] = {"diameter": bounded}  # samples whose value is a lower bound
         variant["values"] = {key: rows[:, j].tolist() for j, key in enumerate(METRICS)}
         variant["summary"] = {key: summarize(rows[:, j]) for j, key in enumerate(METRICS)}
         charted = rows[:, [list(METRICS).index(key) for key in CHARTED]]
@@ -258,7 +262,8 @@ def compare(
 
 def table(result: dict[str, Any], keys: Sequence[str] = tuple(METRICS)) -> list[list[str]]:
     """Rows of text: a header, then per variant ``mean ± half-width`` of each statistic's 95%
-    confidence interval, to the precision the interval allows.
+    confidence interval, to the precision the interval allows; ``≥`` before it where some
+    samples' values were only lower bounds (a diameter too costly to settle exactly).
 
     >>> rows = table({"variants": [{"label": "x", "summary": {"loops": summarize(np.zeros(3)),
     ...     "river": summarize(np.array([1.0, 1.1, 1.3]))}}]}, ["loops", "river"])
@@ -275,7 +280,8 @@ def table(result: dict[str, Any], keys: Sequence[str] = tuple(METRICS)) -> list[
                 digits = min(3, max(0, 1 - math.floor(math.log10(half))))
             else:
                 digits = 0 if float(s["mean"]).is_integer() else 3
-            cells.append(f"{s['mean']:.{digits}f} ± {half if half == half else 0:.{digits}f}")
+            low = "≥ " if v.get("bounded", {}).get(k) else ""
+            cells.append(f"{low}{s['mean']:.{digits}f} ± {half if half == half else 0:.{digits}f}")
         rows.append(cells)
     return rows
 

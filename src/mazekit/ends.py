@@ -31,7 +31,9 @@ def place_ends(
     the picture's middle height (the upper one on a tie); a grid one cell wide falls back to
     ``corners``.
     ``random``: two distinct random cells (needs ``rng``); ``diameter``: the two cells farthest
-    apart through the passages, the hardest pair. Except for ``corners``, the ends avoid
+    apart through the passages, the hardest pair (exactly so on a perfect maze; on one with
+    loops, such as a cave, a far pair found by two sweeps: :func:`mazekit.distances.diameter`
+    says how far the farthest pair is). Except for ``corners``, the ends avoid
     cells without passages (cave rock) when there are carved cells. An explicit ``start`` or
     ``goal`` overrides the choice for that end.
 

@@ -362,7 +362,7 @@ def turning(maze: Maze) -> np.ndarray:
     return turn.reshape(maze.shape).astype(bool)
 
 
-def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
+def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None = None) -> dict[str, Any]:
     """Every statistic of a maze's texture and of its solution, on any grid.
 
     Structure:
@@ -395,10 +395,13 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
       ``solution_turns`` (changes of direction, as above), ``solution_decisions`` (cells
       where more than one way leads on: a walker must choose), ``solution_branches`` (side
       passages leaving the path) and ``branching`` (side passages per cell of the path).
-    - ``diameter`` (the longest shortest path) and ``diameter_ends`` (its two cells), by two
-      breadth-first sweeps within the start's piece (the first is the sweep from the goal
-      when the goal is in it): exact on a perfect maze, a lower bound on one with loops; the
-      two cells in row-major order.
+    - ``diameter`` (the longest shortest path within the start's piece) and
+      ``diameter_ends`` (two cells that far apart, in row-major order), by
+      :func:`mazekit.distances.diameter`: exact on a perfect maze and on any maze with loops
+      whose bounds meet within :data:`~mazekit.distances.DIAMETER_WORK` (every maze of a few
+      thousand cells). ``diameter_exact`` says which; when False, ``diameter`` is a lower
+      bound and ``diameter_at_most`` an upper one (equal to ``diameter`` when exact).
+      ``diameter_work`` sets that budget (cells visited; 0 for the two sweeps alone).
 
     Examples
     --------
@@ -413,7 +416,7 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
     (4, ((0, 0), (0, 4)), 0)
     """
     from ._memory import check_fits
-    from .distances import _distances
+    from .distances import _distances, diameter
 
     grid = maze.grid
     if grid.size >= 1 << 20:  # small mazes skip the look at free memory (compare makes many)
@@ -465,13 +468,9 @@ def stats(maze: Maze, *, solution_length: bool = True) -> dict[str, Any]:
             solution_branches=int(branches),
             branching=branches / on_path if on_path else 0.0,
         )
-        # two sweeps: the farthest cell from any cell of a piece ends a diameter (on a tree),
-        # and the distances to the goal already give one, when the start shares its piece
-        u = int(np.argmax(to_goal if length >= 0 else _distances(flat, geo, start)))
-        far = _distances(flat, geo, u)
-        v = int(np.argmax(far))
-        out["diameter"] = int(far[v])
-        out["diameter_ends"] = tuple(sorted((grid.unflat(u), grid.unflat(v))))
+        del to_goal
+        # the first sweep from the goal (in the start's piece) picks the same ends as before
+        out.update(diameter(maze, maze.goal if length >= 0 else maze.start, work=diameter_work))
     return out
 
 

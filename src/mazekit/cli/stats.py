@@ -32,7 +32,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ("solution_decisions", "solution decision points", "int"),
     ("solution_branches", "side passages off the solution", "int"),
     ("branching", "side passages per solution cell", "float"),
-    ("diameter", "diameter (steps)", "int"),
+    ("diameter", "diameter (steps)", "diameter"),
     ("diameter_ends", "diameter between", "cells"),
 )
 
@@ -56,6 +56,19 @@ def show(value: Any, how: str) -> str:
     return str(value)
 
 
+def show_row(s: dict[str, Any], key: str, how: str) -> str:
+    """A row's text: the value, labelled where it is only a bound.
+
+    >>> show_row({"diameter": 27, "diameter_exact": False, "diameter_at_most": 34}, "diameter", "diameter")
+    'at least 27 (at most 34)'
+    >>> show_row({"diameter": 30, "diameter_exact": True}, "diameter", "diameter")
+    '30'
+    """
+    if how == "diameter" and not s.get("diameter_exact", True):
+        return f"at least {s[key]} (at most {s['diameter_at_most']})"
+    return show(s[key], how)
+
+
 def as_json(s: dict[str, Any]) -> dict[str, Any]:
     """The statistics with JSON-friendly keys and lists (degree keys as strings)."""
     out = dict(s)
@@ -68,25 +81,30 @@ def as_json(s: dict[str, Any]) -> dict[str, Any]:
 @click.command()
 @click.argument("maze_file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json_", is_flag=True, help="Print the numbers as JSON.")
+@click.option("--diameter-work", type=click.IntRange(min=0), default=None, metavar="CELLS",
+              help="Cells the exact diameter may visit beyond its first sweeps (default 2^25,"
+                   " about 0.1 s); past it the diameter is given as bounds. 0: bounds only.")  # fmt: skip
 @run
-def stats(maze_file: str, as_json_: bool) -> None:
+def stats(maze_file: str, as_json_: bool, diameter_work: int | None) -> None:
     """Measure a saved maze: dead ends, junctions, corridors, turns, river, solution, diameter.
 
-    The solution runs from the maze's start to its goal along a shortest path. See
-    `help(mazekit.stats)` for what each number means.
+    The solution runs from the maze's start to its goal along a shortest path. Every number
+    is exact but the diameter of a big maze with loops, which says "at least N (at most M)"
+    when it is only bounded (in JSON, "diameter_exact": false). See `help(mazekit.stats)`
+    for what each number means.
     """
     from ..io import load
     from ..measure import stats as measure
 
     maze = load(maze_file)
-    s = measure(maze)
+    s = measure(maze, diameter_work=diameter_work)
     if as_json_:
         meta = {"file": maze_file, "grid": maze.grid.describe(), "algorithm": maze.algorithm,
                 "seed": maze.seed, "start": list(maze.start), "goal": list(maze.goal)}  # fmt: skip
         click.echo(json.dumps({**meta, **as_json(s)}, indent=2))
         return
     title = f"{maze_file}: {maze.algorithm or 'maze'} on {maze.grid.describe()}, seed {maze.seed}"
-    rows = [(label, show(s[key], how)) for key, label, how in ROWS if key in s]
+    rows = [(label, show_row(s, key, how)) for key, label, how in ROWS if key in s]
     try:
         from rich.console import Console
         from rich.table import Table

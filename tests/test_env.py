@@ -106,10 +106,13 @@ def test_bad_actions_and_order() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
     env.reset(seed=0)
-    for bad in (4, -1):
-        with pytest.raises(ValueError, match="action must be a slot 0..3"):
+    for bad in (4, -1, 1.9, 2.0, "2", True, np.True_, float("inf"), float("nan"), 10**30, None, [1]):
+        with pytest.raises(ValueError, match="action must be an integer slot 0..3"):
             env.step(bad)
-    env.step(np.int64(1))  # numpy integers are actions too
+    assert env.unwrapped._cell == env.unwrapped.episode.start  # nothing moved
+    for good in (np.int64(1), np.int8(2), np.array(3), 0):  # what Discrete(4) contains
+        assert env.action_space.contains(good)
+        env.step(good)
 
 
 def test_slip_goes_sideways_as_often_as_the_mdp_says() -> None:
@@ -231,6 +234,10 @@ def test_parse_size_refuses_bad_sizes() -> None:
         ({"render_mode": "video"}, "unknown render_mode"),
         ({"generator_options": {"bias": "NE"}}, "backtracker has no option 'bias'"),
         ({"size": (0, 4)}, "size must be at least 1x1"),
+        ({"grid": None}, "unknown grid None"),
+        ({"grid": ["rect"]}, r"unknown grid \['rect'\]"),
+        ({"new_maze": "no"}, "new_maze must be True or False, got 'no'"),
+        ({"new_maze": 0}, "new_maze must be True or False"),
     ],
 )
 def test_bad_options_say_what_was_wrong(kw: dict, message: str) -> None:

@@ -28,7 +28,7 @@ import numpy as np
 from .._memory import index_scratch
 from ..ends import ENDS, place_ends
 from ..generate import GENERATORS, check_options, lookup, properties
-from ..grids import Cell, Grid, as_grid, make_grid
+from ..grids import GRIDS, Cell, Grid, as_grid, make_grid
 from ..grids.base import is_int
 from ..grids.kernel import slot_count
 from ..kernels.draw import source
@@ -165,6 +165,8 @@ class MazeMaker:
             self._given = self._episode(maze.passages.ravel().copy(), maze.grid,
                                         maze.grid.flat(maze.start), maze.grid.flat(maze.goal))  # fmt: skip
             return
+        if not isinstance(grid, str) or grid not in GRIDS:
+            raise ValueError(f"unknown grid {grid!r}; choose from {', '.join(GRIDS)}")
         self.name, self.kind = generator, grid
         self.func = lookup(GENERATORS, generator, "generator")
         check_options(self.func, generator, self.options)

@@ -187,6 +187,8 @@ class MazeEnv(gym.Env):
         self.step_reward = _number(step_reward, "step_reward") if reward == "step" else 0.0
         self.slip = float(slip)
         self.max_steps = None if max_steps is None else int(max_steps)
+        if not isinstance(new_maze, bool | np.bool_):
+            raise ValueError(f"new_maze must be True or False, got {new_maze!r}")
         self.new_maze = bool(new_maze) and maze is None
         self.observation_mode = observation_mode
         self.radius = int(window_radius)
@@ -323,10 +325,14 @@ class MazeEnv(gym.Env):
         return {"start": g.unflat(cell), "goal": g.unflat(ep.goal), "shortest": int(ep.dist[cell])}
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Try to move through slot ``action``; a wall (or a slip into one) leaves the agent put."""
+        """Try to move through slot ``action``; a wall (or a slip into one) leaves the agent put.
+
+        ``action`` is what the action space contains (an integer slot, a Python or numpy
+        integer); a float, a string or a bool is refused, never rounded into a move.
+        """
+        if isinstance(action, bool | np.bool_) or not self.action_space.contains(action):
+            raise ValueError(f"action must be an integer slot 0..{self.n_slots - 1}, got {action!r}")
         a = int(action)
-        if not 0 <= a < self.n_slots:
-            raise ValueError(f"action must be a slot 0..{self.n_slots - 1}, got {action!r}")
         if self.episode is None:
             raise RuntimeError("call reset() before step()")
         cell = self._cell

@@ -43,7 +43,7 @@ import anyio
 from fastapi import Body, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..grids import GRIDS
 from . import work
@@ -56,6 +56,18 @@ if TYPE_CHECKING:
 else:  # the registry's kinds, so that a grid added there is offered here too
     GridKind = Literal[tuple(GRIDS)]
 Ends = Literal["corners", "opposite", "sides", "random", "diameter"]
+
+
+def _not_a_bool(value: Any) -> Any:
+    """Refuse ``true``/``false`` where a number goes: pydantic would read them as 1 and 0."""
+    if isinstance(value, bool):
+        raise ValueError(f"a number, not {str(value).lower()}")
+    return value
+
+
+#: A number field that refuses JSON booleans (``{"seed": true}`` is an error, not seed 1).
+Int = Annotated[int, BeforeValidator(_not_a_bool)]
+Float = Annotated[float, BeforeValidator(_not_a_bool)]
 Format = Literal["png", "svg", "pdf", "gif", "json"]
 #: The page's assets: URL name -> (file in ``static/``, media type).
 ASSETS = {
@@ -77,8 +89,8 @@ class Options(BaseModel):
         None, max_length=40, pattern=SIZE_PATTERN,
         description="WIDTHxHEIGHT in cells; polar RINGSxCELLS; 3d WIDTHxHEIGHTxLEVELS. Default as the CLI.",
     )  # fmt: skip
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="The same seed gives the same maze.")
-    braid: float | None = Field(None, ge=0, le=1, description="Remove this fraction of dead ends (loops).")
+    seed: Int | None = Field(None, ge=0, le=2**63 - 1, description="The same seed gives the same maze.")
+    braid: Float | None = Field(None, ge=0, le=1, description="Remove this fraction of dead ends (loops).")
     wrap: Literal["x", "y", "xy"] | None = Field(None, description="Join a rect grid's edges.")
     ends: Ends = Field("corners", description="Where start and goal go.")
 
@@ -94,7 +106,7 @@ class GenerateRequest(Options):
     solver: str | None = Field(None, max_length=64, description="Also solve it (trace included).")
 
 
-Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
+Cell = Annotated[list[Int], Field(min_length=2, max_length=2)]
 
 
 class SolveRequest(BaseModel):

@@ -706,3 +706,54 @@ def test_in_process_runs_leave_signal_handling_as_it_was():
     assert signal.set_wakeup_fd(before) == before
     assert _files._state[2] is False
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # SIGTERM's handler is put back too
+
+
+def _png(path: Path, width: int, height: int, depth: int, colour: int, raw: bytes) -> Path:
+    """A PNG of this header whose image data is ``raw``, compressed: a whole, valid stream."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
+                     + chunk(b"IEND", b""))  # fmt: skip
+    return path
+
+
+def test_a_truncated_png_mask_is_refused_not_filled_with_cells(tmp_path):
+    """A 69-byte PNG declaring 24x2097172 one-bit pixels decodes in Pillow without a word, its
+    missing rows black: cells. It must be refused before anything is decoded."""
+    from mazekit.grids.rect import read_mask
+
+    _png(tmp_path / "short.png", 24, 2097172, 1, 0, b"\x00" * 40)
+    with pytest.raises(ValueError, match=r"short.png is truncated: its 24x2097172 pixels need 8,388,688"):
+        read_mask(tmp_path / "short.png")
+    # a small one, one row short, and the same picture whole
+    row = b"\x00" + b"\xff\x0f"  # a filter byte, then 16 one-bit pixels: 8 light, 4 dark, 4 light
+    _png(tmp_path / "cut.png", 16, 4, 1, 0, row * 3)
+    with pytest.raises(ValueError, match="cut.png is truncated"):
+        read_mask(tmp_path / "cut.png")
+    whole = read_mask(_png(tmp_path / "whole.png", 16, 4, 1, 0, row * 4))
+    assert whole.shape == (4, 16) and whole.sum() == 16 and whole[:, 8:12].all()
+    proc = run_cli_capped(["generate", "--mask", "short.png", "-o", "m.json"], tmp_path)
+    assert_clean_cli_error(proc, "short.png is truncated")
+    assert not (tmp_path / "m.json").exists()
+
+
+@pytest.mark.parametrize("mode", ["1", "L", "P", "RGB", "RGBA", "LA", "I;16"])
+def test_whole_pngs_of_every_kind_pass_the_truncation_check(tmp_path, mode):
+    from PIL import Image
+
+    from mazekit.grids.rect import read_mask
+
+    rng = np.random.default_rng(1)
+    dark = rng.random((37, 53)) < 0.5
+    grey = np.where(dark, 0, 255).astype(np.uint8)
+    if mode == "I;16":  # 16-bit grey
+        Image.fromarray(grey.astype(np.uint16) * 257).save(tmp_path / "m.png")
+    else:
+        Image.fromarray(grey).convert(mode).save(tmp_path / "m.png")
+    got = read_mask(tmp_path / "m.png")
+    assert got.shape == (37, 53) and (got == dark).all()

@@ -212,6 +212,8 @@ def _image_mask(p: Path) -> np.ndarray:
                 # decoded pixels, the grey copy, the array and then the mask's grid
                 per_pixel = len(im.getbands()) + 2 + MASK_BYTES_PER_CELL + 4 * _has_alpha(im)
                 check_bytes(w * h * per_pixel, f"the {w}x{h} mask image {p.name} ({w * h:,} pixels)")
+                if im.format == "PNG":
+                    _check_png_whole(p)
                 grey = np.asarray(im.convert("L"))
                 alpha = np.asarray(im.convert("RGBA"))[..., 3] if _has_alpha(im) else None
     except Image.DecompressionBombError as exc:
@@ -221,6 +223,75 @@ def _image_mask(p: Path) -> np.ndarray:
     except Exception as exc:  # Pillow raises OSError, SyntaxError, EOFError... on a bad file
         raise ValueError(f"cannot read mask image {p}: {exc}") from None
     return grey < 128 if alpha is None else (grey < 128) & (alpha >= 128)
+
+
+#: Channels of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA).
+PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+
+def png_data_size(width: int, height: int, depth: int, colour: int, interlaced: bool) -> int:
+    """Bytes of filtered scanlines a PNG of this header holds once inflated (each row a filter
+    byte and its packed pixels; an interlaced one as its seven Adam7 passes).
+
+    >>> png_data_size(24, 3, 1, 0, False), png_data_size(8, 8, 8, 2, True)
+    (12, 207)
+    """
+    adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    passes = adam7 if interlaced else [(0, 0, 1, 1)]
+    bits = PNG_CHANNELS.get(colour, 4) * depth
+    total = 0
+    for x0, y0, dx, dy in passes:
+        cols, rows = (width - x0 + dx - 1) // dx, (height - y0 + dy - 1) // dy
+        if cols > 0 and rows > 0:
+            total += rows * (1 + (cols * bits + 7) // 8)
+    return total
+
+
+def _check_png_whole(p: Path) -> None:
+    """Refuse a PNG whose image data inflates to fewer bytes than its header declares.
+
+    Pillow decodes such a file without a word when the compressed stream itself ends
+    cleanly, leaving the missing rows black: as a mask, cells nobody drew. Inflating the
+    data once more, in bounded pieces, costs about what decoding it does.
+    """
+    import struct
+    import zlib
+
+    with open(p, "rb") as f:
+        f.seek(8)
+        header = f.read(8 + 13)
+        if len(header) < 21 or header[4:8] != b"IHDR":
+            raise ValueError(f"mask image {p} is not a PNG with a header")
+        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header[8:])
+        want = png_data_size(width, height, depth, colour, interlace == 1)
+        f.seek(4, 1)  # the header's CRC
+        inflate, got = zlib.decompressobj(), 0
+        while got < want:
+            head = f.read(8)
+            if len(head) < 8:
+                break
+            length, kind = struct.unpack(">I4s", head)
+            if kind == b"IEND":
+                break
+            if kind != b"IDAT":
+                f.seek(length + 4, 1)
+                continue
+            data = f.read(length)
+            f.seek(4, 1)
+            while data and got < want:
+                try:
+                    got += len(inflate.decompress(data, 1 << 20))
+                except zlib.error as exc:
+                    raise ValueError(f"mask image {p} has corrupt image data: {exc}") from None
+                data = inflate.unconsumed_tail
+        if got < want:
+            got += len(inflate.flush())  # what zlib still held back (less than its window)
+    if got < want:
+        rows = got * height // want if want else 0
+        raise ValueError(
+            f"mask image {p} is truncated: its {width}x{height} pixels need {want:,} bytes of image"
+            f" data, the file holds {got:,} (about {rows:,} rows)"
+        )
 
 
 def _has_alpha(im: Any) -> bool:

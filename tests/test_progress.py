@@ -242,9 +242,10 @@ def test_compile_notices_are_whole_lines_above_a_bar() -> None:
 # -- stale kernels: numba checks a kernel's own file only -------------------------------------
 
 
-def test_compiled_kernels_go_when_any_source_changes(tmp_path, monkeypatch):
-    """A cached kernel inlines helpers from other files: a change to any source drops every
-    cached kernel of the package (beside it and under NUMBA_CACHE_DIR), once."""
+def test_compiled_kernels_go_when_a_compiled_source_changes(tmp_path, monkeypatch):
+    """A cached kernel inlines helpers from other files: a change to any source a kernel file
+    imports drops every cached kernel of the package (beside it and under NUMBA_CACHE_DIR),
+    once; a change to a file no kernel reaches keeps them."""
     import hashlib
 
     from mazekit._compile import fresh_cache
@@ -253,7 +254,9 @@ def test_compiled_kernels_go_when_any_source_changes(tmp_path, monkeypatch):
     (root / "sub" / "__pycache__").mkdir(parents=True)
     (root / "__pycache__").mkdir()
     (root / "a.py").write_text("x = 1\n")
-    (root / "sub" / "b.py").write_text("y = 2\n")
+    (root / "sub" / "__init__.py").write_text("")
+    (root / "sub" / "b.py").write_text("from numba import njit\n\nfrom ..a import x\n")
+    (root / "app.py").write_text("from .sub.b import x\n")  # imports a kernel file: not compiled
     elsewhere = tmp_path / "numba-cache"
     folder = (root / "sub").resolve()
     user_dir = elsewhere / f"sub_{hashlib.sha1(str(folder).encode()).hexdigest()}"
@@ -271,6 +274,10 @@ def test_compiled_kernels_go_when_any_source_changes(tmp_path, monkeypatch):
     cache_files()
     assert not fresh_cache(root)  # unchanged sources: the cache stays
     assert len(list(root.rglob("*.nb?"))) == 2 and len(list(elsewhere.rglob("*.nb?"))) == 2
+    stat = (root / "app.py").stat()  # the app changes: no kernel is older than its sources
+    os.utime(root / "app.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert not fresh_cache(root) and not fresh_cache(root)
+    assert len(list(root.rglob("*.nb?"))) == 2
     stat = (root / "a.py").stat()  # only the *other* file changes (as grids/kernel.py would)
     os.utime(root / "a.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert fresh_cache(root)

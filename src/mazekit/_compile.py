@@ -27,42 +27,73 @@ STAMP = "mazekit-kernels.stamp"
 
 
 def fresh_cache(root: Path | None = None) -> bool:
-    """Drop mazekit's compiled kernels from numba's disk cache if any mazekit source changed
-    since they were compiled; return whether anything was dropped.
+    """Drop mazekit's compiled kernels from numba's disk cache if a source they were compiled
+    from changed; return whether anything was dropped.
 
     numba checks only a kernel's own file, but kernels inline helpers from other files (the
-    grid helpers of ``grids/kernel.py``, ``kernels/draw.py``) and drivers such as the dataset
-    batch link in other modules' kernels: after an update to those alone (a ``git pull``, an
-    edit), a cached kernel would run the old code, and e.g. a dataset would hold other mazes
-    than ``generate`` makes. So the sources' names, sizes and modification times are hashed
-    (a few milliseconds) and kept in ``__pycache__/mazekit-kernels.stamp``; on a change every
-    ``.nbi``/``.nbc`` file of the package (beside it, and under ``NUMBA_CACHE_DIR``) goes.
+    grid helpers of ``grids/kernel.py``, ``kernels/draw.py``), freeze other modules' tables
+    and link in other modules' kernels (the dataset batch): after an update to those alone (a
+    ``git pull``, an edit), a cached kernel would run the old code, and e.g. a dataset would
+    hold other mazes than ``generate`` makes. The compiled sources are the files that hold a
+    kernel (:func:`kernel_sources`) and every module they import at module level, the only
+    way a kernel can see another module's names. Their names, sizes and modification times
+    are hashed and kept in ``__pycache__/mazekit-kernels.stamp``; when that hash changes,
+    every ``.nbi``/``.nbc`` file of the package (beside it, and under ``NUMBA_CACHE_DIR``)
+    goes. An edit elsewhere (the web app, the CLI, a docstring of ``io.py``) keeps them.
+
+    The stamp also holds a hash of every source's size and time (a few milliseconds), so
+    the import graph is only read again after some file changed.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     root = Path(d)
-    ...     _ = (root / "k.py").write_text("x = 1")
+    ...     _ = (root / "k.py").write_text("from numba import njit")
+    ...     _ = (root / "cli.py").write_text("x = 1")
     ...     (root / "__pycache__").mkdir()
     ...     _ = (root / "__pycache__" / "k.f-1.py311.nbi").write_bytes(b"")
     ...     first, again = fresh_cache(root), fresh_cache(root)
-    >>> first, again
-    (True, False)
+    ...     _ = (root / "cli.py").write_text("x = 22")  # not a compiled source
+    ...     elsewhere = fresh_cache(root)
+    >>> first, again, elsewhere
+    (True, False, False)
     """
     root = root or Path(__file__).parent
-    digest = hashlib.sha1()
     sources: list[Path] = []
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
         sources += [Path(folder) / name for name in sorted(files) if name.endswith(".py")]
+    every = _digest(root, sources)
+    stamp = root / "__pycache__" / STAMP
+    try:
+        known = dict(line.split(" ", 1) for line in stamp.read_text().splitlines())
+    except (OSError, ValueError):
+        known = {}
+    if known.get("all") == every:
+        return False
+    compiled = _digest(root, kernel_sources(root, sources))
+    dropped = False
+    if known.get("kernels") != compiled:
+        dropped = _drop(root, sources)
+    try:  # written whole or not at all: processes starting together may race here
+        stamp.parent.mkdir(exist_ok=True)
+        tmp = stamp.with_name(f"{STAMP}.{os.getpid()}")
+        tmp.write_text(f"all {every}\nkernels {compiled}\n")
+        os.replace(tmp, stamp)
+    except OSError:  # a read-only install: numba's own per-file check is all there is
+        pass
+    return dropped
+
+
+def _digest(root: Path, sources: list[Path]) -> str:
+    digest = hashlib.sha1()
     for path in sources:
         st = path.stat()
         digest.update(f"{path.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    stamp = root / "__pycache__" / STAMP
-    try:
-        if stamp.read_text() == digest.hexdigest():
-            return False
-    except OSError:
-        pass
+    return digest.hexdigest()
+
+
+def _drop(root: Path, sources: list[Path]) -> bool:
+    """Delete every compiled kernel of the package; whether there was any."""
     places = [root]
     if os.environ.get("NUMBA_CACHE_DIR"):  # numba's directory for each source directory there
         for directory in {path.parent.resolve() for path in sources}:
@@ -76,14 +107,46 @@ def fresh_cache(root: Path | None = None) -> bool:
                 dropped = True
             except OSError:  # gone already (another process), or not ours to delete
                 pass
-    try:  # written whole or not at all: processes starting together may race here
-        stamp.parent.mkdir(exist_ok=True)
-        tmp = stamp.with_name(f"{STAMP}.{os.getpid()}")
-        tmp.write_text(digest.hexdigest())
-        os.replace(tmp, stamp)
-    except OSError:  # a read-only install: numba's own per-file check is all there is
-        pass
     return dropped
+
+
+def kernel_sources(root: Path, sources: list[Path]) -> list[Path]:
+    """The sources compiled kernels depend on: the files that mention ``njit`` and, through
+    their module-level imports, every package module they import (read from the syntax
+    tree, so a file that cannot be parsed counts as compiled). In the order given."""
+    import ast
+
+    package = root.name
+    name_of = {}
+    for path in sources:
+        parts = [package, *path.relative_to(root).with_suffix("").parts]
+        name_of[path] = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    path_of = {name: path for path, name in name_of.items()}
+
+    def imported(path: Path) -> set[str]:
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError):
+            return set(path_of)
+        here = name_of[path] if path.name == "__init__.py" else name_of[path].rpartition(".")[0]
+        out = set()
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                base = here.split(".")[: len(here.split(".")) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                out |= {module, *(f"{module}.{alias.name}" for alias in node.names)}
+            elif isinstance(node, ast.Import):
+                out |= {alias.name for alias in node.names}
+        return out & set(path_of)
+
+    todo = [path for path in sources if b"njit" in path.read_bytes()]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo += [path_of[name] for name in imported(path)]
+    return [path for path in sources if path in seen]
 
 
 def wanted(stream: TextIO | None = None) -> bool:

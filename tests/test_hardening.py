@@ -757,3 +757,83 @@ def test_whole_pngs_of_every_kind_pass_the_truncation_check(tmp_path, mode):
         Image.fromarray(grey).convert(mode).save(tmp_path / "m.png")
     got = read_mask(tmp_path / "m.png")
     assert got.shape == (37, 53) and (got == dark).all()
+
+
+# -- options that set an amount of work or memory are bounded, the bound in the message ------
+
+
+def _open_room(rows: int, cols: int):
+    """Every passage open: the most shortest paths, and a walker that never gets stuck."""
+    p = np.full((rows, cols), 15, np.uint8)
+    p[0, :] &= 0b1110
+    p[-1, :] &= 0b1011
+    p[:, 0] &= 0b0111
+    p[:, -1] &= 0b1101
+    return mazekit.generate("backtracker", (rows, cols), rng=1).replace(passages=p)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: mazekit.generate("cellular_automaton", (20, 20), rng=1, rule="B3/S23", steps=10**12),
+         ["cellular_automaton steps must be at most 10,000", "settles or cycles", "got 1000000000000"]),
+        (lambda: mazekit.solve(_open_room(8, 8), "q_learning", rng=1, max_steps_per_episode=10**15),
+         ["max_steps_per_episode must be at most 28,224", "visit every cell"]),
+        (lambda: mazekit.solve(_open_room(8, 8), "q_learning", rng=1, episodes=10**15),
+         ["episodes must be at most 10,000,000"]),
+        (lambda: mazekit.solve(_open_room(8, 8), "q_learning", rng=1, episodes=10**7,
+                               max_steps_per_episode=10_000),
+         ["episodes x max_steps_per_episode must be at most 17,179,869,184 moves"]),
+        (lambda: mazekit.solve(_open_room(8, 8), "random_mouse", rng=1, max_steps=10**17),
+         ["max_steps must be at most", "40 bytes a step", "available), got 100000000000000000"]),
+        (lambda: mazekit.solve(_open_room(8, 8), "random_mouse", rng=1, max_steps=2.5),
+         ["max_steps must be a non-negative integer, got 2.5"]),
+    ],
+)  # fmt: skip
+def test_work_options_are_bounded(call, words):
+    with pytest.raises(ValueError) as err:
+        call()
+    message = str(err.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, message
+
+
+def test_cellular_automaton_steps_bound_shrinks_on_big_grids():
+    from mazekit.generate.cellular_automaton import max_steps
+
+    assert max_steps(100) == 10_000 and max_steps(10_000 * 10_000) == 42 and max_steps(2**40) == 1
+    grid = mazekit.grids.make_grid("rect", (3000, 3000))  # nothing carved: refused first
+    with pytest.raises(ValueError, match=r"at most 477 \(4,294,967,296 cell updates in all, on 9,000,000"):
+        mazekit.generate("cellular_automaton", grid, rng=1, steps=478)
+    assert mazekit.generate("cellular_automaton", (10, 10), rng=1, steps=10_000, rule="B3/S23").passages.shape
+
+
+def test_random_mouse_default_is_capped_and_explicit_steps_are_bounded_by_memory():
+    from mazekit.solve.random_mouse import DEFAULT_MOST
+
+    big = mazekit.generate("backtracker", (500, 500), rng=1)  # 100 steps a cell: 25 million
+    s = mazekit.solve(big, "random_mouse", rng=1)
+    assert s.extras["stopped"] == "limit" and len(s.extras["walk"]) == DEFAULT_MOST + 1
+    out = run_capped(
+        "from mazekit.solve.random_mouse import random_mouse\n"
+        "m = mazekit.generate('backtracker', (5, 5), rng=1)\n"
+        "random_mouse(m, m.start, m.goal, max_steps=10**9, rng=1)",  # 40 GB of walk: refused
+        Path("."),
+    )
+    assert out.startswith("REFUSED ValueError max_steps must be at most"), out
+
+
+def test_shortest_paths_limit_is_bounded_by_memory():
+    out = run_capped(
+        "import numpy as np\n"
+        "p = np.full((300, 300), 15, np.uint8)\n"
+        "p[0, :] &= 0b1110; p[-1, :] &= 0b1011; p[:, 0] &= 0b0111; p[:, -1] &= 0b1101\n"
+        "m = mazekit.generate('backtracker', (300, 300), rng=1).replace(passages=p)\n"
+        "mazekit.solve(m, 'shortest_paths', limit=1_000_000)",  # 1e6 paths of 599 cells: 14 GB
+        Path("."),
+    )
+    assert out.startswith("REFUSED ValueError limit must be at most"), out
+    assert "1,000,000 of the" in out and "shortest paths of 599 cells each needs about" in out
+    small = mazekit.solve(_open_room(4, 4), "shortest_paths", limit=1_000_000)
+    assert small.extras["n_paths"] == len(small.extras["paths"]) == 20  # C(6, 3): nothing refused

@@ -108,7 +108,7 @@ def test_rules_and_options():
         ({"fill": -0.1}, "fill must be a number from 0 to 1"),
         ({"fill": 1.5}, "fill must be a number from 0 to 1"),
         ({"fill": "half"}, "fill must be a number from 0 to 1"),
-        ({"steps": -1}, "steps must be a non-negative integer"),
+        ({"steps": -1}, "steps must be (a non-negative integer|at least 0)"),
         ({"steps": 1.5}, "steps must be a non-negative integer"),
         ({"rule": "4-5"}, "rule must look like 'B5678/S45678'"),
         ({"rule": "B9/S1"}, "rule must look like"),

@@ -33,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from .. import trace as tr
+from .._limits import check_count
 from ..grid import Cell, RectGrid
 from ..grids import kernel as gk
 from ..trace import CLOSE, OPEN, VISIT, record
@@ -203,6 +204,29 @@ def _room(trace: np.ndarray, t: int, need: int, most: int) -> np.ndarray:
     return trace
 
 
+#: Most rounds of the rule: a cave settles (or cycles, as Life's B3/S23 does) within a few
+#: hundred; and at most :data:`MAX_UPDATES` cell updates in all, so that a big grid's bound
+#: keeps the run to about a minute.
+MAX_STEPS = 10_000
+MAX_UPDATES = 1 << 32
+
+
+def max_steps(cells: int) -> int:
+    """The most ``steps`` a grid of ``cells`` cells takes (:data:`MAX_STEPS`, fewer on grids
+    of over 429,496 cells).
+
+    >>> max_steps(30 * 20), max_steps(10_000 * 10_000)
+    (10000, 42)
+    """
+    return max(1, min(MAX_STEPS, MAX_UPDATES // max(cells, 1)))
+
+
+def _steps_why(cells: int) -> str:
+    if max_steps(cells) == MAX_STEPS:
+        return "a cave settles or cycles within a few hundred rounds"
+    return f"{MAX_UPDATES:,} cell updates in all, on {cells:,} cells"
+
+
 def cellular_automaton(
     grid: RectGrid,
     rng: np.random.Generator,
@@ -220,7 +244,8 @@ def cellular_automaton(
     fill : float
         Probability that a cell starts as rock, from 0 to 1.
     steps : int
-        Rounds of the rule, at least 0.
+        Rounds of the rule, at least 0 and at most :func:`max_steps` (10,000; fewer on grids
+        of over 429,496 cells). Stops early at a fixed point.
     rule : str
         Birth and survival counts of rock among the eight neighbours, ``"B.../S..."``.
     connect : bool
@@ -236,8 +261,7 @@ def cellular_automaton(
     """
     if isinstance(fill, bool) or not isinstance(fill, int | float | np.number) or not 0.0 <= fill <= 1.0:
         raise ValueError(f"cellular_automaton fill must be a number from 0 to 1, got {fill!r}")
-    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
-        raise ValueError(f"cellular_automaton steps must be a non-negative integer, got {steps!r}")
+    steps = check_count("cellular_automaton steps", steps, max_steps(grid.size), why=_steps_why(grid.size))
     if not isinstance(connect, bool | np.bool_):
         raise ValueError(f"cellular_automaton connect must be True or False, got {connect!r}")
     born, stays = parse_rule(rule)

@@ -170,6 +170,25 @@ def _check(value: Any, name: str, low: float, high: float, *, open_low: bool = F
     return v
 
 
+#: Most episodes, and most moves in all (episodes x max_steps_per_episode): bounds that keep
+#: a typo from starting hours of work.
+MAX_EPISODES = 10_000_000
+MAX_MOVES = 1 << 34
+
+
+def cover_bound(maze: Maze) -> int:
+    """Twice the bound on the expected steps a random walk takes to visit every cell of a
+    connected graph, ``2 * passages * (cells - 1)`` (Aleliunas et al., 1979), and at least
+    the default cap of ``10 * cells``: past it an episode's cap changes next to nothing.
+
+    >>> import mazekit
+    >>> cover_bound(mazekit.generate("backtracker", (3, 3), rng=1))  # 8 passages, 9 cells
+    256
+    """
+    passages, cells = int(maze.degree().sum()) // 2, maze.grid.n_cells
+    return max(4 * passages * (cells - 1), 10 * cells)  # never below the default cap
+
+
 def q_learning(
     maze: Maze,
     start: Cell,
@@ -201,7 +220,9 @@ def q_learning(
         Chance of a random move in the first episode, in ``[0, 1]``, and the factor in
         ``(0, 1]`` it is multiplied by after each episode.
     max_steps_per_episode : int, optional
-        Cut an episode after this many moves; default ``10 * cells``.
+        Cut an episode after this many moves; default ``10 * cells``, at most
+        :func:`cover_bound` (a longer cap changes nothing but the wait). Episodes are at
+        most 10,000,000, and episodes x moves at most 2^34 (minutes of work).
     step_reward, slip : float
         As for :func:`~mazekit.solve.value_iteration.value_iteration`.
 
@@ -228,11 +249,21 @@ def q_learning(
     """
     slip, gamma, reward = check_mdp(slip, gamma, step_reward)
     episodes = check_count(episodes, "episodes", 0)
+    if episodes > MAX_EPISODES:
+        raise ValueError(f"episodes must be at most {MAX_EPISODES:,} (Q-learning on a maze settles in"
+                         f" hundreds), got {episodes}")  # fmt: skip
     alpha = _check(alpha, "alpha", 0.0, 1.0, open_low=True)
     epsilon = _check(epsilon, "epsilon", 0.0, 1.0)
     epsilon_decay = _check(epsilon_decay, "epsilon_decay", 0.0, 1.0, open_low=True)
     steps = max_steps_per_episode
     steps = 10 * maze.grid.n_cells if steps is None else check_count(steps, "max_steps_per_episode", 1)
+    cover = cover_bound(maze)
+    if steps > cover:
+        raise ValueError(f"max_steps_per_episode must be at most {cover:,} (twice the expected time a"
+                         f" random walk takes to visit every cell of this maze), got {steps}")  # fmt: skip
+    if episodes * steps > MAX_MOVES:
+        raise ValueError(f"episodes x max_steps_per_episode must be at most {MAX_MOVES:,} moves, got"
+                         f" {episodes:,} x {steps:,}: give fewer episodes or shorter ones")  # fmt: skip
     gen, seed = as_rng(rng)
     start, goal = maze.grid.check_cell(start, "start"), maze.grid.check_cell(goal, "goal")
     s, g = flat_ends(maze, start, goal)

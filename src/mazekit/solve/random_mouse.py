@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._limits import available, check_count
+from .._memory import _human
 from .._rng import RngLike, as_rng
 from ..grids import Cell
 from ..grids import kernel as k
@@ -38,7 +40,11 @@ SOLVES_PERFECT = False  # probabilistic: any step limit can run out
 SOLVES_LOOPS = False
 SOLVES_ISLAND = False
 
-STEPS_PER_CELL = 100  # the default step limit, per cell of the grid
+STEPS_PER_CELL = 100  # the default step limit, per cell of the grid...
+DEFAULT_MOST = 1 << 24  # ...but at most this many (a walk of about 670 MB)
+#: Peak memory a step of the walk costs: the walk (grown by doubling), its trace and the
+#: cells it passes (measured: 37 bytes).
+BYTES_PER_STEP = 40
 
 
 @njit(cache=True, nogil=True)
@@ -80,7 +86,9 @@ def random_mouse(
     Parameters
     ----------
     max_steps : int, optional
-        Give up after this many steps; default ``100 * cells``.
+        Give up after this many steps; default ``100 * cells``, at most 16,777,216. A
+        number whose walk would not fit in the memory there is (40 bytes a step) is
+        refused, saying the most that fits.
     rng : int, numpy.random.Generator or None
         Seed or generator; the same seed gives the same walk.
 
@@ -98,9 +106,10 @@ def random_mouse(
     'limit'
     """
     if max_steps is None:
-        max_steps = STEPS_PER_CELL * maze.grid.n_cells
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 0:
-        raise ValueError(f"max_steps must be a non-negative integer or None, got {max_steps!r}")
+        max_steps = min(STEPS_PER_CELL * maze.grid.n_cells, DEFAULT_MOST)
+    have = available()
+    why = f"{BYTES_PER_STEP} bytes a step; {_human(have)} of memory available"
+    max_steps = check_count("max_steps", max_steps, have // BYTES_PER_STEP, why=why)
     gen, seed = as_rng(rng)
     a, b = flat_ends(maze, start, goal)
     walk, stopped = _random_mouse(maze.passages.ravel(), maze.grid.geo, a, b, int(max_steps), gen)

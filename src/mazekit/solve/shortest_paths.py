@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._limits import available
+from .._memory import _human
 from ..grids import Cell
 from ..kernels.shortest import as_count, enumerate_paths, shortest_dag
 from ..maze import Maze
@@ -41,13 +43,21 @@ def _rowcol(maze: Maze, flat: np.ndarray) -> np.ndarray:
     return np.stack([flat // cols, flat % cols], axis=1)
 
 
+#: Memory a listed path costs per cell (the enumeration's int64 row and the path's ``(row,
+#: col)`` pairs) and per path (a numpy array's header in the list).
+BYTES_PER_PATH_CELL = 24
+BYTES_PER_PATH = 112
+
+
 def shortest_paths(maze: Maze, start: Cell, goal: Cell, *, limit: int = 1000) -> Solution:
     """Every shortest path (up to ``limit``), and how many there are.
 
     Parameters
     ----------
     limit : int
-        Most paths to list (at least 1). Memory is ``limit`` times the path length.
+        Most paths to list (at least 1). Memory is ``min(limit, paths)`` times the path
+        length times 24 bytes: a limit whose paths would not fit in the memory there is is
+        refused, saying the most that fits.
 
     Returns
     -------
@@ -75,6 +85,14 @@ def shortest_paths(maze: Maze, start: Cell, goal: Cell, *, limit: int = 1000) ->
     order, dist, on, count = shortest_dag(passages, geo, s, g)
     n_paths = as_count(count)
     rows = int(min(limit, n_paths))
+    cells = int(dist[g]) + 1
+    have, per_path = available(), BYTES_PER_PATH_CELL * cells + BYTES_PER_PATH
+    if rows * per_path > have:
+        raise ValueError(
+            f"limit must be at most {have // per_path:,} here, got {limit}: listing {rows:,} of the"
+            f" {n_paths:,} shortest paths of {cells:,} cells each needs about {_human(rows * per_path)}"
+            f" of memory, but only {_human(have)} is available"
+        )
     flat = enumerate_paths(passages, geo, dist, on, s, g, rows) if rows else np.empty((0, 0), np.int64)
     path = flat[0] if rows else np.empty(0, np.int64)
     out = solution("shortest_paths", maze, start, goal, path, visits(order))

@@ -837,3 +837,49 @@ def test_shortest_paths_limit_is_bounded_by_memory():
     assert "1,000,000 of the" in out and "shortest paths of 599 cells each needs about" in out
     small = mazekit.solve(_open_room(4, 4), "shortest_paths", limit=1_000_000)
     assert small.extras["n_paths"] == len(small.extras["paths"]) == 20  # C(6, 3): nothing refused
+
+
+# -- raw messages: every bad value is one line naming it --------------------------------------
+
+BIG = "9" * 5000
+SHOW = ["show", "--size", "5x5"]
+SPEED = "--speed must be a number from 0.01 to 1000"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["show", "--size", f"{BIG}x5"], ["size has a side of 5,000 digits; a side has at most 18"]),
+        (["show", "--grid", "3d", "--size", f"3x3x{BIG}"], ["size has a side of 5,000 digits"]),
+        ([*SHOW, "--start", f"1,{BIG}"], ["start must be ROW,COL (at most 18 digits"]),
+        ([*SHOW, "--animate", "--speed", "nan"], [SPEED + ", got nan"]),
+        ([*SHOW, "--animate", "--speed", "1e-300"], [SPEED]),
+        ([*SHOW, "--speed", "0"], [SPEED + ", got 0.0"]),
+        (["render", "m.json", "--path-color", "rgb(999,0,0)", "-o", "x.png"],
+         ["path color 'rgb(999,0,0)': each of red, green and blue must be an integer from 0 to 255"]),
+        (["gallery", "--columns", "1000000000", "-o", "g.png"], ["columns must be at most", "got 10000000"]),
+        (["gallery", "--columns", "0", "-o", "g.png"], ["columns must be at least 1, got 0"]),
+    ],
+)  # fmt: skip
+def test_bad_values_are_one_line_errors(tmp_path, args, words):
+    mazekit.save(mazekit.generate("prim", (4, 5), rng=1), tmp_path / "m.json")
+    proc = subprocess.run([sys.executable, "-m", "mazekit", *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+    assert_clean_cli_error(proc, *words)
+    assert not (tmp_path / "x.png").exists() and not (tmp_path / "g.png").exists()
+
+
+def test_show_with_stdout_closed_is_no_traceback(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "mazekit", *SHOW, "--animate", "--seed", "1"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=300,
+                          preexec_fn=lambda: os.close(1))  # fmt: skip
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr and "Error" not in proc.stderr, proc.stderr
+
+
+def test_terminal_animation_refuses_speeds_it_cannot_keep():
+    from mazekit.render.terminal import check_speed
+
+    for bad in (0, -1, float("nan"), float("inf"), 1e-300, 1e300, True, "fast"):
+        with pytest.raises(ValueError, match="speed must be a number from 0.01 to 1000"):
+            check_speed(bad)
+    assert check_speed(0.01) == 0.01 and check_speed("2") == 2.0

@@ -12,6 +12,20 @@ import re
 from typing import Any
 
 SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
+#: Most digits a size's side may have: already far past any memory (Python refuses to read
+#: numbers of over 4,300 digits, with a message about its own settings).
+SIZE_DIGITS = 18
+
+
+def _size_match(text: str) -> re.Match[str] | None:
+    """:data:`SIZE_RE` matched against ``text``, refusing sides of over 18 digits by name."""
+    m = SIZE_RE.match(text)
+    if m and max(len(g) for g in m.groups() if g is not None) > SIZE_DIGITS:
+        longest = max(len(g) for g in m.groups() if g is not None)
+        raise ValueError(f"size has a side of {longest:,} digits; a side has at most {SIZE_DIGITS} digits")
+    return m
+
+
 ENDS = ("corners", "opposite", "sides", "random", "diameter")
 
 
@@ -23,7 +37,7 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("7")
     (7, 7)
     """
-    m = SIZE_RE.match(text)
+    m = _size_match(text)
     if not m or m.group(3) is not None:
         raise ValueError(f"size must look like WIDTHxHEIGHT, e.g. 41x31, got {text!r}")
     width = int(m.group(1))
@@ -50,7 +64,7 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
         if rows is not None or cols is not None:
             raise ValueError("a 3d grid takes --size WIDTHxHEIGHTxLEVELS (e.g. 10x8x3), not --rows/--cols")
         text = size if size is not None else "8x6x3"
-        m = SIZE_RE.match(text)
+        m = _size_match(text)
         if not m or m.group(2) is None or m.group(3) is None:
             raise ValueError(f"a 3d size must look like WIDTHxHEIGHTxLEVELS, e.g. 10x8x3, got {text!r}")
         w, h, levels = int(m.group(1)), int(m.group(2)), int(m.group(3))
@@ -80,9 +94,10 @@ def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) 
 def parse_cell(text: str | None, what: str) -> tuple[int, int] | None:
     if text is None:
         return None
-    m = re.match(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$", text)
+    m = re.match(r"^\s*\(?\s*(-?\d{1,18})\s*[, ]\s*(-?\d{1,18})\s*\)?\s*$", text)
     if not m:
-        raise ValueError(f"{what} must be ROW,COL, got {text!r}")
+        shown = text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+        raise ValueError(f"{what} must be ROW,COL (at most 18 digits each), got {shown!r}")
     return (int(m.group(1)), int(m.group(2)))
 
 

@@ -242,7 +242,7 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
     if output is None or output == "-":
-        use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
+        use_color = color == "always" or (color == "auto" and sys.stdout is not None and sys.stdout.isatty())
         style = style or ("blocks" if use_color else "ascii")
         click.echo(
             render(maze, solution, format=style, color=use_color, explored=explored),

@@ -149,4 +149,7 @@ def compare(algorithms: tuple[str, ...], grids: tuple[str, ...], braids: tuple[f
     for row in rows[1:]:
         out.add_row(*row)
     width = sum(max(len(row[i]) for row in rows) + 3 for i in range(len(rows[0]))) + 1
-    Console(file=sys.stdout, width=None if sys.stdout.isatty() else max(width, len(title))).print(out)
+    Console(
+        file=sys.stdout,
+        width=None if sys.stdout is not None and sys.stdout.isatty() else max(width, len(title)),
+    ).print(out)

@@ -33,18 +33,20 @@ from ._options import (
     is_flag=True,
     help="Replay the carving (and solving) in place; plain text when not a terminal.",
 )
-@click.option("--speed", type=float, default=1.0, show_default=True, help="Animation speed factor.")
+@click.option(
+    "--speed", type=float, default=1.0, show_default=True, help="Animation speed factor, from 0.01 to 1000."
+)
 @text_options
 @run
 def show(solver: str | None, animated: bool, speed: float, braid: float | None, loops: int | None,
          rooms: int | None, **kw: Any) -> None:  # fmt: skip
     """Generate a maze and print it in the terminal, the path in colour."""
     from .. import solve as solve_maze
+    from ..render.terminal import check_speed
 
-    if speed <= 0:
-        raise ValueError(f"--speed must be positive, got {speed}")
+    check_speed(speed, "--speed")
     ropts = {k: kw.pop(k) for k in list(kw) if k in RENDER_KEYS}
-    animated = animated and sys.stdout.isatty()
+    animated = animated and sys.stdout is not None and sys.stdout.isatty()  # None: stdout closed
     maze = reshape(make_maze(**kw, record=animated), braid, loops, rooms)
     sol = solve_maze(maze, solver, **solver_options(solver, {}, maze.seed)) if solver else None
     if animated:

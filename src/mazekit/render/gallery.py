@@ -128,7 +128,7 @@ def gallery(
     source : "centre", "start", "goal" or (row, col)
         Where distances are measured from (see :mod:`mazekit.render.heatmap`).
     columns : int, optional
-        Tiles per row; at most four by default.
+        Tiles per row, at most one per generator; at most four by default.
     options : dict, optional
         Algorithm options by generator name, e.g. ``{"growing_tree": {"rule": "oldest"}}``.
 
@@ -157,8 +157,12 @@ def gallery(
         raise ValueError("a gallery needs at least one generator")
     for name in names:
         lookup(GENERATORS, name, "generator")
-    if columns is not None and columns < 1:
-        raise ValueError(f"columns must be at least 1, got {columns}")
+    if columns is not None:
+        from .._limits import check_count
+
+        columns = check_count(
+            "columns", columns, len(names), low=1, why=f"one per generator shown: {len(names)}"
+        )
     _check_size(shape, grid, len(names), cell_size, wall_width)
     _, seed = as_rng(rng)
     tiles = []

@@ -129,16 +129,25 @@ def parse_color(value: Any, what: str) -> tuple[int, int, int]:
     Traceback (most recent call last):
     ...
     ValueError: path color 'nope' is not a colour name or #rrggbb
+    >>> parse_color("rgb(999,0,0)", "path")
+    Traceback (most recent call last):
+    ...
+    ValueError: path color 'rgb(999,0,0)': each of red, green and blue must be an integer from 0 to 255
     """
     from PIL import ImageColor
 
     if isinstance(value, tuple | list) and len(value) == 3:
-        return tuple(int(v) for v in value)  # type: ignore[return-value]
-    try:
-        rgb = ImageColor.getrgb(str(value))
-        return (rgb[0], rgb[1], rgb[2])
-    except ValueError:
-        raise ValueError(f"{what} color {value!r} is not a colour name or #rrggbb") from None
+        rgb = tuple(value)
+    else:
+        try:
+            rgb = ImageColor.getrgb(str(value))[:3]
+        except ValueError:
+            raise ValueError(f"{what} color {value!r} is not a colour name or #rrggbb") from None
+    if not all(isinstance(v, int | np.integer) and not isinstance(v, bool) and 0 <= v <= 255 for v in rgb):
+        raise ValueError(
+            f"{what} color {value!r}: each of red, green and blue must be an integer from 0 to 255"
+        )
+    return (int(rgb[0]), int(rgb[1]), int(rgb[2]))
 
 
 def _check_theme(theme: str) -> None:

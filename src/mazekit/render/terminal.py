@@ -68,14 +68,41 @@ def fits(shape: tuple[int, int], columns: int, lines: int) -> bool:
     return 2 * (2 * cols + 1) <= columns and 2 * rows + 1 <= lines - 1
 
 
+#: The speeds a terminal animation takes: a hundred times slower (seconds a frame) to a
+#: thousand times faster than its own pace.
+SPEEDS = (0.01, 1000.0)
+
+
+def check_speed(speed: object, what: str = "speed") -> float:
+    """``speed`` as a float in :data:`SPEEDS`, or a one-line ``ValueError``.
+
+    >>> check_speed(2)
+    2.0
+    >>> check_speed(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: speed must be a number from 0.01 to 1000, got nan
+    """
+    import math
+
+    low, high = SPEEDS
+    try:
+        value = float(speed)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        value = math.nan
+    if isinstance(speed, bool) or not (math.isfinite(value) and low <= value <= high):
+        raise ValueError(f"{what} must be a number from {low:g} to {high:g}, got {speed}")
+    return value
+
+
 def play(
     anim: Animation, out: IO[str], *, speed: float = 1.0, sleep: Callable[[float], None] = time.sleep
 ) -> None:
-    """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``.
+    """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``
+    (:func:`check_speed`: from 0.01 to 1000).
 
     ``anim`` must be of a plain rect maze (see :func:`check_grid`)."""
-    if speed <= 0:
-        raise ValueError(f"speed must be positive, got {speed}")
+    speed = check_speed(speed)
     if anim.grid is not None:
         check_grid(anim.grid)
     out.write(CLEAR + HIDE_CURSOR)

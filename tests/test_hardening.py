@@ -883,3 +883,47 @@ def test_terminal_animation_refuses_speeds_it_cannot_keep():
         with pytest.raises(ValueError, match="speed must be a number from 0.01 to 1000"):
             check_speed(bad)
     assert check_speed(0.01) == 0.01 and check_speed("2") == 2.0
+
+
+# -- memory is what this process may take (ulimit, cgroup), for every command ----------------
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["solve", "bomb.npz"], ["solver 'bfs' on a 16000x16000 grid (256,000,000 cells) needs about"]),
+        (["solve", "bomb.npz", "--solver", "dead_end_filling"], ["solver 'dead_end_filling' on a 16000x"]),
+        (["stats", "bomb.npz"], ["measuring a maze on a 16000x16000 grid"]),
+        (["generate", "--size", "46341x46341", "-o", "s.npz"], ["on a 46341x46341 grid", "is available"]),
+        (["generate", "--size", "2147483648x1", "-o", "s.npz"], ["on a 2147483648x1 grid"]),
+        (["generate", "--grid", "3d", "--size", "2000x2000x100", "-o", "s.npz"], ["(400,000,000 cells)"]),
+        (["generate", "--grid", "polar", "--size", "100000000x8", "-o", "s.npz"],
+         ["a polar grid of 100,000,000 rings (536,870,912 cells in the outer one) needs about"]),
+    ],
+)  # fmt: skip
+def test_capped_commands_refuse_what_the_process_cannot_hold(bombs, args, words):
+    """Under a 1.5 GiB address-space cap (as ``ulimit -v`` or a batch scheduler sets) the
+    guards count the cap, not the machine: a one-line refusal naming need and limit."""
+    proc = run_cli_capped(args, bombs)
+    assert_clean_cli_error(proc, *words)
+    assert not (bombs / "s.npz").exists()
+
+
+def test_capped_environment_refuses_a_maze_it_cannot_hold(tmp_path):
+    out = run_capped("from mazekit.env import MazeEnv\nMazeEnv(size=(46341, 46341))", tmp_path)
+    assert out.startswith("REFUSED TooLarge an environment of backtracker mazes on a 46341x46341 grid"), out
+    out = run_capped("from mazekit.env import MazeEnv\nMazeEnv(grid='polar', size=(100000, 8))", tmp_path)
+    assert out.startswith("REFUSED TooLarge a polar grid of 100,000 rings"), out
+    out = run_capped("from mazekit.env import MazeEnv\nMazeEnv(size=[(4, 4), (40000, 40000)])", tmp_path)
+    assert out.startswith("REFUSED TooLarge an environment of backtracker mazes on a 40000x40000"), out
+    assert (
+        run_capped("from mazekit.env import MazeEnv\nMazeEnv(size=(200, 200)).reset(seed=1)", tmp_path)
+        == "DONE"
+    )
+
+
+def test_every_solver_declares_its_peak_memory():
+    from mazekit.registry import declared
+
+    for name, func in mazekit.SOLVERS.items():
+        assert isinstance(declared(func, "BYTES_PER_CELL", None), int), name

@@ -9,7 +9,8 @@ the bound in the message.
 The memory there is to take is the least of what the OS has available
 (:func:`mazekit._memory.available_bytes`), the address space left under ``RLIMIT_AS`` /
 ``RLIMIT_DATA`` (``ulimit -v``: numpy would raise a bare ``MemoryError`` past it) and the
-room left under a container's cgroup limit (past it the kernel kills the process).
+room left under a container's cgroup limit (past it the kernel kills the process): all of
+it :func:`mazekit._memory.available`, which :func:`mazekit._memory.check_fits` asks too.
 
 Examples
 --------
@@ -30,73 +31,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ._memory import _human, available_bytes
+from ._memory import TooLarge, _human, address_space_left, available, cgroup_left
 from .grids.base import is_int
-
-
-class TooLarge(ValueError, MemoryError):
-    """A request that would need more memory than there is, refused before allocating.
-
-    It is a ``ValueError`` (bad input, as every user error here) and a ``MemoryError`` (as
-    :func:`mazekit._memory.check_fits` raises), so either ``except`` catches it.
-    """
-
-
-def _read_int(path: str) -> int | None:
-    try:
-        with open(path, encoding="ascii") as fh:
-            text = fh.read(64).strip()
-    except OSError:
-        return None
-    return int(text) if text.isdigit() else None
-
-
-def _status_kib(field: str) -> int:
-    """A ``Vm*`` field of ``/proc/self/status`` in bytes (0 if unknown)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
-
-
-def address_space_left() -> int | None:
-    """Bytes this process may still map under ``RLIMIT_AS``/``RLIMIT_DATA``; None if unlimited."""
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - non-POSIX
-        return None
-    left: int | None = None
-    for limit, field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
-        soft = resource.getrlimit(getattr(resource, limit))[0]
-        if soft != resource.RLIM_INFINITY and soft > 0:
-            room = max(soft - _status_kib(field), 0)
-            left = room if left is None else min(left, room)
-    return left
-
-
-def cgroup_left() -> int | None:
-    """Bytes left under this container's cgroup memory limit, or None if there is none."""
-    for limit_file, usage_file in (
-        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),  # cgroup v2
-        ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
-    ):
-        limit = _read_int(limit_file)  # "max" (no limit) reads as None
-        if limit is not None and limit < 1 << 60:
-            return max(limit - (_read_int(usage_file) or 0), 0)
-    return None
-
-
-def available() -> int:
-    """Bytes a new allocation can take now: the least of the OS, ulimit and cgroup figures."""
-    have = available_bytes()
-    for other in (address_space_left(), cgroup_left()):
-        if other is not None:
-            have = min(have, other)
-    return have
 
 
 def check_bytes(need: float, what: str) -> None:
@@ -159,4 +95,13 @@ def check_file(path: Any, what: str = "file") -> int:
     return int(st.st_size)
 
 
-__all__ = ["TooLarge", "available", "check_bytes", "check_cells", "check_count", "check_file"]
+__all__ = [
+    "TooLarge",
+    "address_space_left",
+    "available",
+    "cgroup_left",
+    "check_bytes",
+    "check_cells",
+    "check_count",
+    "check_file",
+]

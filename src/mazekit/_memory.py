@@ -1,4 +1,9 @@
-"""Refuse sizes that cannot fit in memory before allocating anything."""
+"""Refuse sizes that cannot fit in memory before allocating anything.
+
+The memory there is to take is the least of what the OS has available, the address space
+left under ``RLIMIT_AS``/``RLIMIT_DATA`` and the room left under a container's cgroup
+limit: :func:`available`.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +28,71 @@ def available_bytes() -> int:
         return 1 << 62
 
 
+class TooLarge(ValueError, MemoryError):
+    """A request that would need more memory than there is, refused before allocating.
+
+    It is a ``ValueError`` (bad input, as every user error here) and a ``MemoryError``, so
+    either ``except`` catches it.
+    """
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        with open(path, encoding="ascii") as fh:
+            text = fh.read(64).strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _status_kib(field: str) -> int:
+    """A ``Vm*`` field of ``/proc/self/status`` in bytes (0 if unknown)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def address_space_left() -> int | None:
+    """Bytes this process may still map under ``RLIMIT_AS``/``RLIMIT_DATA``; None if unlimited."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - non-POSIX
+        return None
+    left: int | None = None
+    for limit, field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
+        soft = resource.getrlimit(getattr(resource, limit))[0]
+        if soft != resource.RLIM_INFINITY and soft > 0:
+            room = max(soft - _status_kib(field), 0)
+            left = room if left is None else min(left, room)
+    return left
+
+
+def cgroup_left() -> int | None:
+    """Bytes left under this container's cgroup memory limit, or None if there is none."""
+    for limit_file, usage_file in (
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),  # cgroup v2
+        ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+    ):
+        limit = _read_int(limit_file)  # "max" (no limit) reads as None
+        if limit is not None and limit < 1 << 60:
+            return max(limit - (_read_int(usage_file) or 0), 0)
+    return None
+
+
+def available() -> int:
+    """Bytes a new allocation can take now: the least of the OS, ulimit and cgroup figures."""
+    have = available_bytes()
+    for other in (address_space_left(), cgroup_left()):
+        if other is not None:
+            have = min(have, other)
+    return have
+
+
 def _human(n: float) -> str:
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if n < 1024 or unit == "PiB":
@@ -31,14 +101,18 @@ def _human(n: float) -> str:
     return f"{n:.1f} PiB"  # pragma: no cover
 
 
-def check_fits(shape: tuple[int, int], bytes_per_cell: float, what: str) -> None:
-    """Raise ``MemoryError`` with a one-line reason if ``what`` on ``shape`` cannot fit."""
-    cells = shape[0] * shape[1]
+def check_fits(shape: tuple[int, ...], bytes_per_cell: float, what: str) -> None:
+    """Raise :class:`TooLarge` (a ``MemoryError``) with a one-line reason if ``what`` on a
+    layout of ``shape`` (``(rows, cols)``, or ``(levels, rows, cols)``) cannot fit in what
+    this process may still take (:func:`available`)."""
+    cells = 1
+    for side in shape:
+        cells *= int(side)
     need = cells * bytes_per_cell
-    have = available_bytes()
+    have = available()
     if need > have:
-        raise MemoryError(
-            f"{what} on a {shape[1]}x{shape[0]} grid ({cells:,} cells) needs about "
+        raise TooLarge(
+            f"{what} on a {'x'.join(str(int(v)) for v in shape[::-1])} grid ({cells:,} cells) needs about "
             f"{_human(need)} of memory, but only {_human(have)} is available"
         )
 

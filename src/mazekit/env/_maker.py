@@ -25,9 +25,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._memory import index_scratch
+from .._memory import check_fits, index_scratch
 from ..ends import ENDS, place_ends
-from ..generate import GENERATORS, check_options, lookup, properties
+from ..generate import GENERATORS, check_options, lookup, memory_per_cell, properties
 from ..grids import GRIDS, Cell, Grid, as_grid, make_grid
 from ..grids.base import is_int
 from ..grids.kernel import slot_count
@@ -60,6 +60,13 @@ class Episode(NamedTuple):
     def maze(self) -> Maze:
         g = self.grid
         return Maze(self.passages.reshape(g.shape), g, g.unflat(self.start), g.unflat(self.goal))
+
+
+#: Peak memory of an episode besides the generator's own: the step table (three int64
+#: destinations a slot, for slipping) and, per cell, the distances to the goal, the
+#: passages, the cell list, a stack and an observation's worth.
+BYTES_PER_SLOT = 24
+BYTES_PER_CELL = 40
 
 
 def parse_size(size: Any, kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -176,6 +183,9 @@ class MazeMaker:
         if probe.kind not in self.props["grids"]:
             grids = ", ".join(self.props["grids"])
             raise ValueError(f"{generator} does not run on a {probe.kind} grid; it supports: {grids}")
+        biggest = probe if self.high == self.low else as_grid(self.high, grid)
+        per_cell = BYTES_PER_SLOT * biggest.n_slots + BYTES_PER_CELL + memory_per_cell(self.func, biggest)
+        check_fits(biggest.shape, per_cell, f"an environment of {generator} mazes")
         fast = FAST.get(generator) if not self.options else None
         self._fast: tuple[Any, Any, bool, bool] | None = None
         if fast is not None:

@@ -9,9 +9,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .._memory import check_fits
 from ..grids import Cell, Grid
 from ..maze import Maze
-from ..registry import check_options, lookup
+from ..registry import check_options, lookup, memory_per_cell
 from ..solution import Solution
 from ._walk import is_flat
 from .astar import astar
@@ -103,6 +104,8 @@ def solve(
     check_options(func, solver, options)
     s = maze.grid.check_cell(maze.start if start is None else start, "start")
     g = maze.grid.check_cell(maze.goal if goal is None else goal, "goal")
+    if maze.grid.size >= 1 << 16:  # small mazes skip the look at free memory (datasets make many)
+        check_fits(maze.grid.shape, memory_per_cell(func, maze.grid), f"solver {solver!r}")
     return func(maze, s, g, **options)
 
 

@@ -25,6 +25,10 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
+#: on 600x600 rect mazes, perfect and braided: 19-25).
+BYTES_PER_CELL = 32
+
 SHORTEST = True  # always a shortest path
 
 

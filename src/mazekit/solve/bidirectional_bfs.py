@@ -29,6 +29,10 @@ from ..solution import Solution
 from ..trace import VISIT, record
 from ._common import flat_ends, solution, walk_back
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
+#: on 600x600 rect mazes, perfect and braided: 26-31).
+BYTES_PER_CELL = 40
+
 SHORTEST = True  # always a shortest path
 SOLVES_PERFECT = True
 SOLVES_LOOPS = True

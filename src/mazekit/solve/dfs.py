@@ -22,6 +22,10 @@ from ..solution import Solution
 from ..trace import BACKTRACK, VISIT, record
 from ._common import flat_ends, solution
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
+#: on 600x600 rect mazes, perfect and braided: 41 on a perfect maze (its walk's trace), 4 braided).
+BYTES_PER_CELL = 48
+
 SHORTEST = False  # the only path in a perfect maze, not the shortest with loops
 
 

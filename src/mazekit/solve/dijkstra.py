@@ -26,6 +26,10 @@ from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends, solution, visits, walk_back
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
+#: on 600x600 rect mazes, perfect and braided: 27-36).
+BYTES_PER_CELL = 44
+
 SHORTEST = True  # shortest in steps without weights; cheapest with them
 SOLVES_PERFECT = True
 SOLVES_LOOPS = True

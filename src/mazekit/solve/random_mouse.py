@@ -35,6 +35,10 @@ from ..solution import Solution
 from ._common import flat_ends
 from ._walk import GOAL, LIMIT, STUCK, grow, walk_solution
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured:
+#: under 1); the walk's 40 bytes a step are bounded through ``max_steps``.
+BYTES_PER_CELL = 8
+
 SHORTEST = False
 SOLVES_PERFECT = False  # probabilistic: any step limit can run out
 SOLVES_LOOPS = False

@@ -35,6 +35,10 @@ from ..solution import Solution
 from ._common import flat_ends
 from ._walk import EXHAUSTED, GOAL, STUCK, walk_solution
 
+#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
+#: on 600x600 rect mazes, perfect and braided: 65 on a perfect maze).
+BYTES_PER_CELL = 80
+
 SHORTEST = False  # the once-marked passages, not the shortest route when there are loops
 SOLVES_PERFECT = True
 SOLVES_LOOPS = True

@@ -374,6 +374,65 @@ def test_serve_prints_its_address_opens_it_answers_and_stops_on_ctrl_c(tmp_path)
     assert proc.returncode == 0 and "stopped" in rest and "Traceback" not in rest
 
 
+def _serve(*args: str) -> tuple[subprocess.Popen, str, str]:
+    """A real ``mazekit serve`` on a free port: the process, its address and what it said
+    before the address."""
+    import re
+
+    cmd = [sys.executable, "-m", "mazekit", "serve", "--port", "0", "--max-cells", "900", *args]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    lines = []
+    while not lines or "http://" not in lines[-1]:
+        lines.append(proc.stderr.readline())
+        assert lines[-1], "".join(lines)
+    return proc, re.search(r"http://[^ ]+:\d+/", lines[-1]).group(0), "".join(lines[:-1])
+
+
+def test_serve_cuts_off_requests_that_never_finish():
+    """Slowloris: clients that start requests and never finish them (headers, or a body) are
+    cut off after --read-timeout, and the server goes on answering everyone else."""
+    import socket
+    import urllib.parse
+
+    proc, url, _ = _serve("--read-timeout", "1")
+    try:
+        address = urllib.parse.urlsplit(url)
+        held = []
+        for i in range(20):
+            sock = socket.create_connection((address.hostname, address.port), timeout=30)
+            if i % 3 == 0:
+                pass  # connects and says nothing
+            elif i % 3 == 1:
+                sock.sendall(b"GET /api/catalogue HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # headers, unfinished
+            else:
+                sock.sendall(b"POST /api/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                             b"\r\nContent-Length: 100\r\n\r\n{")  # fmt: skip  # a body that stops
+            held.append(sock)
+        for sock in held:  # each closed by the server (a held one would time out the recv)
+            assert sock.recv(1024) == b""
+        assert ok(httpx.get(url + "api/catalogue", timeout=30)).json()["limits"]["max_cells"] == 900
+        for sock in held:
+            sock.close()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_serve_warns_when_it_listens_beyond_this_machine():
+    proc, url, before = _serve("--host", "0.0.0.0")
+    try:
+        assert ok(httpx.get(url + "api/catalogue", timeout=30))
+    finally:
+        proc.kill()
+        proc.wait()
+    assert "warning: listening on 0.0.0.0, not only this machine" in before
+    assert "there is no authentication" in before
+    proc, url, before = _serve()
+    proc.kill()
+    proc.wait()
+    assert "warning" not in before
+
+
 def test_serve_refuses_a_port_in_use():
     import socket
 

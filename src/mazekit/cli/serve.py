@@ -13,6 +13,9 @@ import click
 
 from ._options import UserError, run
 
+#: Hosts that only this machine reaches: any other gets a warning.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
 
 def _check_port(host: str, port: int) -> None:
     """Refuse a port that is taken (uvicorn would log a traceback-like error and exit)."""
@@ -59,12 +62,21 @@ def _check_port(host: str, port: int) -> None:
     show_default=True,
     help="Seconds one request may work.",
 )
+@click.option(
+    "--read-timeout",
+    type=click.FloatRange(0.1, 3600),
+    default=10.0,
+    show_default=True,
+    help="Seconds a client may take to send one request, headers and body; then it is cut off.",
+)
 @run
 def serve(host: str, port: int, open_browser: bool, max_cells: int, max_trace_cells: int,
-          timeout: float) -> None:  # fmt: skip
+          timeout: float, read_timeout: float) -> None:  # fmt: skip
     """Serve the web page: generate, watch, solve and play mazes in a browser.
 
     The page is at the address printed; the JSON API's documentation at /docs. Ctrl-C stops.
+    There is no authentication: on a --host other than this machine's own (127.0.0.1,
+    localhost, ::1), anyone who can reach the port can use it.
     """
     try:
         import uvicorn
@@ -79,12 +91,19 @@ def serve(host: str, port: int, open_browser: bool, max_cells: int, max_trace_ce
     from ..web.work import warm_up
 
     warm_up(limits)  # numba says what it compiles on a first run; the first visitor waits less
+    from ..web.server import deadline_protocol
+
     app = create_app(limits)
     server = uvicorn.Server(
         uvicorn.Config(
-            app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5
+            app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5,
+            http=deadline_protocol(read_timeout),
         )
-    )
+    )  # fmt: skip
+    if host not in LOCAL_HOSTS:
+        click.echo(f"mazekit serve: warning: listening on {host}, not only this machine: anyone who can"
+                   " reach this port can use the page and its API (there is no authentication)",
+                   err=True)  # fmt: skip
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown if host not in ('0.0.0.0', '::') else 'localhost'}:{port}/"
 

@@ -574,9 +574,16 @@ def test_rect_trace_replays_to_the_output(op, case):
         assert np.array_equal(out.trace[: len(maze.trace)], maze.trace)
 
 
+@pytest.fixture(scope="module")
+def million() -> mazekit.Maze:
+    """One million-cell maze for every transform of the big-maze test, made once."""
+    return mazekit.generate("kruskal", (1000, 1000), rng=1)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("op", OPS)
-def test_large(op):
-    maze = mazekit.generate("kruskal", (1000, 1000), rng=1)
+def test_large(op, million):
+    maze = million
     out = transform(maze, op, rng=2)
     deg = out.degree()
     assert int(deg.sum()) == 2 * out.n_passages

@@ -9,3 +9,16 @@ from .checks import MASK_TEXT
 @pytest.fixture
 def ring_mask() -> np.ndarray:
     return mazekit.RectGrid.from_text(MASK_TEXT).mask
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile every kernel before the first test (as `mazekit warmup`; seconds when numba's
+    cache has them): tests that run the command line in a child process, often with a time
+    limit, then never wait for a compiler. ``MAZEKIT_TEST_WARMUP=0`` skips it (a run of a few
+    tests in a fresh cache, as the new-grid test makes)."""
+    import os
+
+    from mazekit._compile import warmup
+
+    if os.environ.get("MAZEKIT_TEST_WARMUP", "1") != "0":
+        warmup()

@@ -263,6 +263,21 @@ def test_demo_writes_png(tmp_path):
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "demo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "S" in r.stdout and "G" in r.stdout
+    assert "first run" not in r.stderr  # the session's warm-up compiled its kernels
+
+
+def test_demo_says_up_front_when_its_first_run_compiles(tmp_path):
+    """With nothing in numba's cache the demo says how long it will take, before it waits."""
+    import os
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    cold = subprocess.run([sys.executable, "-m", "mazekit", "demo", "-o", "d.png"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=900)  # fmt: skip
+    assert cold.returncode == 0, cold.stderr
+    assert cold.stderr.startswith("mazekit demo: first run: compiling the kernels it needs, about half")
+    warm = subprocess.run([sys.executable, "-m", "mazekit", "demo", "-o", "d.png"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=900)  # fmt: skip
+    assert warm.returncode == 0 and "first run" not in warm.stderr, warm.stderr
 
 
 def test_json_output_is_valid_json(tmp_path):

@@ -68,6 +68,7 @@ def test_a_new_grid_on_a_copy_of_the_package(tmp_path):
         "PYTHONPATH": str(copy / "src"),
         "NUMBA_CACHE_DIR": str(tmp_path / "numba"),  # nothing compiled before the grid existed
         "SDL_VIDEODRIVER": "dummy",
+        "MAZEKIT_TEST_WARMUP": "0",  # compile what the grid's tests use, not every kernel first
     }
     env.pop("MAZEKIT_PROGRESS", None)
 

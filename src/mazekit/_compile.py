@@ -149,6 +149,22 @@ def kernel_sources(root: Path, sources: list[Path]) -> list[Path]:
     return [path for path in sources if path in seen]
 
 
+def cached(*kernels: Any) -> bool:
+    """Whether numba's disk cache holds an index for each of ``kernels`` (compiled functions):
+    if so, their first call loads machine code instead of compiling. A kernel numba keeps no
+    cache for counts as not cached.
+
+    >>> from mazekit.distances import distances_kernel
+    >>> isinstance(cached(distances_kernel), bool)
+    True
+    """
+    for kernel in kernels:
+        index = getattr(getattr(getattr(kernel, "_cache", None), "_cache_file", None), "_index_path", None)
+        if index is None or not os.path.exists(index):
+            return False
+    return True
+
+
 def wanted(stream: TextIO | None = None) -> bool:
     """Whether progress should be shown on ``stream`` (stderr by default)."""
     setting = os.environ.get("MAZEKIT_PROGRESS", "auto").lower()

@@ -6,20 +6,45 @@ import click
 
 from ._options import emit, run
 
+#: Kernels the demo runs (module, name): when numba's cache lacks one, the first run says
+#: how long it will take before it compiles them.
+DEMO_KERNELS = (
+    ("generate.backtracker", "_backtracker_padded"),
+    ("generate.prim", "_prim_padded"),
+    ("solve.astar", "_astar"),
+    ("solve.dfs", "_dfs"),
+)
+
 
 @click.command()
 @click.option("-o", "--output", default="mazekit-demo.png", show_default=True, help="Picture to write.")
 @click.option("--seed", type=int, default=2024, show_default=True)
-@click.option("--no-warmup", is_flag=True, help="Skip compiling every kernel first.")
+@click.option("--warmup/--no-warmup", default=False, show_default=True,
+              help="Compile every kernel first (as `mazekit warmup`), not only the demo's.")  # fmt: skip
 @run
-def demo(output: str, seed: int, no_warmup: bool) -> None:
-    """The quick-start job: compile every kernel once, print a solved maze, write a PNG."""
+def demo(output: str, seed: int, warmup: bool) -> None:
+    """The quick-start job: print a solved maze, write a PNG.
+
+    A first run compiles the few kernels it needs (about half a minute on 2 cores, said up
+    front); later runs take about two seconds. `mazekit warmup` compiles all of them.
+    """
+    import importlib
+
     from .. import generate as gen
     from .. import solve as solve_maze
+    from .._compile import cached
     from .._compile import warmup as run_warmup
 
-    if not no_warmup:
+    if warmup:
         run_warmup()
+    else:
+        kernels = [
+            getattr(importlib.import_module(f"mazekit.{module}"), name) for module, name in DEMO_KERNELS
+        ]
+        if not cached(*kernels):
+            click.echo("mazekit demo: first run: compiling the kernels it needs, about half a minute on 2"
+                       " cores (later runs take about 2 s; `mazekit warmup` compiles every kernel)",
+                       err=True)  # fmt: skip
 
     small = gen("backtracker", (10, 20), rng=seed)
     emit(small, solve_maze(small, "astar"), None, style="unicode", color="auto")

@@ -2,6 +2,7 @@
 works through mazekit, pyarrow and pandas, and the CLI refuses bad input in one line."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 
 import mazekit
 from mazekit._rng import derived_seed
-from mazekit.dataset import build, info, job, load, verify
+from mazekit.dataset import build, import_maze_dataset, info, job, load, verify
 from mazekit.dataset import shards as sh
 from mazekit.dataset.batch import BATCHED, batch_generates, batchable, make, states
 from mazekit.dataset.interop import connection_lists, from_maze_dataset, passages_from, to_maze_dataset
@@ -537,6 +538,98 @@ def test_mazes_made_by_maze_dataset_import_as_perfect_mazes_with_valid_solutions
             assert sol.length == mazekit.solve(maze, "bfs").length
             conn, back = to_maze_dataset(maze, sol)
             assert (conn == conns[k]).all() and (back == path).all()
+
+
+@pytest.fixture(scope="module")
+def md():
+    """maze-dataset itself (the ``peers`` extra)."""
+    return pytest.importorskip(
+        "maze_dataset",
+        reason="maze-dataset is not installed or does not import (pip install -e '.[peers]')",
+        exc_type=ImportError,
+    )
+
+
+def test_a_dataset_becomes_maze_datasets_own_object_that_saves_and_reads_back(tmp_path, md):
+    """120 mazes: maze-dataset saves 100 or more only with generation metadata (issue 26)."""
+    folder = tmp_path / "wilson6"
+    build(folder, small(count=120, shape=(6, 6)), workers=1, progress=False)
+    ds = load(folder)
+    numpy_state = np.random.get_state()[1].copy()  # noqa: NPY002 (maze-dataset's global state)
+    mds = ds.to_maze_dataset()
+    assert (np.random.get_state()[1] == numpy_state).all()  # noqa: NPY002 (its seeding is undone)
+    assert isinstance(mds, md.MazeDataset) and len(mds) == 120
+    cfg = mds.cfg
+    assert (cfg.name, cfg.grid_n, cfg.n_mazes, cfg.maze_ctor.__name__) == ("wilson6", 6, 120, "gen_wilson")
+    assert cfg.maze_ctor_kwargs == {}
+    assert cfg.endpoint_kwargs == {"allowed_start": [(0, 0)], "allowed_end": [(5, 5)]}
+    meta = mds.generation_metadata_collected
+    assert meta["func_name"] == {"mazekit.generate.wilson": 120}
+    assert meta["mazekit"]["seed"] == 7 and meta["mazekit"]["indices"] == list(range(120))
+    mds.save(tmp_path / "mazes.zanj")
+    back = md.MazeDataset.read(tmp_path / "mazes.zanj")
+    assert back == mds and back.cfg.maze_ctor.__name__ == "gen_wilson"
+    assert back.generation_metadata_collected == meta
+    pairs = import_maze_dataset(back)
+    assert len(pairs) == 120
+    for (maze, sol), (orig, orig_sol) in zip(pairs, ds, strict=True):
+        assert maze == orig and (sol.path == orig_sol.path).all()
+    view = ds.filter(min_length=12)[:5].to_maze_dataset()
+    assert (
+        view.generation_metadata_collected["mazekit"]["indices"]
+        == ds.filter(min_length=12)[:5].indices.tolist()
+    )
+    assert all(len(m.solution) >= 13 for m in view)
+
+
+def test_mazes_made_by_maze_dataset_itself_import_through_its_objects(md):
+    from maze_dataset.generation.generators import GENERATORS_MAP
+
+    for name in ("gen_dfs", "gen_kruskal", "gen_wilson"):
+        cfg = md.MazeDatasetConfig(name="peer", grid_n=5, n_mazes=8, maze_ctor=GENERATORS_MAP[name])
+        mds = md.MazeDataset.from_config(cfg, load_local=False, save_local=False, do_download=False)
+        pairs = import_maze_dataset(mds)
+        assert len(pairs) == 8
+        for (maze, sol), solved in zip(pairs, mds, strict=True):
+            assert maze.is_perfect() and sol.length == mazekit.solve(maze, "bfs").length, name
+            conn, path = to_maze_dataset(maze, sol)
+            assert (conn == solved.connection_list).all() and (path == solved.solution).all()
+            assert maze.start == tuple(solved.start_pos) and maze.goal == tuple(solved.end_pos)
+    bad = np.array(mds[0].connection_list)
+    bad[0, -1, 0] = True
+    with pytest.raises(ValueError, match="^maze 1 of the MazeDataset: a connection_list opens a passage off"):
+        import_maze_dataset([mds[0], md.SolvedMaze(bad, mds[0].solution)])
+
+
+def test_what_maze_dataset_cannot_hold_is_refused_in_one_line(tmp_path, monkeypatch):
+    """Refusals come before maze-dataset is imported, so they hold with or without it."""
+    cases = [
+        (small(count=2), "maze-dataset's grids are square (grid_n x grid_n); these mazes are 5x6"),
+        (small(count=2, shape=(4, 4), solver=None), "maze-dataset keeps solved mazes only; this dataset"),
+        (
+            small(count=1, shape=(129, 129)),
+            "maze-dataset saves coordinates as int8: grids up to 128x128, got 129x129",
+        ),
+        (
+            small(count=8, algorithm="cellular_automaton", shape=(6, 6), seed=3, ends="random"),
+            "maze 2 has no solution (its goal is unreachable); maze-dataset keeps solved mazes only",
+        ),
+        (
+            small(count=2, shape=(4, 4), grid="hex"),
+            "maze-dataset's connection_list holds plain rectangular mazes only; this maze is on a hex grid",
+        ),
+    ]
+    for k, (cfg, message) in enumerate(cases):
+        build(tmp_path / str(k), cfg, workers=1, progress=False)
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}"):
+            load(tmp_path / str(k)).to_maze_dataset()
+    with pytest.raises(ValueError, match="^this dataset view has no mazes to export$"):
+        load(tmp_path / "3")[:0].to_maze_dataset()
+    solvable = load(tmp_path / "3").filter(min_length=0)
+    assert solvable.indices.tolist() == [0, 1, 3, 4]
+    monkeypatch.setitem(sys.modules, "maze_dataset", None)
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'mazekit\[peers\]'"):
+        solvable.to_maze_dataset()
 
 
 # -- the command line ------------------------------------------------------------------------

@@ -407,11 +407,72 @@ def test_maze_map() -> None:
     mm = to_maze_map(maze)
     blocks = to_blocks(maze)
     (sr, sc), (gr, gc) = maze.start, maze.goal
-    assert mm[2 * sr + 1][2 * sc + 1] == "R" and mm[2 * gr + 1][2 * gc + 1] == "G"
+    assert mm[2 * sr + 1][2 * sc + 1] == "r" and mm[2 * gr + 1][2 * gc + 1] == "g"
+    assert sum(v in ("r", "g") for row in mm for v in row) == 2
     mm[2 * sr + 1][2 * sc + 1] = mm[2 * gr + 1][2 * gc + 1] = 0
     assert np.array_equal(np.array(mm), blocks)
     with pytest.raises(ValueError, match="plain rect grids only, not a hex grid"):
         to_maze_map(mazekit.generate("prim", (4, 5), grid="hex", rng=2))
+    with pytest.raises(ValueError, match=r"start and goal are both \(1, 2\)$"):
+        to_maze_map(mazekit.generate("prim", (3, 3), rng=2, start=(1, 2), goal=(1, 2)))
+
+
+@pytest.fixture(scope="module")
+def robotics() -> object:
+    """Gymnasium-Robotics, the reader of ``maze_map`` (the ``peers`` extra)."""
+    gr = pytest.importorskip(
+        "gymnasium_robotics", reason="Gymnasium-Robotics is not installed (pip install -e '.[peers]')"
+    )
+    gym.register_envs(gr)
+    return gr
+
+
+def block_of(cell: tuple[int, int]) -> tuple[int, int]:
+    return 2 * cell[0] + 1, 2 * cell[1] + 1
+
+
+@pytest.mark.parametrize("env_id", ["PointMaze_UMaze-v3", "AntMaze_UMaze-v5"])
+def test_gymnasium_robotics_resets_on_mazekits_start_and_goal(robotics: object, env_id: str) -> None:
+    maze = mazekit.generate("prim", (4, 5), rng=2, ends="random")
+    env = gym.make(env_id, maze_map=to_maze_map(maze), continuing_task=False)
+    where = env.unwrapped.maze.cell_xy_to_rowcol
+    try:
+        for seed in range(10):
+            obs, _ = env.reset(seed=seed)
+            assert tuple(where(obs["achieved_goal"])) == block_of(maze.start)
+            assert tuple(where(obs["desired_goal"])) == block_of(maze.goal)
+    finally:
+        env.close()
+
+
+def test_a_point_robot_following_mazekits_path_reaches_gymnasium_robotics_goal(robotics: object) -> None:
+    """Steer PointMaze's ball from cell centre to cell centre along mazekit's solution, never
+    looking at the env's goal: the env must still report success at the end of the path."""
+    episodes = successes = 0
+    for k in range(3):
+        maze = mazekit.generate("backtracker", (4, 4), rng=k, ends="random")
+        path = mazekit.solve(maze).path
+        budget = 60 * len(path)
+        env = gym.make("PointMaze_UMaze-v3", maze_map=to_maze_map(maze), continuing_task=False,
+                       max_episode_steps=budget)  # fmt: skip
+        centre = env.unwrapped.maze.cell_rowcol_to_xy
+        waypoints = [centre(np.array(block_of(cell))) for cell in path]
+        try:
+            for seed in range(3):
+                obs, info = env.reset(seed=seed)
+                assert not info["success"]
+                i, terminated, truncated = 1, False, False
+                while not (terminated or truncated):
+                    xy, velocity = obs["observation"][:2], obs["observation"][2:]
+                    if i < len(waypoints) - 1 and np.linalg.norm(waypoints[i] - xy) < 0.25:
+                        i += 1
+                    action = np.clip(10 * (waypoints[i] - xy) - velocity, -1, 1)
+                    obs, _, terminated, truncated, info = env.step(action)
+                episodes += 1
+                successes += bool(info["success"] and terminated)
+        finally:
+            env.close()
+    assert (successes, episodes) == (9, 9)
 
 
 @pytest.mark.parametrize("kind", list(SIZES))

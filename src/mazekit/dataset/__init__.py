@@ -9,7 +9,9 @@ the columns); :func:`load` reads it back lazily. Maze ``i`` is
   the folder, :func:`verify` checks it, :func:`info` describes it.
 - :mod:`~mazekit.dataset.batch`: the compiled batch kernels;
   :mod:`~mazekit.dataset.workers`: processes and Dask;
-  :mod:`~mazekit.dataset.interop`: maze-dataset's ``connection_list``.
+  :mod:`~mazekit.dataset.interop`: maze-dataset's ``connection_list``, and its
+  ``MazeDataset`` both ways: :meth:`Dataset.to_maze_dataset` and
+  :func:`import_maze_dataset`.
 
 Examples
 --------
@@ -31,8 +33,9 @@ Examples
 from __future__ import annotations
 
 from .build import build, info, job, verify
+from .interop import import_maze_dataset
 from .reader import Dataset, load
 
 make = build
 
-__all__ = ["Dataset", "build", "info", "job", "load", "make", "verify"]
+__all__ = ["Dataset", "build", "import_maze_dataset", "info", "job", "load", "make", "verify"]

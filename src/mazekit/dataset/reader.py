@@ -213,6 +213,14 @@ class Dataset:
         pairs = np.stack(np.divmod(cells, self.grid.cols), axis=1)
         return conn, np.split(pairs, offsets[1:-1])
 
+    def to_maze_dataset(self) -> Any:
+        """This view as a real ``maze_dataset.MazeDataset`` (needs maze-dataset), which its
+        own ``.save()`` and ``MazeDataset.read()`` round-trip; see
+        :func:`mazekit.dataset.interop.export_maze_dataset`."""
+        from .interop import export_maze_dataset
+
+        return export_maze_dataset(self)
+
     # -- filters ---------------------------------------------------------------------------
     def filter(
         self,

@@ -3,8 +3,8 @@
 No gymnasium needed here.
 
 - :func:`to_maze_map`: the block picture as Gymnasium-Robotics' point-maze and ant-maze
-  environments take it (``maze_map``: a list of rows, ``1`` a wall, ``0`` free, ``"R"``
-  where the robot is reset, ``"G"`` the goal). Plain rect grids only: those environments
+  environments take it (``maze_map``: a list of rows, ``1`` a wall, ``0`` free, ``"r"``
+  where the robot is reset, ``"g"`` the goal). Plain rect grids only: those environments
   are blocks on a square lattice.
 - :func:`to_mdp`: the maze as FrozenLake's ``P[s][a] = [(probability, next, reward,
   terminated), ...]``, so value iteration, policy iteration and Q-learning from the textbooks
@@ -24,11 +24,24 @@ MDP = dict[int, dict[int, list[tuple[float, int, float, bool]]]]
 
 def to_maze_map(maze: Maze) -> list[list[int | str]]:
     """The maze as a Gymnasium-Robotics ``maze_map``: rows of ``1`` (wall), ``0`` (free),
-    ``"R"`` (the start: where the robot is reset) and ``"G"`` (the goal).
+    ``"r"`` (the start: where the robot is reset) and ``"g"`` (the goal).
 
-    It is the block picture (:func:`mazekit.convert.to_blocks`): ``(2R+1) x (2C+1)`` blocks,
-    cell ``(r, c)`` at block ``(2r+1, 2c+1)``. Pass it as ``maze_map=`` to
-    ``gymnasium_robotics``' ``PointMaze`` or ``AntMaze`` environments.
+    It is the block picture (:func:`mazekit.convert.to_blocks`; masked-out cells are wall):
+    ``(2R+1) x (2C+1)`` blocks, cell ``(r, c)`` at block ``(2r+1, 2c+1)``. Pass it as
+    ``maze_map=`` to ``gymnasium_robotics``' ``PointMaze`` or ``AntMaze`` environments
+    (``gymnasium.make("PointMaze_UMaze-v3", maze_map=..., continuing_task=False)``): they
+    read exactly these letters (``gymnasium_robotics.envs.maze.maps``: ``RESET = "r"``,
+    ``GOAL = "g"``; any other string is neither free nor wall, and a map without an ``"r"``
+    or a ``"g"`` lets the environment draw that end from all free blocks). Each reset puts
+    the robot within a quarter block (each way) of the start's centre and the goal within a
+    quarter block of the goal's centre (their ``position_noise_range``); block ``(i, j)``'s
+    centre is at ``env.unwrapped.maze.cell_rowcol_to_xy((i, j))``, a block 1 wide in
+    PointMaze and 4 in AntMaze. ``info["success"]`` is the robot within 0.45 of the goal.
+
+    Gymnasium-Robotics' ``"c"`` (a block that may be either end) is not used: a maze whose
+    start is its goal is refused, because with one such block the only reset place is
+    always within half a block of the goal and the environment's reset loops forever
+    looking for one farther away.
 
     Examples
     --------
@@ -37,19 +50,27 @@ def to_maze_map(maze: Maze) -> list[list[int | str]]:
     >>> for row in to_maze_map(m):
     ...     print(row)
     [1, 1, 1, 1, 1]
-    [1, 'R', 0, 0, 1]
+    [1, 'r', 0, 0, 1]
     [1, 1, 1, 0, 1]
-    [1, 0, 0, 'G', 1]
+    [1, 0, 0, 'g', 1]
     [1, 1, 1, 1, 1]
+    >>> to_maze_map(mazekit.generate("kruskal", (1, 1), rng=1))
+    Traceback (most recent call last):
+    ...
+    ValueError: Gymnasium-Robotics cannot reset the robot on its goal: start and goal are both (0, 0)
     """
     if maze.grid.kind != "rect" or maze.grid.param:
         raise ValueError(
             f"a maze_map is blocks on a square lattice: plain rect grids only, not a {_what(maze)} grid"
         )
+    if maze.start == maze.goal:
+        raise ValueError(
+            f"Gymnasium-Robotics cannot reset the robot on its goal: start and goal are both {maze.start}"
+        )
     blocks: list[list[int | str]] = to_blocks(maze).astype(int).tolist()
     (sr, sc), (gr, gc) = maze.start, maze.goal
-    blocks[2 * sr + 1][2 * sc + 1] = "R"
-    blocks[2 * gr + 1][2 * gc + 1] = "G"
+    blocks[2 * sr + 1][2 * sc + 1] = "r"
+    blocks[2 * gr + 1][2 * gc + 1] = "g"
     return blocks
 
 

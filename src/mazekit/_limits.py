@@ -31,8 +31,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import numpy as np
+
 from ._memory import TooLarge, _human, address_space_left, available, cgroup_left
-from .grids.base import is_int
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is an integer (Python or numpy), and not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 def check_bytes(need: float, what: str) -> None:

@@ -14,14 +14,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .._limits import check_bytes, is_int
 from . import kernel as k
 
 Cell = tuple[int, int]
-
-
-def is_int(value: Any) -> bool:
-    """Whether ``value`` is an integer (Python or numpy), and not a bool."""
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 def check_shape(shape: Any, n: int = 2, what: str = "(rows, cols)") -> tuple[int, ...]:
@@ -132,8 +128,6 @@ class Grid:
         """``((size, 2) points, (width, height))``: where each layout cell sits in the plane a
         mask picture is stretched over (:meth:`fit`): its centre in the drawing by default,
         within its level on a 3D grid."""
-        from .._limits import check_bytes
-
         check_bytes(self.size * 1000, f"the outline of a {self.describe()} {self.kind} grid")
         return self._outline()[0].mean(axis=1), self.layout_extent()
 
@@ -154,8 +148,6 @@ class Grid:
         >>> int(kept.sum()), disc.n_cells  # half the disc: the cells east of the middle
         (27, 54)
         """
-        from .._limits import check_bytes
-
         pic = np.asarray(picture)
         if pic.ndim != 2 or 0 in pic.shape:
             raise ValueError(f"a mask picture must be a non-empty 2-D array, got shape {pic.shape}")

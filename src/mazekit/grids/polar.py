@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .._limits import check_bytes
 from . import kernel as k
 from .base import Grid, check_shape
 
@@ -45,8 +46,6 @@ class PolarGrid(Grid):
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         rings, inner = check_shape(shape, 2, "(rings, inner cells)")
-        from .._limits import check_bytes
-
         widest = inner << k.ring_shift(inner, rings - 1)  # the outer ring, before any table is built
         check_bytes(
             rings * (widest + 16), f"a polar grid of {rings:,} rings ({widest:,} cells in the outer one)"

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .._limits import check_bytes, check_file
 from . import kernel as k
 from .base import Grid, check_shape
 
@@ -151,8 +152,6 @@ def text_mask(text: str) -> np.ndarray:
     >>> text_mask(" #\\n##\\n").astype(int).tolist()
     [[0, 1], [1, 1]]
     """
-    from .._limits import check_bytes
-
     lines = text.splitlines()
     while lines and not lines[0].strip(MASK_OFF_CHARS):
         lines.pop(0)
@@ -177,8 +176,6 @@ def read_mask(path: str | Path) -> np.ndarray:
     big to make a grid of in the memory there is, is refused before it is decoded; every
     problem is a one-line ``ValueError``.
     """
-    from .._limits import check_bytes, check_file
-
     p = Path(path)
     size = check_file(p, "mask file")
     if p.suffix.lower() in IMAGE_SUFFIXES:
@@ -200,8 +197,6 @@ def _image_mask(p: Path) -> np.ndarray:
     import warnings
 
     from PIL import Image
-
-    from .._limits import check_bytes
 
     try:
         with warnings.catch_warnings():

@@ -18,7 +18,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     tests in a fresh cache, as the new-grid test makes)."""
     import os
 
-    from mazekit._compile import warmup
+    from mazekit.warmup import warmup
 
     if os.environ.get("MAZEKIT_TEST_WARMUP", "1") != "0":
         warmup()

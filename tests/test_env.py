@@ -544,7 +544,7 @@ def test_ends_are_those_mazekit_places(ends: str, kind: str) -> None:
 
 
 def test_warmup_compiles_the_environment() -> None:
-    from mazekit._compile import jobs
+    from mazekit.warmup import jobs
 
     job = dict(jobs())["environment (mazekit.env)"]
     job()  # runs the env's kernels on tiny mazes; must not raise

@@ -225,8 +225,8 @@ def test_compile_notices_are_whole_lines_above_a_bar() -> None:
         import io, os
         from numba import njit
         from rich.console import Console
-        from mazekit import _compile, progress
-        _compile.announce()
+        from mazekit import progress
+        progress.announce()
         @njit
         def f(x):
             return x + 1

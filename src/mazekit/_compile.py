@@ -1,26 +1,19 @@
-"""Say so when numba compiles, and compile everything once ahead of time (``mazekit warmup``).
+"""numba's disk cache of mazekit's kernels: kept in step with the sources, and asked.
 
 numba compiles each kernel the first time it runs and caches the machine code on disk
-(``cache=True``), so only a first run waits. :func:`announce` makes that wait visible: a
-listener on numba's ``numba:compile`` event (raised on a cache miss only) prints one line
-per kernel to stderr when stderr is a terminal (or ``MAZEKIT_PROGRESS=always``).
-:func:`warmup` runs every algorithm once on a tiny maze of every grid, with a progress line,
-so that later runs load everything from the cache.
+(``cache=True``), so only a first run waits. :func:`fresh_cache` drops the cached kernels
+when a source they were compiled from changed; :func:`cached` says whether a kernel's first
+call will load instead of compile. This module sits on the ground floor (the grid kernels
+import it): saying so when numba compiles is :mod:`mazekit.progress`'s job, compiling
+everything ahead :mod:`mazekit.warmup`'s.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import sys
-import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
-from typing import Any, TextIO
-
-_installed = False
-_quiet = [False]  # True while warmup() reports progress itself
+from typing import Any
 
 #: The file that records which sources the cached kernels were compiled from.
 STAMP = "mazekit-kernels.stamp"
@@ -163,183 +156,3 @@ def cached(*kernels: Any) -> bool:
         if index is None or not os.path.exists(index):
             return False
     return True
-
-
-def wanted(stream: TextIO | None = None) -> bool:
-    """Whether progress should be shown on ``stream`` (stderr by default)."""
-    setting = os.environ.get("MAZEKIT_PROGRESS", "auto").lower()
-    if setting in ("never", "0", "no"):
-        return False
-    if setting in ("always", "1", "yes"):
-        return True
-    stream = stream or sys.stderr
-    try:
-        return bool(getattr(stream, "isatty", lambda: False)())
-    except ValueError:  # a closed stream
-        return False
-
-
-def announce(stream: TextIO | None = None) -> None:
-    """Print ``compiling NAME (first run only) ... done in N s`` for every mazekit kernel that
-    numba compiles from now on (nothing for kernels loaded from the cache)."""
-    global _installed
-    if _installed or not wanted(stream):
-        return
-    from numba.core import event
-
-    from . import progress
-
-    class _Notice(event.Listener):
-        depth = 0
-        started = 0.0
-        name = ""
-        above = False  # printed above a progress bar: whole lines only
-
-        def on_start(self, ev: Any) -> None:
-            self.depth += 1
-            if self.depth == 1 and not _quiet[0]:
-                self.started = time.perf_counter()
-                self.name = _name(ev.data["dispatcher"])
-                line = f"mazekit: compiling {self.name} (first run only) ..."
-                self.above = progress.note(line)
-                if not self.above:
-                    out = stream or sys.stderr  # looked up now: it may have been replaced
-                    out.write(line)
-                    out.flush()
-
-        def on_end(self, ev: Any) -> None:
-            self.depth -= 1
-            if self.depth == 0 and not _quiet[0]:
-                took = f"{time.perf_counter() - self.started:.1f} s"
-                if self.above and progress.note(f"mazekit: compiled {self.name} in {took}"):
-                    return
-                out = stream or sys.stderr
-                out.write(f" {took}\n")
-                out.flush()
-
-    event.register("numba:compile", _Notice())
-    _installed = True
-
-
-def _name(dispatcher: Any) -> str:
-    func = getattr(dispatcher, "py_func", None)
-    if func is None:
-        return str(dispatcher)
-    module = func.__module__.removeprefix("mazekit.")
-    return f"{module}.{func.__name__.lstrip('_')}"
-
-
-def jobs() -> list[tuple[str, Callable[[], Any]]]:
-    """``(label, job)`` pairs that together run every kernel once, on tiny mazes.
-
-    One compiled specialisation serves every grid (a grid reaches a kernel as four integers),
-    so one small grid per algorithm is enough; solvers and transforms run on a braided maze.
-    """
-    import mazekit
-    from mazekit.generate import GENERATORS
-    from mazekit.solve import SOLVERS
-    from mazekit.transform import TRANSFORMS
-
-    memo: dict[str, Any] = {}
-
-    def base() -> Any:
-        if "base" not in memo:
-            memo["base"] = mazekit.generate("backtracker", (6, 6), rng=1)
-            memo["braided"] = mazekit.transform(memo["base"], "braid", rng=1)
-        return memo["base"]
-
-    def braided() -> Any:
-        base()
-        return memo["braided"]
-
-    def transformed(name: str) -> Any:
-        return mazekit.transform(base(), name, rng=1)
-
-    def solved(name: str) -> Any:
-        return mazekit.solve(braided(), name)
-
-    out: list[tuple[str, Callable[[], Any]]] = []
-    for name in GENERATORS:
-        out.append((f"generator {name}", partial(mazekit.generate, name, (4, 5), rng=1)))
-        out.append((f"{name}, recording", partial(mazekit.generate, name, (4, 5), rng=1, record=True)))
-    for name in TRANSFORMS:
-        out.append((f"transform {name}", partial(transformed, name)))
-    for name in SOLVERS:
-        out.append((f"solver {name}", partial(solved, name)))
-    for name in ("value_iteration", "policy_iteration"):  # slipping takes other kernels
-        out.append((f"{name}, slipping", partial(lambda n: mazekit.solve(braided(), n, slip=0.1), name)))
-    out.append(("caves (cellular_automaton, 12x12)", _cave_warmup))
-    out.append(("animations", _animation_warmup))
-    out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
-    out.append(("statistics", lambda: mazekit.stats(braided())))
-    out.append(("environment (mazekit.env)", _env_warmup))
-    out.append(("datasets (mazekit.dataset)", _dataset_warmup))
-    out.append(("trace replay (the game window)", _replay_warmup))
-    return out
-
-
-def _cave_warmup() -> None:
-    import mazekit
-
-    for seed in range(3):  # big enough for caves with several regions to join (or keep)
-        mazekit.generate("cellular_automaton", (12, 12), rng=seed, record=seed == 0)
-
-
-def _animation_warmup() -> None:
-    import tempfile
-
-    import mazekit
-    from mazekit.render.animate import animate_file
-
-    maze = mazekit.generate("backtracker", (4, 5), rng=1, record=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        animate_file(maze, f"{tmp}/warm.gif", mazekit.solve(maze, "dfs"), max_frames=4)
-
-
-def _replay_warmup() -> None:
-    import mazekit
-    from mazekit.replay import Replay
-
-    Replay.of_generation(mazekit.generate("backtracker", (3, 3), rng=1, record=True)).finish()
-
-
-def _dataset_warmup() -> None:
-    from mazekit.dataset.verify_kernel import warmup as dataset_warmup
-
-    dataset_warmup()
-
-
-def _env_warmup() -> None:
-    from mazekit.env._maker import warmup as env_warmup
-
-    env_warmup()
-
-
-def warmup(stream: TextIO | None = None) -> float:
-    """Run every kernel once (compiling what the cache lacks); return the seconds it took.
-
-    Progress goes to ``stream`` (stderr) when it is a terminal: a line per job that had to
-    compile, so a first run shows what it waits for and a warm run prints one line.
-    """
-    out = stream or sys.stderr
-    show = wanted(out)
-    started = time.perf_counter()
-    _quiet[0] = True
-    try:
-        todo = jobs()
-        for i, (label, job) in enumerate(todo, 1):
-            t = time.perf_counter()
-            if show:
-                out.write(f"\rmazekit: compiling {i}/{len(todo)}: {label} (first run only) ...")
-                out.flush()
-            job()
-            took = time.perf_counter() - t
-            if show:
-                out.write(f" {took:.1f} s\n" if took > 0.2 else "\r\x1b[K")
-                out.flush()
-    finally:
-        _quiet[0] = False
-    seconds = time.perf_counter() - started
-    if show:
-        out.write(f"mazekit: every kernel is compiled and cached ({seconds:.1f} s)\n")
-    return seconds

@@ -11,9 +11,10 @@ spinner with the time elapsed instead; walks whose pace changes as they go (Aldo
 Wilson) show no time left, since any estimate would be wrong.
 
 Nothing is drawn for a step that ends within :data:`DELAY` seconds, nor when progress is not
-wanted on stderr (:func:`mazekit._compile.wanted`: a terminal, or ``MAZEKIT_PROGRESS``
+wanted on stderr (:func:`wanted`: a terminal, or ``MAZEKIT_PROGRESS``
 says so; then nothing is watched either). While a bar is up, numba's "compiling ... (first
-run only)" notices are printed above it (:func:`note`) instead of through it.
+run only)" notices (:func:`announce`) are printed above it (:func:`note`) instead of
+through it.
 
 Examples
 --------
@@ -26,12 +27,12 @@ Examples
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
-
-from ._compile import wanted
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,7 +55,7 @@ class Bar:
         What the step does ("generating with wilson").
     active : bool
         Whether to show anything at all; nothing is shown either when progress is not wanted
-        on stderr (:func:`mazekit._compile.wanted`) or ``rich`` is missing.
+        on stderr (:func:`wanted`) or ``rich`` is missing.
     unit : str
         What is counted, until a kernel names its own unit ("cells", "rows").
     console : rich.console.Console, optional
@@ -199,3 +200,69 @@ def note(line: str) -> bool:
         return False
     _open[-1].note(line)
     return True
+
+
+_installed = False
+_quiet = [False]  # True while mazekit.warmup.warmup reports progress itself
+
+
+def wanted(stream: TextIO | None = None) -> bool:
+    """Whether progress should be shown on ``stream`` (stderr by default)."""
+    setting = os.environ.get("MAZEKIT_PROGRESS", "auto").lower()
+    if setting in ("never", "0", "no"):
+        return False
+    if setting in ("always", "1", "yes"):
+        return True
+    stream = stream or sys.stderr
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except ValueError:  # a closed stream
+        return False
+
+
+def announce(stream: TextIO | None = None) -> None:
+    """Print ``compiling NAME (first run only) ... done in N s`` for every mazekit kernel that
+    numba compiles from now on (nothing for kernels loaded from the cache)."""
+    global _installed
+    if _installed or not wanted(stream):
+        return
+    from numba.core import event
+
+    class _Notice(event.Listener):
+        depth = 0
+        started = 0.0
+        name = ""
+        above = False  # printed above a progress bar: whole lines only
+
+        def on_start(self, ev: Any) -> None:
+            self.depth += 1
+            if self.depth == 1 and not _quiet[0]:
+                self.started = time.perf_counter()
+                self.name = _name(ev.data["dispatcher"])
+                line = f"mazekit: compiling {self.name} (first run only) ..."
+                self.above = note(line)
+                if not self.above:
+                    out = stream or sys.stderr  # looked up now: it may have been replaced
+                    out.write(line)
+                    out.flush()
+
+        def on_end(self, ev: Any) -> None:
+            self.depth -= 1
+            if self.depth == 0 and not _quiet[0]:
+                took = f"{time.perf_counter() - self.started:.1f} s"
+                if self.above and note(f"mazekit: compiled {self.name} in {took}"):
+                    return
+                out = stream or sys.stderr
+                out.write(f" {took}\n")
+                out.flush()
+
+    event.register("numba:compile", _Notice())
+    _installed = True
+
+
+def _name(dispatcher: Any) -> str:
+    func = getattr(dispatcher, "py_func", None)
+    if func is None:
+        return str(dispatcher)
+    module = func.__module__.removeprefix("mazekit.")
+    return f"{module}.{func.__name__.lstrip('_')}"

@@ -65,7 +65,7 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from .._compile import announce
+        from ..progress import announce
 
         announce()  # a first run says what it compiles instead of sitting silent
         try:

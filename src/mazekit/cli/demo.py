@@ -33,7 +33,7 @@ def demo(output: str, seed: int, warmup: bool) -> None:
     from .. import generate as gen
     from .. import solve as solve_maze
     from .._compile import cached
-    from .._compile import warmup as run_warmup
+    from ..warmup import warmup as run_warmup
 
     if warmup:
         run_warmup()

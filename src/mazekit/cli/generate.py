@@ -63,7 +63,7 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 
         mine = "random" if kw["random_ends"] else kw["ends"]
         fixed = kw["start"] is not None and kw["goal"] is not None
-        from .._compile import wanted
+        from ..progress import wanted
 
         if wanted():  # a search can take a while: say what it does rather than sit silent
             ways = 1 if fixed else 2

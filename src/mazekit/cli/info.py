@@ -254,7 +254,7 @@ def describe(name: str, *, measured: bool = True) -> str:
 def info(algorithm: str, no_measure: bool) -> None:
     """What an algorithm does: its options (types, defaults, ranges), grids, character, and its
     dead-end share and speed measured now. Also `mazekit info difficulty` and `mazekit info stats`."""
-    from .._compile import wanted
+    from ..progress import wanted
 
     if not no_measure and algorithm not in TOPICS and wanted():
         click.echo(f"info: measuring {algorithm} now (a few seconds; --no-measure skips it) ...", err=True)

@@ -11,7 +11,7 @@ from ._options import run
 @run
 def warmup() -> None:
     """Compile every kernel once (numba caches them on disk), so later runs start at once."""
-    from .._compile import warmup as run_warmup
+    from ..warmup import warmup as run_warmup
 
     seconds = run_warmup()
     click.echo(f"warmup: every algorithm compiled or loaded from the cache in {seconds:.1f} s", err=True)

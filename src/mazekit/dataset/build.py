@@ -265,7 +265,7 @@ def _build(folder: Path, config: dict[str, Any], workers: int | None, client: An
 
 def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, client: Any,
                   progress: bool | None, report: Report) -> dict[str, Any]:  # fmt: skip
-    from .._compile import wanted
+    from ..progress import wanted
     from . import workers as wk
 
     manifest = _prepare(folder, config, report)

@@ -79,8 +79,8 @@ def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None 
     The maze is checked first (:meth:`Maze.check`: passages symmetric and on the grid, the
     ends cells of it) and so is the solution (:meth:`Solution.check`: its path a walk through
     this maze); a problem raises ``ValueError`` before any file is created. The file is
-    written whole or not at all (:class:`mazekit._files.atomic_write`; a symlink is written
-    through).
+    written whole or not at all (:class:`mazekit._files.atomic_write`); a symbolic link, a
+    pipe or a device at ``path`` is refused (``OSError``), never written through.
 
     Examples
     --------

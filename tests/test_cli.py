@@ -464,3 +464,20 @@ def test_output_on_the_mask_file_is_refused(tmp_path):
         SAME_FILE.format(out="'ring.txt'", what="the --mask file", hint="")
     ]
     assert (tmp_path / "ring.txt").read_text() == MASK_TEXT and os.listdir(tmp_path) == ["ring.txt"]
+
+
+def test_text_files_keep_the_ends_and_the_rock(tmp_path):
+    """Issue 32: `generate ... --start 1,1 --goal 1,1 -o t.txt` loaded back with start (0, 0).
+    Issue 27: a cave's .txt loaded back with its rock cut out of the grid."""
+    r = run("generate", "--size", "5x4", "--seed", "1", "--start", "1,1", "--goal", "1,1", "-o", "t.txt",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "t.txt")
+    assert (m.start, m.goal) == ((1, 1), (1, 1))
+    assert m == mazekit.generate("backtracker", (4, 5), rng=1, start=(1, 1), goal=(1, 1))
+    cave = ["generate", "-a", "cellular_automaton", "--size", "30x12", "--seed", "3"]
+    for out in ("cave.json", "cave.txt"):
+        assert run(*cave, "-o", out, cwd=tmp_path).returncode == 0
+    printed = run(*cave, "--color", "never", cwd=tmp_path)
+    (tmp_path / "printed.txt").write_text(printed.stdout)
+    assert load(tmp_path / "cave.txt") == load(tmp_path / "cave.json") == load(tmp_path / "printed.txt")

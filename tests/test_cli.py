@@ -1,6 +1,7 @@
 """The CLI through its real entry point (the installed ``mazekit`` script and ``python -m``)."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -363,3 +364,135 @@ def test_shell_completion_offers_algorithm_names(words, expected):
     cmd = [sys.executable, "-m", "mazekit"]
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0 and f"plain,{expected}" in r.stdout.splitlines(), r.stdout + r.stderr
+
+
+# -- issue 27: outputs that land outside their folder or on their own input -------------------
+
+LINK_ERROR = ("mazekit: error: {link!r} is a symbolic link (to {to!r}); refusing to write through it: "
+              "remove it or give another path")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args, suffix",
+    [
+        (["generate", "--size", "5x4", "--seed", "1", "-o"], ".json"),
+        (["generate", "--size", "5x4", "--seed", "1", "-o"], ".npz"),
+        (["generate", "--size", "5x4", "--seed", "1", "-o"], ".png"),
+        (["generate", "--size", "5x4", "--seed", "1", "-o"], ".txt"),
+        (["generate", "--size", "5x4", "--seed", "1", "-o"], ".svg"),
+        (["solve", "good.json", "-o"], ".json"),
+        (["render", "good.json", "-o"], ".pdf"),
+        (["render", "good.json", "--heatmap", "start", "-o"], ".png"),
+        (["transform", "good.json", "--op", "braid"], ".json"),
+        (["animate", "--size", "3x3", "-o"], ".gif"),
+        (["print", "-o"], ".pdf"),
+        (["gallery", "-o"], ".png"),
+        (["compare", "-n", "2", "-o"], ".svg"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "-".join(v[:2]),
+)
+def test_output_through_a_symlink_is_refused(tmp_path, args, suffix):
+    """Issue 27: `generate -o link.json` replaced the file the link points to. Now every
+    command that writes a file refuses a link there, in one line naming where it points,
+    before it starts the work; the link and its target stay as they were."""
+    mazekit.io.save(mazekit.generate("prim", (4, 4), rng=0), tmp_path / "good.json")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / f"real{suffix}").write_bytes(b"not yours to replace")
+    link = tmp_path / f"link{suffix}"
+    link.symlink_to(elsewhere / f"real{suffix}")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    if args[0] == "transform":  # the output is its second argument
+        r = run(*args[:2], f"link{suffix}", *args[2:], cwd=tmp_path)
+    else:
+        r = run(*args, f"link{suffix}", cwd=tmp_path)
+    assert r.returncode == 1 and r.stdout == ""
+    expected = LINK_ERROR.format(link=f"link{suffix}", to=os.path.realpath(elsewhere / f"real{suffix}"))
+    assert r.stderr.strip().splitlines() == [expected]
+    assert (elsewhere / f"real{suffix}").read_bytes() == b"not yours to replace"
+    assert link.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == before
+    assert os.listdir(elsewhere) == [f"real{suffix}"]
+
+
+def test_output_to_a_pipe_or_device_is_refused(tmp_path):
+    fifo = tmp_path / "out.json"
+    os.mkfifo(fifo)
+    r = run("generate", "--size", "5x4", "-o", "out.json", cwd=tmp_path)  # no reader: would hang
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines() == [
+        "mazekit: error: 'out.json' is a named pipe (FIFO); refusing to write to it: "
+        "give the path of a regular file"
+    ]
+    r = run("generate", "--size", "5x4", "-o", "/dev/null")
+    assert r.returncode == 1 and r.stderr.strip().splitlines() == [
+        "mazekit: error: '/dev/null' is a character device; refusing to write to it: "
+        "give the path of a regular file"
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["out.json"] and fifo.is_fifo()
+
+
+SAME_FILE = ("mazekit: error: output {out} is {what}; refusing to overwrite it: give another output "
+             "path{hint}")  # fmt: skip
+
+
+def test_output_on_its_own_input_needs_in_place(tmp_path):
+    """Issue 27: `transform a.json a.json` overwrote its own input without asking. Now refused
+    in one line, whichever way the same file is named, unless --in-place says so."""
+    maze = mazekit.generate("backtracker", (6, 8), rng=3)
+    mazekit.io.save(maze, tmp_path / "a.json")
+    mazekit.render_file(maze, tmp_path / "a.txt")
+    (tmp_path / "sub").mkdir()
+    os.link(tmp_path / "a.json", tmp_path / "hard.json")
+    original = {p: (tmp_path / p).read_bytes() for p in ("a.json", "a.txt")}
+    hint = ", or --in-place to replace it"
+    cases = [
+        (["transform", "a.json", "a.json", "--op", "braid"], "'a.json'", "the input file"),
+        (["transform", "a.json", "sub/../a.json", "--op", "braid"], "'sub/../a.json' ('a.json')",
+         "the input file"),
+        (["transform", "hard.json", "a.json", "--op", "braid"], "'a.json' ('hard.json')", "the input file"),
+        (["solve", "a.json", "-o", "a.json"], "'a.json'", "the maze file"),
+        (["render", "a.txt", "-o", "a.txt"], "'a.txt'", "the maze file"),
+    ]  # fmt: skip
+    for args, out, what in cases:
+        r = run(*args, cwd=tmp_path)
+        assert r.returncode == 1, (args, r.stderr)
+        assert r.stderr.strip().splitlines() == [SAME_FILE.format(out=out, what=what, hint=hint)], args
+    assert {p: (tmp_path / p).read_bytes() for p in original} == original
+    assert sorted(os.listdir(tmp_path)) == ["a.json", "a.txt", "hard.json", "sub"]
+    r = run("transform", "a.json", "a.json", "--op", "braid", "-O", "fraction=1", "--in-place", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    braided = load(tmp_path / "a.json")
+    assert braided == mazekit.transform(maze, "braid", fraction=1, rng=3) and braided != maze
+    assert load(tmp_path / "hard.json") == maze  # replaced by a new file: the hard link keeps the old
+    r = run("solve", "a.json", "-o", "a.json", "--in-place", cwd=tmp_path)
+    assert r.returncode == 0 and load_with_solution(tmp_path / "a.json")[1] is not None
+    assert sorted(os.listdir(tmp_path)) == ["a.json", "a.txt", "hard.json", "sub"]
+
+
+def test_output_on_the_mask_file_is_refused(tmp_path):
+    from .checks import MASK_TEXT
+
+    (tmp_path / "ring.txt").write_text(MASK_TEXT)
+    r = run("generate", "--mask", "ring.txt", "-o", "ring.txt", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines() == [
+        SAME_FILE.format(out="'ring.txt'", what="the --mask file", hint="")
+    ]
+    assert (tmp_path / "ring.txt").read_text() == MASK_TEXT and os.listdir(tmp_path) == ["ring.txt"]
+
+
+def test_text_files_keep_the_ends_and_the_rock(tmp_path):
+    """Issue 32: `generate ... --start 1,1 --goal 1,1 -o t.txt` loaded back with start (0, 0).
+    Issue 27: a cave's .txt loaded back with its rock cut out of the grid."""
+    r = run("generate", "--size", "5x4", "--seed", "1", "--start", "1,1", "--goal", "1,1", "-o", "t.txt",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    m = load(tmp_path / "t.txt")
+    assert (m.start, m.goal) == ((1, 1), (1, 1))
+    assert m == mazekit.generate("backtracker", (4, 5), rng=1, start=(1, 1), goal=(1, 1))
+    cave = ["generate", "-a", "cellular_automaton", "--size", "30x12", "--seed", "3"]
+    for out in ("cave.json", "cave.txt"):
+        assert run(*cave, "-o", out, cwd=tmp_path).returncode == 0
+    printed = run(*cave, "--color", "never", cwd=tmp_path)
+    (tmp_path / "printed.txt").write_text(printed.stdout)
+    assert load(tmp_path / "cave.txt") == load(tmp_path / "cave.json") == load(tmp_path / "printed.txt")

@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 import zipfile
 from pathlib import Path
@@ -537,36 +536,59 @@ def test_longest_file_names(tmp_path, maze, suffix):
     assert info.value.errno == errno.ENAMETOOLONG and info.value.filename == str(too_long)
 
 
-def test_symlinks_are_written_through(tmp_path, maze):
-    """Chosen behaviour: ``-o link.json`` replaces the file the link points to; the link stays."""
+LINK_REFUSED = (
+    "{link!r} is a symbolic link (to {to!r}); refusing to write through it: remove it or give another path"
+)
+
+
+def _write_bytes(path, data=b"new"):
+    with atomic_write(path, "wb") as fh:
+        fh.write(data)
+
+
+@pytest.mark.parametrize(
+    "suffix, write",
+    [(".json", save), (".npz", save), (".png", mazekit.render_file), (".txt", mazekit.render_file),
+     (".svg", mazekit.write), (".pdf", mazekit.write), (".bin", lambda _, path: _write_bytes(path))],
+)  # fmt: skip
+def test_symlinks_are_refused_not_written_through(tmp_path, maze, suffix, write):
+    """Issue 27: ``-o link.json`` replaced the file the link points to. Chosen: refuse, and
+    say where the link points; the link and its target stay as they were."""
     real = tmp_path / "real"
     real.mkdir()
-    link = tmp_path / "link.json"
-    link.symlink_to("real/m.json")  # relative and dangling: the first save creates the target
-    save(maze, link)
-    assert link.is_symlink() and (real / "m.json").is_file()
-    other = mazekit.generate("prim", (4, 4), rng=2)
-    save(other, link)
-    assert link.is_symlink() and os.readlink(link) == "real/m.json"
-    assert load(real / "m.json") == other
+    (real / f"m{suffix}").write_bytes(b"precious")
+    link = tmp_path / f"link{suffix}"
+    link.symlink_to(f"real/m{suffix}")
+    dangling = tmp_path / f"dangling{suffix}"
+    dangling.symlink_to(f"real/nothing{suffix}")  # writing would create a file in another folder
+    for target in (link, dangling):
+        with pytest.raises(OSError) as info:
+            write(maze, target)
+        assert str(info.value) == LINK_REFUSED.format(link=str(target), to=os.path.realpath(target))
+    assert (real / f"m{suffix}").read_bytes() == b"precious" and not (real / f"nothing{suffix}").exists()
+    assert os.readlink(link) == f"real/m{suffix}" and os.readlink(dangling) == f"real/nothing{suffix}"
     assert hidden(tmp_path) == [] and hidden(real) == []
-    proc = subprocess.run(
-        [sys.executable, "-m", "mazekit", "generate", "--size", "5x4", "--seed", "3", "-o", "link.json"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    assert link.is_symlink() and load(real / "m.json").shape == (4, 5)
 
 
-def test_fifo_target_is_written_directly(tmp_path, maze):
+def test_symlinked_folders_on_the_way_are_fine(tmp_path, maze):
+    """Only the last name is checked: a link to a folder (``/tmp`` on macOS) is a way in."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "via").symlink_to("real", target_is_directory=True)
+    save(maze, tmp_path / "via" / "m.json")
+    assert load(tmp_path / "real" / "m.json") == maze
+
+
+def test_pipes_and_devices_are_refused(tmp_path, maze):
+    """A pipe or a device cannot be replaced whole; refused in one line, nothing written."""
     fifo = tmp_path / "out.json"
     os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
-    save(maze, fifo)
-    reader.join(timeout=20)
-    assert json.loads(got[0])["format"] == "mazekit"
+    with pytest.raises(OSError) as info:
+        save(maze, fifo)  # would block forever if it opened the pipe with no reader
+    assert str(info.value) == (
+        f"{str(fifo)!r} is a named pipe (FIFO); refusing to write to it: give the path of a regular file"
+    )
+    with pytest.raises(OSError, match=r"^'/dev/null' is a character device; refusing to write to it"):
+        _write_bytes("/dev/null")
     assert fifo.is_fifo() and hidden(tmp_path) == []
 
 

@@ -192,3 +192,82 @@ def test_solver_extras_round_trip(tmp_path, suffix, solver):
             )
         else:
             assert got == value
+
+
+# -- issue 27 / 32: text files load back the maze that was saved ------------------------------
+
+
+def _generators():
+    from mazekit.generate import GENERATORS
+
+    return list(GENERATORS)
+
+
+@pytest.mark.parametrize("algorithm", _generators())
+def test_text_file_round_trips_every_generator(tmp_path, algorithm):
+    """Issue 27: .txt art of cellular_automaton mazes loaded back with their rock as no cell
+    (a masked grid): rock is now ``%``, so save -> load gives the same maze, every time."""
+    for seed in range(4):
+        for shape in [(1, 1), (2, 5), (7, 9), (12, 16)]:
+            maze = mazekit.generate(algorithm, shape, rng=seed)
+            path = save(maze, tmp_path / f"{algorithm}-{seed}-{shape[0]}x{shape[1]}.txt")
+            back = load(path)
+            assert back == maze, (seed, shape, path.read_text())
+            assert back.grid.mask is None  # no rock became "no cell"
+
+
+@pytest.mark.parametrize(
+    "op, options",
+    [("braid", {"fraction": 1.0}), ("braid", {"fraction": 0.3}), ("rooms", {}), ("rooms", {"min_size": 1}),
+     ("add_loops", {"count": 6}), ("fill_dead_ends", {}), ("fill_cul_de_sacs", {})],
+)  # fmt: skip
+@pytest.mark.parametrize("algorithm", ["backtracker", "cellular_automaton", "recursive_division"])
+def test_text_file_round_trips_transformed_mazes(tmp_path, op, options, algorithm):
+    """Rooms and loops open walls, dead-end filling leaves cells with no passage: all load back."""
+    for seed in range(3):
+        for shape in [(6, 6), (10, 20)]:
+            maze = mazekit.transform(mazekit.generate(algorithm, shape, rng=seed), op, rng=seed, **options)
+            back = load(save(maze, tmp_path / "m.txt"))
+            assert back == maze, (seed, shape, (tmp_path / "m.txt").read_text())
+
+
+def test_rock_is_drawn_as_one_mass_and_read_as_cells(tmp_path):
+    cave = mazekit.generate("cellular_automaton", (8, 16), rng=0)
+    text = to_text(cave)
+    assert "%" in text and set(text) <= set("# SG%\n")
+    rock_cells = int((cave.passages == 0).sum())
+    assert sum(line[1::2].count("%") for line in text.splitlines()[1::2]) == rock_cells
+    masked = mazekit.transform(mazekit.generate("prim", mazekit.RectGrid.from_text(MASK_TEXT), rng=1),
+                               "fill_dead_ends")  # fmt: skip
+    back = load(save(masked, tmp_path / "masked.txt"))
+    assert back == masked and back.grid == masked.grid  # '#' stays no cell, '%' a cell with no way in
+
+
+@pytest.mark.parametrize("shape", [(3, 3), mazekit.RectGrid.from_text(" ##\n###\n## ")])
+def test_text_file_keeps_every_start_and_goal(tmp_path, shape):
+    """Issue 32: a .txt with start == goal loaded back with start (0, 0): one cell cannot hold
+    both S and G. It is now B, and every pair of cells comes back as it was saved."""
+    maze = mazekit.generate("kruskal", shape, rng=5)
+    cells = [maze.grid.unflat(int(i)) for i in maze.grid.cell_indices()]
+    for start in cells:
+        for goal in cells:
+            m = maze.replace(start=start, goal=goal)
+            path = save(m, tmp_path / "ends.txt")
+            text = path.read_text()
+            assert (text.count("B"), text.count("S"), text.count("G")) == (
+                (1, 0, 0) if start == goal else (0, 1, 1)
+            ), text
+            back = load(path)
+            assert (back.start, back.goal) == (start, goal) and back == m
+
+
+def test_from_text_reads_b_as_both_ends_and_s_g_first():
+    one = "#####\n#B  #\n#####"
+    assert (from_text(one).start, from_text(one).goal) == ((0, 0), (0, 0))
+    assert (from_text("#####\n#BG #\n#####").start, from_text("#####\n#BG #\n#####").goal) == ((0, 0), (0, 0))
+    m = from_text("#####\n#S B#\n#####")
+    assert (m.start, m.goal) == ((0, 0), (0, 1))
+    with pytest.raises(
+        ValueError, match=r"line 2 has 'x': .* 'S' and 'G' for the ends \('B' for both\), '%'"
+    ):
+        from_text("#####\n#x  #\n#####")

@@ -53,6 +53,74 @@ def _name_max(directory: Path) -> int:
         return 255
 
 
+#: What :func:`writable_target` calls each kind of file it refuses.
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))  # fmt: skip
+
+
+def _naming(err: OSError, path: Path) -> OSError:
+    """``err`` naming ``path`` (not a temporary file)."""
+    if err.errno is not None and err.strerror:
+        return OSError(err.errno, err.strerror, str(path))
+    return OSError(f"cannot write {str(path)!r}: {err}")
+
+
+def writable_target(path: str | os.PathLike[str]) -> Path:
+    """``path`` if :class:`atomic_write` may write it, else ``OSError`` in one line saying why.
+
+    Writable is a name that is free, or a regular file (replaced whole), in a folder that
+    exists. Refused, with nothing written:
+
+    - a **symbolic link**, even one that points to a regular file or nowhere: writing
+      through it would replace a file in another place, perhaps not the user's to change,
+      and replacing the link itself would silently undo what the user set up. Refusing,
+      and naming where the link points, lets them choose: remove the link, or write to
+      its target by name;
+    - a directory, a pipe, a device or a socket: none can be replaced whole, and a reader
+      on a pipe would see half a file if the writing failed. (To write to standard output,
+      the CLI takes ``-o -`` or no ``-o``.)
+
+    The CLI calls this before it starts the work, so a long run is not wasted on an output
+    path that would be refused at the end; :class:`atomic_write` calls it again on opening.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> writable_target(os.path.join(d, "new.json")).name
+    'new.json'
+    >>> os.symlink(os.path.join(d, "real.json"), os.path.join(d, "link.json"))
+    >>> writable_target(os.path.join(d, "link.json"))
+    Traceback (most recent call last):
+    ...
+    OSError: '...link.json' is a symbolic link (to '...real.json'); refusing to write through it: ...
+    """
+    p = Path(path)
+    try:
+        st: os.stat_result | None = os.lstat(p)  # the name itself, not what it links to
+    except FileNotFoundError:
+        st = None
+    except OSError as err:  # a file where a folder should be, a folder we may not enter
+        raise _naming(err, p) from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        to = os.path.realpath(p)
+        raise OSError(
+            f"{str(p)!r} is a symbolic link (to {to!r}); refusing to write through it: "
+            "remove it or give another path"
+        )
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(f"{str(p)!r} is a directory, not a file to write")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a regular file")
+        raise OSError(f"{str(p)!r} is {kind}; refusing to write to it: give the path of a regular file")
+    directory = p.parent if str(p.parent) else Path(".")
+    if not directory.is_dir():
+        raise FileNotFoundError(f"directory {str(directory)!r} does not exist")
+    if len(os.fsencode(p.name)) > _name_max(directory):
+        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(p))
+    return p
+
+
 class atomic_write:
     """Context manager: write a temporary file beside ``path``, rename it into place on success.
 
@@ -68,11 +136,14 @@ class atomic_write:
     - The temporary file is ``.NAME.XXXXXXXX``; where that would pass the file system's
       limit on a name (``NAME_MAX``, 255 bytes), a short hash of the name stands in for it,
       so every name the file system takes can be written.
-    - **Symlinks are written through**: when ``path`` is a symbolic link, the file it points
-      to is replaced (the temporary file is made beside that file) and the link stays, as
-      ``>`` in a shell does; a dangling link creates its target.
-    - A ``path`` that exists but is a character device or a pipe (``/dev/null``, a FIFO) is
-      written directly, as there is nothing to replace; other special files are refused.
+    - **Symbolic links are refused**, never written through: when ``path`` is a symbolic link
+      (dangling or not), nothing is written and ``OSError`` says where it points, so the file
+      it points to (perhaps in another folder, perhaps not the user's to change) is never
+      replaced by surprise, and the link is not silently swapped for a file either. Links in
+      the folders on the way (``/tmp`` on macOS) are fine: only the last name counts. See
+      :func:`writable_target`.
+    - Only regular files are replaced: a directory, a pipe (FIFO), a device or a socket at
+      ``path`` is refused, as none can be written whole or not at all.
 
     Attributes
     ----------
@@ -91,20 +162,12 @@ class atomic_write:
 
     def __init__(self, path: str | os.PathLike[str], mode: str) -> None:
         self.path, self.mode = Path(path), mode
-        self.direct = False
         self._old_handler: Any = None
 
     # -- entering -----------------------------------------------------------------------
     def __enter__(self) -> Any:
-        target = self._resolve()
+        target = writable_target(self.path)
         encoding = None if "b" in self.mode else "utf-8"
-        if self.direct:
-            self.tmp = str(target)
-            try:
-                self.fh: Any = open(target, self.mode, encoding=encoding)
-            except OSError as err:
-                raise self._renamed(err) from None
-            return self.fh
         directory = target.parent
         prefix = f".{target.name}."
         if len(os.fsencode(prefix)) + _RANDOM > _name_max(directory):
@@ -117,7 +180,7 @@ class atomic_write:
                 fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=directory)
                 _LIVE.add(self.tmp)
                 try:
-                    self.fh = os.fdopen(fd, self.mode, encoding=encoding)
+                    self.fh: Any = os.fdopen(fd, self.mode, encoding=encoding)
                 except BaseException:
                     os.close(fd)
                     raise
@@ -128,30 +191,6 @@ class atomic_write:
             if isinstance(exc, OSError):
                 raise self._renamed(exc) from None
             raise
-
-    def _resolve(self) -> Path:
-        """The file to replace: ``path``, or what it links to; refuse what cannot be written."""
-        p = self.path
-        try:
-            st: os.stat_result | None = os.stat(p)  # follows links
-        except FileNotFoundError:
-            st = None
-        except OSError as err:  # a symlink loop, a permission problem on the way
-            raise self._renamed(err) from None
-        if st is not None and stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(f"{str(p)!r} is a directory, not a file to write")
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
-                self.direct = True
-                return p
-            raise OSError(f"{str(p)!r} is a special file (a block device or socket), not a file to write")
-        target = Path(os.path.realpath(p)) if p.is_symlink() else p
-        directory = target.parent if str(target.parent) else Path(".")
-        if not directory.is_dir():
-            raise FileNotFoundError(f"directory {str(directory)!r} does not exist")
-        if len(os.fsencode(target.name)) > _name_max(directory):
-            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(p))
-        return target
 
     # -- leaving ------------------------------------------------------------------------
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
@@ -164,13 +203,12 @@ class atomic_write:
                 except OSError as err:
                     error = err
                 if exc_type is None and error is None:
-                    if not self.direct:
-                        try:
-                            os.chmod(self.tmp, 0o644)
-                            os.replace(self.tmp, self._target)
-                            _LIVE.discard(self.tmp)
-                        except OSError as err:
-                            error = err
+                    try:
+                        os.chmod(self.tmp, 0o644)
+                        os.replace(self.tmp, self._target)  # replaces a name: never follows a link
+                        _LIVE.discard(self.tmp)
+                    except OSError as err:
+                        error = err
                     committed = error is None
             finally:
                 if not committed:
@@ -182,7 +220,7 @@ class atomic_write:
             raise self._renamed(exc) from None
 
     def _discard(self) -> None:
-        if self.direct or not self.tmp:
+        if not self.tmp:
             return
         _LIVE.discard(self.tmp)
         try:
@@ -192,9 +230,7 @@ class atomic_write:
 
     def _renamed(self, err: OSError) -> OSError:
         """``err`` naming the file asked for instead of the temporary one."""
-        if err.errno is not None and err.strerror:
-            return OSError(err.errno, err.strerror, str(self.path))
-        return OSError(f"cannot write {str(self.path)!r}: {err}")
+        return _naming(err, self.path)
 
     # -- SIGTERM ------------------------------------------------------------------------
     def _hold_sigterm(self) -> None:

@@ -3,8 +3,10 @@
 The *block picture* is the ``(2R+1, 2C+1)`` array of the tutorials and mazelib: ``1`` is
 wall, ``0`` is road; cell ``(r, c)`` sits at block ``(2r+1, 2c+1)`` and the wall between two
 cells at their midpoint. *Text art* is the same picture with ``#`` for wall and space for
-road (``S`` and ``G`` mark the ends). Both are conversions, not the model, and both exist
-only for plain rect grids (no wrap): the others refuse them. :func:`to_networkx` works on
+road (``S`` and ``G`` mark the ends, ``B`` both in one cell; ``%`` is rock, see
+:func:`to_text`). Both are conversions, not the model, and both exist only for plain rect
+grids (no wrap): the others refuse them. Text art holds the whole maze (cells, passages,
+ends): :func:`from_text` of :func:`to_text` is the same maze. :func:`to_networkx` works on
 every grid.
 """
 
@@ -149,6 +151,14 @@ def _border_gaps(wall: np.ndarray, exists: np.ndarray) -> list[Cell]:
 def to_text(maze: Maze, *, marks: bool = True) -> str:
     """Text art: ``#`` for wall, space for road, ``S``/``G`` at the ends (if ``marks``).
 
+    Read back by :func:`from_text` as the same maze (with ``marks``). Two marks keep what
+    the block picture alone would lose:
+
+    - ``%`` is **rock**: a cell of the grid with no passage at all (cave rock, a filled dead
+      end), drawn with the walls between such cells, so a cave's rock reads as one solid
+      mass. A ``#`` cell would mean *no cell* (outside a masked shape), a different grid.
+    - ``B`` is a cell that is **both** start and goal, which one letter could not say.
+
     Examples
     --------
     >>> import mazekit
@@ -158,6 +168,16 @@ def to_text(maze: Maze, *, marks: bool = True) -> str:
     # ### #
     #   #G#
     ##### #
+    >>> cave = mazekit.Maze(np.array([[2, 8, 0], [0, 0, 0]], np.uint8), mazekit.RectGrid((2, 3)),
+    ...                     (0, 0), (0, 0))
+    >>> print(to_text(cave))
+    # #####
+    #B  #%#
+    #####%#
+    #%%%%%#
+    #######
+    >>> from_text(to_text(cave)) == cave
+    True
     """
     from .render.text import render_text
 
@@ -165,8 +185,12 @@ def to_text(maze: Maze, *, marks: bool = True) -> str:
     return render_text(maze, None, style="ascii", marks=marks)
 
 
-#: The characters of text art: wall, road, path, start, goal.
-TEXT_CHARS = "# .SG"
+#: The characters of text art: wall, road, path, start, goal, start and goal in one, rock.
+TEXT_CHARS = "# .SGB%"
+#: Text art's mark of a cell that is both start and goal.
+TEXT_BOTH = "B"
+#: Text art's rock: a cell with no passage, and a wall between two such cells.
+TEXT_ROCK = "%"
 
 
 #: Peak bytes per character of converting a text maze: the characters, the block picture
@@ -178,9 +202,11 @@ def from_text(text: str) -> Maze:
     """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
 
     Reads what :func:`to_text` and ``mazekit render -o maze.txt`` write (the path dots
-    included), and the ``#``/space pictures of the tutorials. Short lines are padded with
-    wall; a picture whose longest line times its line count would not fit in memory is
-    refused before any array is made.
+    included), and the ``#``/space pictures of the tutorials. A ``#`` where a cell would be
+    is no cell (a masked grid); ``%`` there is a cell with no passage (rock), and elsewhere
+    a wall. ``B`` marks a cell that is start and goal both (``S`` and ``G``, where given,
+    come first). Short lines are padded with wall; a picture whose longest line times its
+    line count would not fit in memory is refused before any array is made.
     """
     from ._limits import check_bytes
 
@@ -193,20 +219,25 @@ def from_text(text: str) -> Maze:
         if bad:
             raise ValueError(
                 f"text maze line {number} has {sorted(bad)[0]!r}: text mazes use '#' for wall, space "
-                f"for road, '.' for a path, 'S' and 'G' for the ends"
+                f"for road, '.' for a path, 'S' and 'G' for the ends ('B' for both), '%' for rock"
             )
     if rows % 2 == 0 or width % 2 == 0:
         raise ValueError(f"text maze must have an odd number of rows and columns, got {rows}x{width}")
     check_bytes(rows * width * TEXT_BYTES_PER_CHAR, f"a text maze of {width}x{rows} characters")
     blocks = np.ones((rows, width), dtype=bool)  # short lines are padded with wall
+    rock = np.zeros((rows, width), dtype=bool)
     for r, line in enumerate(lines):
-        blocks[r, : len(line)] = np.frombuffer(line.encode("ascii"), dtype=np.uint8) == ord("#")
-    marks: dict[str, Cell | None] = {"S": None, "G": None}
+        chars = np.frombuffer(line.encode("ascii"), dtype=np.uint8)
+        rock[r, : len(line)] = chars == ord(TEXT_ROCK)
+        blocks[r, : len(line)] = (chars == ord("#")) | rock[r, : len(line)]
+    blocks[1::2, 1::2] &= ~rock[1::2, 1::2]  # a rock cell is a cell; its walls stay walls
+    marks: dict[str, Cell | None] = {"S": None, "G": None, TEXT_BOTH: None}
     for ch in marks:  # the first mark in reading order
         row = next((r for r, line in enumerate(lines) if ch in line), None)
         if row is not None:
             marks[ch] = (row, lines[row].index(ch))
-    return from_blocks(blocks, start=marks["S"], goal=marks["G"])
+    start, goal = marks["S"] or marks[TEXT_BOTH], marks["G"] or marks[TEXT_BOTH]
+    return from_blocks(blocks, start=start, goal=goal)
 
 
 def to_networkx(maze: Maze | Grid) -> networkx.Graph:

@@ -22,9 +22,10 @@ Solver extras (value functions, policies, distance maps, counts) are kept: array
 ``{"dtype", "shape", "data"}`` objects in JSON and as ``extra.<name>`` arrays in ``.npz``;
 numbers and strings as they are; lists of arrays (``paths``) as lists of such objects.
 
-Both formats round-trip exactly. Text art (``.txt``) loads too. Files are written whole or
-not at all, and only after the maze and its solution pass their checks, so :func:`save`
-never writes what :func:`load` would refuse.
+Both formats round-trip exactly. Text art (``.txt``, rect grids) loads back the same maze
+too, without its algorithm, seed or solution. Files are written whole or not at all, and
+only after the maze and its solution pass their checks, so :func:`save` never writes what
+:func:`load` would refuse.
 
 Loading is strict and bounded: cells, shapes and counts must be JSON integers (not ``0.5``,
 ``"1"`` or ``true``); a file that declares more than fits in memory (a grid shape, an
@@ -79,8 +80,8 @@ def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None 
     The maze is checked first (:meth:`Maze.check`: passages symmetric and on the grid, the
     ends cells of it) and so is the solution (:meth:`Solution.check`: its path a walk through
     this maze); a problem raises ``ValueError`` before any file is created. The file is
-    written whole or not at all (:class:`mazekit._files.atomic_write`; a symlink is written
-    through).
+    written whole or not at all (:class:`mazekit._files.atomic_write`); a symbolic link, a
+    pipe or a device at ``path`` is refused (``OSError``), never written through.
 
     Examples
     --------

@@ -4,9 +4,10 @@ Every file mazekit writes goes through one table, :data:`WRITERS`: maze files (`
 ``.npz``), pictures (``.png`` and the other raster formats, ``.svg``), printable pages
 (``.pdf``), text art (``.txt``, ``.ans``). Each writer says which options it takes, so a
 misspelt or misplaced option is an error naming the ones it takes. Every writer writes
-whole or not at all (a temporary file renamed into place). Animations (``.gif`` of a
-trace, ``.mp4``) are :func:`mazekit.render.animate.animate_file`; datasets are
-:mod:`mazekit.dataset`.
+whole or not at all (a temporary file renamed into place) and refuses a symbolic link, a
+pipe or a device at the path (:func:`mazekit._files.writable_target`). Animations
+(``.gif`` of a trace, ``.mp4``) are :func:`mazekit.render.animate.animate_file`; datasets
+are :mod:`mazekit.dataset`.
 """
 
 from __future__ import annotations

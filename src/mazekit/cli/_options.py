@@ -235,6 +235,42 @@ def image_colors(ropts: dict[str, Any]) -> dict[str, str]:
     return {k: v for k, v in pairs if v}
 
 
+def in_place_option(func: F) -> F:
+    """``--in-place``: let a command's output be the file it reads (see :func:`check_output`)."""
+    return click.option("--in-place", is_flag=True,
+                        help="Allow the output to be the input file: it is replaced, whole, "
+                             "once the work is done.")(func)  # fmt: skip
+
+
+def check_output(output: str | None, inputs: dict[str, str | None], in_place: bool | None = None) -> None:
+    """Refuse, before any work, an output that cannot be written or that is one of the inputs.
+
+    ``inputs`` maps how the command names each input (``"the input file"``, ``"the --mask
+    file"``) to its path. The same file is found by :func:`os.path.samefile`, so another
+    spelling, a hard link or a symbolic link to an input counts too. ``in_place`` is the
+    command's ``--in-place`` flag (``None``: the command has none, as for ``--mask``, which
+    an output never should replace). Then :func:`mazekit._files.writable_target` refuses a
+    symbolic link, a pipe or a device now rather than after a long run.
+    """
+    import os
+
+    from .._files import writable_target
+
+    if output is None or output == "-":
+        return
+    for what, path in inputs.items():
+        try:
+            same = path is not None and os.path.samefile(output, path)
+        except OSError:  # either is missing (or unreadable): not the same file
+            same = False
+        if same and not in_place:
+            named = repr(output) if output == path else f"{output!r} ({path!r})"
+            hint = ", or --in-place to replace it" if in_place is not None else ""
+            raise UserError(f"output {named} is {what}; refusing to overwrite it: give another output path"
+                            f"{hint}")  # fmt: skip
+    writable_target(output)
+
+
 def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
     from ..render import render

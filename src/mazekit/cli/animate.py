@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..parsing import parse_options
-from ._options import make_maze, maze_options, run
+from ._options import check_output, make_maze, maze_options, run
 
 
 @click.command()
@@ -52,6 +52,7 @@ def animate(solver: str, output: str, only: str | None, fps: float, steps_per_fr
     from ..render.animate import check_writer, palette
 
     check_writer(output)
+    check_output(output, {"the --mask file": kw["mask"]})
     import math
 
     if not (math.isfinite(fps) and 0.1 <= fps <= 120):

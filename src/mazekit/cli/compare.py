@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..parsing import grid_shape
-from ._options import GridChoice, run
+from ._options import GridChoice, check_output, run
 
 #: What ``compare`` measures when no ``-a`` is given: the classic textures, and the
 #: breadth-first growing tree that the backtracker is often set against.
@@ -116,6 +116,7 @@ def compare(algorithms: tuple[str, ...], grids: tuple[str, ...], braids: tuple[f
 
     if output is not None and not output.lower().endswith(CHART_SUFFIXES):
         raise ValueError(f"a chart is .png, .svg or .pdf, got {output!r}")
+    check_output(output, {})
     kinds = grids or ("rect",)
     shapes = {kind: grid_shape(kind, _size_for(kind, size), None, None) for kind in kinds}
     treatments: list[dict[str, Any] | None] = [

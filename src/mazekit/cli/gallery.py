@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..parsing import grid_shape, parse_source
-from ._options import GridChoice, run
+from ._options import GridChoice, check_output, run
 
 
 @click.command()
@@ -53,6 +53,7 @@ def gallery(output: str, grid: str, size: str | None, wrap: str | None, seed: in
 
     if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
         raise ValueError(f"gallery draws a picture: give -o NAME.png (got {output})")
+    check_output(output, {})
     if size is None and grid not in ("polar", "3d"):
         size = "20x20"
     image = make_gallery(

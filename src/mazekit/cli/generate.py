@@ -9,6 +9,7 @@ import click
 from ..parsing import reshape
 from ._options import (
     RENDER_KEYS,
+    check_output,
     emit,
     make_maze,
     maze_options,
@@ -51,6 +52,7 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
              difficulty: str | None, target_length: int | None, min_decisions: int | None, tries: int,
              **kw: Any) -> None:  # fmt: skip
     """Generate a maze and save or draw it (or search for one of a given difficulty)."""
+    check_output(output, {"the --mask file": kw["mask"]})
     ropts = {k: kw.pop(k) for k in list(kw) if k in RENDER_KEYS}
     if difficulty is None and target_length is None and min_decisions is None:
         maze = reshape(make_maze(**kw), braid, loops, rooms)

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from ..parsing import grid_shape, parse_cell, parse_options, parse_size
-from ._options import UserError, make_maze, maze_options, run
+from ._options import UserError, check_output, make_maze, maze_options, run
 
 #: SDL's largest window side (pixels).
 MAX_WINDOW = 16384
@@ -100,6 +100,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
         fps = 0
     if fps < 0:
         raise ValueError(f"--fps must be at least 0, got {fps}")
+    check_output(screenshot, {"the --mask file": kw["mask"]})
     size = parse_size(window)[::-1] if window is not None else None
     if size is not None and max(size) > MAX_WINDOW:
         raise ValueError(f"--window {window} is larger than any display: at most {MAX_WINDOW} pixels a side")

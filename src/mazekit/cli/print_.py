@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import click
 
-from ._options import make_maze, maze_options, run
+from ._options import check_output, make_maze, maze_options, run
 
 MAX_COUNT = 1000
 
@@ -32,6 +32,7 @@ def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **
 
     if Path(output).suffix.lower() != ".pdf":
         raise ValueError(f"print writes a PDF: give -o NAME.pdf (got {output})")
+    check_output(output, {"the --mask file": kw["mask"]})
     if not 1 <= count <= MAX_COUNT:
         raise ValueError(f"--count must be between 1 and {MAX_COUNT}, got {count}")
     base = cast(int, as_rng(kw.pop("seed"))[1])  # an int seed or None always gives back an int

@@ -9,7 +9,7 @@ import click
 
 from ..output import MAZE_SUFFIXES
 from ..parsing import parse_source
-from ._options import emit, image_colors, render_options, run
+from ._options import check_output, emit, image_colors, in_place_option, render_options, run
 
 
 @click.command()
@@ -28,10 +28,11 @@ from ._options import emit, image_colors, render_options, run
     show_default=True,
     help="Heat map colours: viridis, magma, inferno, plasma, buck, greys.",
 )
+@in_place_option
 @render_options
 @run
 def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str | None, colormap: str,
-           **ropts: Any) -> None:  # fmt: skip
+           in_place: bool, **ropts: Any) -> None:  # fmt: skip
     """Draw a saved maze (with its solution, if it has one), or its heat map."""
     from ..io import load_with_solution
 
@@ -47,6 +48,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
         raise ValueError(
             f"--heatmap draws a picture: give -o heat.png or -o heat.svg (got {output or 'stdout'})"
         )
+    check_output(output, {"the maze file": maze_file}, in_place)
     maze, sol = load_with_solution(maze_file)
     sol = None if no_solution else sol
     if source is None:

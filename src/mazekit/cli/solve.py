@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..parsing import parse_cell, parse_options, solver_options
-from ._options import UserError, complete, emit, render_options, run, status
+from ._options import UserError, check_output, complete, emit, in_place_option, render_options, run, status
 
 
 @click.command()
@@ -36,14 +36,17 @@ from ._options import UserError, complete, emit, render_options, run, status
     default=None,
     help="Seed for solvers that draw at random (default: the maze's own seed).",
 )
+@in_place_option
 @render_options
 @run
 def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
-          output: str | None, options: tuple[str, ...], seed: int | None, **ropts: Any) -> None:  # fmt: skip
+          output: str | None, options: tuple[str, ...], seed: int | None, in_place: bool,
+          **ropts: Any) -> None:  # fmt: skip
     """Solve a saved maze; the solution is stored with it (or drawn)."""
     from .. import solve as solve_maze
     from ..io import load
 
+    check_output(output, {"the maze file": maze_file}, in_place)
     maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
     with status(f"solving with {solver}"):

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..parsing import parse_options
-from ._options import RENDER_KEYS, complete, emit, render_options, run
+from ._options import RENDER_KEYS, check_output, complete, emit, in_place_option, render_options, run
 
 
 def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -46,14 +46,17 @@ def split_options(ops: tuple[str, ...], options: dict[str, Any]) -> list[dict[st
     help="Option for the ops that take it, e.g. -O fraction=0.5. Repeatable.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for ops that draw at random.")
+@in_place_option
 @render_options
 @run
 def transform(input_file: str, output_file: str, ops: tuple[str, ...], options: tuple[str, ...],
-              seed: int | None, **ropts: Any) -> None:  # fmt: skip
+              seed: int | None, in_place: bool, **ropts: Any) -> None:  # fmt: skip
     """Apply transforms (braid, add_loops, rooms, fill_dead_ends, ...) to a saved maze.
 
-    OUTPUT_FILE is a maze file (.json, .npz) or a picture (.png, .svg, .txt, ...).
+    OUTPUT_FILE is a maze file (.json, .npz) or a picture (.png, .svg, .txt, ...); to
+    replace INPUT_FILE with the result, give it again and --in-place.
     """
+    check_output(output_file, {"the input file": input_file}, in_place)
     from ..io import load
     from ..transform import transform as apply
 

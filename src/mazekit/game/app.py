@@ -215,9 +215,13 @@ class App:
         return self.frames - start
 
     def screenshot(self, path: str) -> None:
+        """Save the window as a picture (its suffix names the format), whole or not at all."""
         import pygame
 
-        pygame.image.save(self.screen, path)
+        from .._files import atomic_write
+
+        with atomic_write(path, "wb") as fh:  # the one file writer: no half file, no symlink followed
+            pygame.image.save(self.screen, fh, os.path.basename(path))
 
     def close(self) -> None:
         """Close the window and shut SDL down (it holds SIGINT and SIGTERM until then)."""

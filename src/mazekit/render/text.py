@@ -1,13 +1,16 @@
 """Text pictures: ASCII (``#``, space, ``.``), Unicode box drawing, and ANSI colour blocks.
 
 Plain rect grids only (they are the block picture); every other grid, and a rect that
-wraps, is drawn as a picture (PNG, SVG, PDF) from its geometry.
+wraps, is drawn as a picture (PNG, SVG, PDF) from its geometry. The ASCII style is text art
+that :func:`mazekit.convert.from_text` reads back as the same maze (see
+:func:`mazekit.convert.to_text` for its ``%`` rock and ``B`` mark).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..convert import TEXT_BOTH, TEXT_ROCK
 from ..maze import Maze
 from ..solution import Solution
 from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
@@ -46,7 +49,9 @@ def render_text(
     Parameters
     ----------
     style : {"ascii", "unicode", "blocks"}
-        ``ascii``: the tutorials' ``#`` picture, ``.`` on the path, ``S``/``G`` at the ends.
+        ``ascii``: the tutorials' ``#`` picture, ``.`` on the path, ``S``/``G`` at the ends
+        (``B`` where they are one cell), ``%`` for rock (cells with no passage): text art
+        that loads back as the same maze.
         ``unicode``: box-drawing walls, cells three characters wide.
         ``blocks``: two character cells per block, meant for ``color=True``.
     color : bool
@@ -72,11 +77,29 @@ def render_text(
         kind = f"wrapped ({wrap})" if maze.grid.kind == "rect" else maze.grid.kind
         raise ValueError(f"text art draws rect grids only; use -o maze.png or .svg for a {kind} grid")
     classes = classify(maze, solution, explored=explored, marks=marks)
+    r, c = maze.start
+    both = (2 * r + 1, 2 * c + 1) if marks and maze.start == maze.goal else None
     if style == "unicode":
-        return _unicode(classes, color)
+        return _unicode(classes, color, both)
     if style == "blocks":
-        return _blocks(classes, color)
-    return _ascii(classes, color)
+        return _blocks(classes, color, both)
+    return _ascii(classes, color, both, _rock(maze) & (classes == WALL))
+
+
+def _rock(maze: Maze) -> np.ndarray:
+    """Blocks of rock: cells of the grid with no passage (but the ends), the walls between
+    two such cells and the corners amid four, so that rock reads as one mass."""
+    rock = maze.passages == 0
+    if maze.grid.mask is not None:
+        rock &= maze.grid.mask
+    rock[maze.start] = rock[maze.goal] = False
+    rows, cols = rock.shape
+    out = np.zeros((2 * rows + 1, 2 * cols + 1), dtype=bool)
+    out[1::2, 1::2] = rock
+    out[1::2, 2:-1:2] = rock[:, :-1] & rock[:, 1:]
+    out[2:-1:2, 1::2] = rock[:-1] & rock[1:]
+    out[2:-1:2, 2:-1:2] = rock[:-1, :-1] & rock[:-1, 1:] & rock[1:, :-1] & rock[1:, 1:]
+    return out
 
 
 def _paint(ch: str, cls: int, color: bool) -> str:
@@ -84,17 +107,27 @@ def _paint(ch: str, cls: int, color: bool) -> str:
     return f"{code}{ch}{RESET}" if code else ch
 
 
-def _ascii(classes: np.ndarray, color: bool) -> str:
+def _ascii(classes: np.ndarray, color: bool, both: tuple[int, int] | None, rock: np.ndarray) -> str:
+    table = np.array([ASCII.get(k, " ") for k in range(max(ASCII) + 1)])
+    chars = table[classes]
+    chars[rock] = TEXT_ROCK
+    if both is not None:
+        chars[both] = TEXT_BOTH
     if not color:
-        table = np.array([ASCII.get(k, " ") for k in range(max(ASCII) + 1)])
-        return "\n".join("".join(row) for row in table[classes])
-    return "\n".join("".join(_paint(ASCII[int(k)], int(k), True) for k in row) for row in classes)
+        return "\n".join("".join(row) for row in chars)
+    return "\n".join(
+        "".join(_paint(ch, int(k), True) for ch, k in zip(crow, krow, strict=True))
+        for crow, krow in zip(chars, classes, strict=True)
+    )
 
 
-def _blocks(classes: np.ndarray, color: bool) -> str:
+def _blocks(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> str:
     if not color:
         chars = {WALL: "██", PATH: "░░", START: "SS", GOAL: "GG"}
-        return "\n".join("".join(chars.get(int(k), "  ") for k in row) for row in classes)
+        return "\n".join(
+            "".join(TEXT_BOTH * 2 if (i, j) == both else chars.get(int(k), "  ") for j, k in enumerate(row))
+            for i, row in enumerate(classes)
+        )
     lines = []
     for row in classes:
         parts, prev = [], -1
@@ -108,7 +141,7 @@ def _blocks(classes: np.ndarray, color: bool) -> str:
     return "\n".join(lines)
 
 
-def _unicode(classes: np.ndarray, color: bool) -> str:
+def _unicode(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> str:
     wall = classes == WALL
     h, w = classes.shape
     lines = []
@@ -134,7 +167,7 @@ def _unicode(classes: np.ndarray, color: bool) -> str:
             elif k == WALL:  # a cell with no way in: rock, filled, masked out
                 out.append("░░░")
             else:
-                ch = {PATH: "·", START: "S", GOAL: "G"}.get(k, " ")
+                ch = TEXT_BOTH if (i + 1, j) == both else {PATH: "·", START: "S", GOAL: "G"}.get(k, " ")
                 cell = f" {_paint(ch, k, color)} " if ch != " " or not color else "   "
                 if color and k == EXPLORED:
                     cell = f"{FG[EXPLORED]} ∘ {RESET}"

@@ -271,3 +271,21 @@ def test_from_text_reads_b_as_both_ends_and_s_g_first():
         ValueError, match=r"line 2 has 'x': .* 'S' and 'G' for the ends \('B' for both\), '%'"
     ):
         from_text("#####\n#x  #\n#####")
+
+
+@pytest.mark.parametrize(
+    "seed, says", [(10**4000, "a 13,288-bit number"), (-1, "got -1"), (2**128, "bit number")]
+)
+def test_a_maze_file_seed_is_bounded(tmp_path, seed, says):
+    """A 4000-digit seed was taken (and echoed back by the web API) as it was."""
+    doc = mazekit.io.to_json(mazekit.generate("prim", (3, 4), rng=1))
+    doc["seed"] = seed
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    with pytest.raises(
+        mazekit.io.MazeFileError, match="seed must be an integer from 0 to 2\\*\\*128 - 1"
+    ) as err:
+        mazekit.load(tmp_path / "m.json")
+    assert says in str(err.value) and len(str(err.value)) < 300
+    doc["seed"] = 2**128 - 1
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    assert mazekit.load(tmp_path / "m.json").seed == 2**128 - 1

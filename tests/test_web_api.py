@@ -270,6 +270,7 @@ BAD_SOLVE = [
     ({"maze": _doc(grid={"type": "rect", "shape": [2**40, 2**40]})}, "at most 5,000 cells"),
     ({"maze": _doc(grid={"type": "blob", "shape": [4, 5]})}, "blob"),
     ({"maze": _doc(start=[9, 9])}, "off the grid"),
+    ({"maze": _doc(seed=10**4000)}, "seed must be an integer from 0 to 2**128 - 1, got a 13,288-bit number"),
     ({"maze": _doc(), "start": [0, 99]}, "off the grid"),
     ({"maze": _doc(), "start": [0]}, "start"),
     ({"maze": _doc(), "start": [True, 0]}, "a number, not true"),

@@ -390,10 +390,24 @@ def _grid(d: Any, mask: np.ndarray | None, bytes_per_cell: float) -> Grid:
     return grid_from_dict(d)
 
 
+def _short(value: Any) -> str:
+    """``repr(value)``, or what it is where that would fill the screen (a 4000-digit number).
+
+    >>> _short(7), _short(-(10**4000))
+    ('7', 'a 13,288-bit number')
+    """
+    if is_int(value) and abs(value) >= 1 << 128:
+        return f"a {int(value).bit_length():,}-bit number"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"
+
+
 def _maze(passages: np.ndarray, grid: Grid, meta: dict[str, Any]) -> Maze:
     seed, algorithm, options = meta.get("seed"), meta.get("algorithm"), meta.get("options")
     if seed is not None and not is_int(seed):
-        raise MazeFileError(f"seed must be an integer or null, got {seed!r}")
+        raise MazeFileError(f"seed must be an integer or null, got {_short(seed)}")
+    if seed is not None and not 0 <= seed < 1 << 128:  # mazekit's seeds are under 2**63
+        raise MazeFileError(f"seed must be an integer from 0 to 2**128 - 1, got {_short(seed)}")
     if algorithm is not None and not isinstance(algorithm, str):
         raise MazeFileError(f"algorithm must be a name or null, got {algorithm!r}")
     if options is not None and not isinstance(options, dict):

@@ -949,3 +949,21 @@ def test_every_solver_declares_its_peak_memory():
 
     for name, func in mazekit.SOLVERS.items():
         assert isinstance(declared(func, "BYTES_PER_CELL", None), int), name
+
+
+@pytest.mark.parametrize(
+    "suffix, words",
+    [
+        (".txt", ["drawing a maze as text on a 12000x12000 grid"]),
+        (".json", ["saving a maze as .json on a 12000"]),
+    ],
+)
+def test_capped_writers_refuse_what_they_cannot_encode(tmp_path, suffix, words):
+    """Row generators need one byte a cell, but writing the maze needs more (text art 36
+    bytes a cell, JSON 9): under a cap the writer refuses, naming the need, and leaves no
+    file, where it used to fail inside numpy."""
+    proc = run_cli_capped(
+        ["generate", "-a", "eller", "--size", "12000x12000", "-o", f"big{suffix}"], tmp_path
+    )
+    assert_clean_cli_error(proc, *words)
+    assert not list(tmp_path.iterdir())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._memory import check_fits
 from ..convert import TEXT_BOTH, TEXT_ROCK
 from ..maze import Maze
 from ..solution import Solution
@@ -33,6 +34,11 @@ _BOX = {
     (0, 1, 1, 0): "┌", (0, 0, 1, 1): "┐", (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├",
     (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┤", (1, 1, 0, 1): "┴", (1, 1, 1, 1): "┼",
 }  # fmt: skip
+
+
+#: Peak memory of text art, bytes per cell: the block picture, its classes and four
+#: characters a cell (measured: 36 on a 3000x3000 maze).
+TEXT_BYTES_PER_CELL = 48
 
 
 def render_text(
@@ -76,6 +82,8 @@ def render_text(
     if maze.grid.kind != "rect" or wrap:
         kind = f"wrapped ({wrap})" if maze.grid.kind == "rect" else maze.grid.kind
         raise ValueError(f"text art draws rect grids only; use -o maze.png or .svg for a {kind} grid")
+    if maze.grid.size >= 1 << 16:  # the block picture and the characters, before either is made
+        check_fits(maze.grid.shape, TEXT_BYTES_PER_CELL, "drawing a maze as text")
     classes = classify(maze, solution, explored=explored, marks=marks)
     r, c = maze.start
     both = (2 * r + 1, 2 * c + 1) if marks and maze.start == maze.goal else None

@@ -967,3 +967,26 @@ def test_capped_writers_refuse_what_they_cannot_encode(tmp_path, suffix, words):
     )
     assert_clean_cli_error(proc, *words)
     assert not list(tmp_path.iterdir())
+
+
+def test_an_error_raised_while_an_interrupt_is_handled_is_the_interrupt():
+    """SIGTERM then SIGINT during an .npz write: zipfile's cleanup raised "Can't close the ZIP
+    file while there is an open writing handle" over the interrupt, and the CLI printed that
+    instead of "mazekit: aborted"."""
+    from mazekit.cli._options import UserError, run
+
+    @run
+    def cleanup_cut_short() -> None:
+        try:
+            raise KeyboardInterrupt  # the first signal
+        except KeyboardInterrupt:
+            raise ValueError("Can't close the ZIP file while there is an open writing handle") from None
+
+    @run
+    def plain_error() -> None:
+        raise ValueError("a bad size")
+
+    with pytest.raises(KeyboardInterrupt):
+        cleanup_cut_short()
+    with pytest.raises(UserError, match="a bad size"):
+        plain_error()

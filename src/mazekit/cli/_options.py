@@ -73,6 +73,8 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
         except click.ClickException:
             raise
         except (ValueError, MemoryError, OSError) as exc:
+            if _interrupted(exc):
+                raise KeyboardInterrupt from None
             msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             if isinstance(exc, OSError) and exc.filename and exc.strerror:
                 msg = f"{exc.strerror}: {exc.filename}"
@@ -82,10 +84,36 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as exc:  # never a traceback at the command line
+            if _interrupted(exc):
+                raise KeyboardInterrupt from None
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
             raise UserError(f"{type(exc).__name__}: {first}"[:300]) from None
 
     return wrapper
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while an interrupt was being handled (a second signal during
+    cleanup: zipfile's "Can't close the ZIP file while there is an open writing handle"): the
+    run was aborted, and that is what to say.
+
+    >>> try:
+    ...     try:
+    ...         raise KeyboardInterrupt
+    ...     except KeyboardInterrupt:
+    ...         raise ValueError("Can't close the ZIP file")
+    ... except ValueError as exc:
+    ...     _interrupted(exc)
+    True
+    """
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__context__
+    return False
 
 
 def maze_options(func: F) -> F:

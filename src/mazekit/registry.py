@@ -109,16 +109,3 @@ def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) 
         is_number = isinstance(default, int | float) and not isinstance(default, bool)
         if is_number and isinstance(value, bool):  # True is not 1 to a user
             raise ValueError(f"{name} option {key} must be a number, got {value!r}")
-
-
-def starts_open(algorithm: str | None) -> bool:
-    """Whether the generator ``algorithm`` carves by raising walls in an open room, so its
-    trace is replayed from an open room rather than a solid block (recursive division).
-
-    >>> starts_open("recursive_division"), starts_open("prim"), starts_open(None)
-    (True, False, False)
-    """
-    from .generate import GENERATORS
-
-    func = GENERATORS.get(algorithm or "")
-    return func is not None and bool(declared(func, "STARTS_OPEN", False))

@@ -152,9 +152,9 @@ class Replay:
         """A cursor over the generation of ``maze`` (its ``trace`` unless another is given).
 
         ``starts_open`` (by default what the maze's generator says, see
-        :func:`mazekit.registry.starts_open`) starts from a room with every inner wall gone.
+        :func:`mazekit.generate.starts_open`) starts from a room with every inner wall gone.
         """
-        from .registry import starts_open as opens
+        from .generate import starts_open as opens
 
         grid = maze.grid
         trace = maze.trace if trace is None else trace

@@ -50,10 +50,10 @@ import numpy as np
 
 from .. import trace as tr
 from ..distances import distance_map
-from ..generate import GENERATORS, generate
+from ..generate import GENERATORS, generate, starts_open
 from ..grids import Cell, Grid, as_grid
 from ..maze import Maze
-from ..registry import lookup, starts_open
+from ..registry import lookup
 from ..render.geometry import slot_directions
 from ..replay import Replay
 from ..solution import Solution

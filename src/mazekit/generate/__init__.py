@@ -17,6 +17,7 @@ from ..maze import Maze
 from ..registry import (
     GRAPH_GRIDS,
     check_options,
+    declared,
     lookup,
     memory_per_cell,
     properties,
@@ -153,7 +154,18 @@ def generate(
     )
 
 
+def starts_open(algorithm: str | None) -> bool:
+    """Whether the generator ``algorithm`` carves by raising walls in an open room, so its
+    trace is replayed from an open room rather than a solid block (recursive division).
+
+    >>> starts_open("recursive_division"), starts_open("prim"), starts_open(None)
+    (True, False, False)
+    """
+    func = GENERATORS.get(algorithm or "")
+    return func is not None and bool(declared(func, "STARTS_OPEN", False))
+
+
 __all__ = [
     "GENERATORS", "GRAPH_GRIDS", "Carved", "check_options", "generate", "lookup", "memory_per_cell",
-    "properties", "summary",
+    "properties", "starts_open", "summary",
 ] + list(GENERATORS)  # fmt: skip

@@ -248,7 +248,7 @@ def path_lines(maze: Maze, sol: Solution) -> list[list[float]]:
 
 def starts_open(maze: Maze) -> bool:
     """Whether the maze's generator carves by putting walls up in an open room."""
-    from ..registry import starts_open as opens
+    from ..generate import starts_open as opens
 
     return opens(maze.algorithm)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -13,6 +15,7 @@ import numpy as np
 
 from .._limits import check_count
 from .._rng import as_rng, derived_seed
+from . import folder as fo
 from . import shards as sh
 
 #: The most mazes a dataset may hold (index and seed words are int64).
@@ -152,11 +155,16 @@ def _prepare(folder: Path, config: dict[str, Any], report: Report) -> dict[str, 
 def _lock(folder: Path) -> Iterator[None]:
     """Hold ``folder/.lock`` (an advisory lock) so two runs never write one dataset."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / LOCK, "a+") as fh:
+    fo.check_writable(folder, LOCK)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(folder / LOCK, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped in since the check
+            raise fo.refusal(folder, LOCK, fo.describe(os.fstat(fd).st_mode))
         try:
             import fcntl
 
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except ImportError:  # pragma: no cover - not POSIX: no lock
             pass
         except BlockingIOError:
@@ -164,18 +172,23 @@ def _lock(folder: Path) -> Iterator[None]:
                 f"another mazekit is writing the dataset in {str(folder)!r}; wait for it"
             ) from None
         yield
+    finally:
+        os.close(fd)
 
 
 def _todo(
     folder: Path, manifest: dict[str, Any], report: Report
 ) -> tuple[list[tuple[int, int, int]], list[str]]:
     """Shards still to make: missing ones, ones never checksummed, and ones whose bytes no
-    longer match their checksum (reported by name)."""
+    longer match their checksum (reported by name). A shard that is a link, or anything but
+    a regular file, is refused before anything is written: a rerun never writes through it."""
     todo, redone = [], []
     for k, entry in enumerate(manifest["shards"]):
-        path = folder / entry["file"]
-        if entry.get("sha256") and path.is_file():
-            if sh.sha256_file(path) == entry["sha256"]:
+        what = fo.kind(folder, entry["file"])
+        if what not in (None, "a regular file"):
+            raise fo.refusal(folder, entry["file"], what)
+        if entry["sha256"] and what is not None:
+            if fo.sha256(folder, entry["file"]) == entry["sha256"]:
                 continue
             redone.append(entry["file"])
             report(f"{entry['file']} does not match its checksum; making it again")
@@ -320,7 +333,8 @@ def info(folder: str | Path) -> dict[str, Any]:
 
 
 def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -> list[str]:
-    """Check a dataset: every shard present, matching its sha256 and its row count; and
+    """Check a dataset: every shard present, the folder's own regular file (never a link,
+    a FIFO or a device), matching its sha256 and its row count; and
     (``deep``) every maze's passages consistent, perfect where the generator promises it
     (and no transform added loops), every solution a walk from start to goal through open
     passages, and a shortest one when the solver promises that.
@@ -340,22 +354,26 @@ def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -
 
     ds = load(folder, check=False)
     for k, entry in enumerate(manifest["shards"]):
-        path = folder / entry["file"]
+        name = entry["file"]
         if not entry.get("sha256"):
-            problem(f"{entry['file']}: not made yet (rerun the command that made the dataset)")
+            problem(f"{name}: not made yet (rerun the command that made the dataset)")
             continue
-        if not path.is_file():
-            problem(f"{entry['file']}: missing")
+        try:
+            if fo.sha256(folder, name) != entry["sha256"]:
+                problem(f"{name}: checksum does not match the manifest (corrupt)")
+                continue
+        except FileNotFoundError:
+            problem(f"{name}: missing")
             continue
-        if sh.sha256_file(path) != entry["sha256"]:
-            problem(f"{entry['file']}: checksum does not match the manifest (corrupt)")
+        except ValueError as exc:  # a link, a FIFO, a directory
+            problem(f"{name}: {str(exc).removeprefix(f'{name} in {str(folder)!r} ')}")
             continue
         if not deep:
             continue
         try:
             tbl = ds._shard(k)
         except Exception as exc:  # a file that hashes right but does not parse: report, go on
-            problem(f"{entry['file']}: cannot be read ({type(exc).__name__}: {exc})")
+            problem(f"{name}: cannot be read ({type(exc).__name__}: {exc})")
             continue
         if tbl.num_rows != entry["rows"]:
             problem(f"{entry['file']}: {tbl.num_rows} rows, the manifest says {entry['rows']}")

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..grids import Grid
+from . import folder as fo
 from . import shards as sh
 
 
@@ -110,7 +111,8 @@ class Dataset:
 
     # -- reading ---------------------------------------------------------------------------
     def _shard(self, k: int) -> Any:
-        """Shard ``k`` as an Arrow table (cached)."""
+        """Shard ``k`` as an Arrow table (cached): the folder's own regular file only."""
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
         if k in self._cache:
@@ -121,8 +123,7 @@ class Dataset:
             raise ValueError(
                 f"{entry['file']} is not made yet; rerun the command that made {str(self.folder)!r}"
             )
-        path = self.folder / entry["file"]
-        tbl = pq.read_table(path)
+        tbl = pq.read_table(pa.BufferReader(fo.read_bytes(self.folder, entry["file"])))
         self._cache[k] = tbl
         while len(self._cache) > 2:
             self._cache.popitem(last=False)
@@ -283,12 +284,13 @@ def load(folder: str | os.PathLike[str], *, check: bool = False) -> Dataset:
     """Open the dataset in ``folder`` lazily (see :class:`Dataset`).
 
     ``check`` verifies every shard's sha256 first (reading every byte); otherwise files
-    are trusted and only the manifest is read.
+    are trusted and only the manifest is read. Either way a shard must be the folder's own
+    regular file: a link, a FIFO or a device is a one-line ``ValueError``, never followed.
     """
     path = Path(folder)
     manifest = sh.read_manifest(path)
     if check:
         for entry in manifest["shards"]:
-            if entry.get("sha256") and sh.sha256_file(path / entry["file"]) != entry["sha256"]:
+            if entry.get("sha256") and fo.sha256(path, entry["file"]) != entry["sha256"]:
                 raise ValueError(f"{entry['file']} does not match its checksum; run `mazekit dataset verify`")
     return Dataset(path, manifest)

@@ -22,6 +22,9 @@ A dataset folder has ``manifest.json`` and a ``data/`` folder of ``shard-00000.p
 The manifest has the full configuration (:func:`job`), the mazekit and pyarrow versions,
 the row count and, per shard, its file name, first index, rows and sha256. The bytes of a
 shard depend only on the configuration and the pyarrow version, never on the worker count.
+
+Nothing in a dataset folder is followed or opened unless it is the folder's own regular file
+(:mod:`mazekit.dataset.folder`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import numpy as np
 
 from .._files import atomic_write
 from ..grids import Grid, make_grid
+from . import folder as fo
 from .batch import Batch, make
 
 FORMAT = "mazekit-dataset"
@@ -44,6 +48,8 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 DATA = "data"
 SHARD = DATA + "/shard-{:05d}.parquet"
+#: The largest manifest read (a million shards take about 150 MB).
+MAX_MANIFEST = 1 << 30
 
 
 def grid_of(config: dict[str, Any]) -> Grid:
@@ -167,15 +173,16 @@ def shard_bytes(config: dict[str, Any], first: int, rows: int) -> tuple[bytes, s
 
 
 def sha256_file(path: str | os.PathLike[str]) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    """The sha256 (hex) of the regular file ``path`` (never a link, a FIFO or a device)."""
+    path = Path(path)
+    return fo.sha256(path.parent, path.name)
 
 
 def write_shard(folder: Path, index: int, data: bytes) -> None:
+    """Write shard ``index`` whole; never through a link (see :mod:`.folder`)."""
+    fo.check_writable(folder, DATA, "a directory")
     (folder / DATA).mkdir(exist_ok=True)
+    fo.check_writable(folder, SHARD.format(index))
     with atomic_write(folder / SHARD.format(index), "wb") as fh:
         fh.write(data)
 
@@ -206,6 +213,8 @@ def new_manifest(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Write ``manifest.json`` whole (never through a link)."""
+    fo.check_writable(folder, MANIFEST)
     with atomic_write(folder / MANIFEST, "w") as fh:
         json.dump(manifest, fh, indent=1)
         fh.write("\n")
@@ -216,10 +225,11 @@ def read_manifest(folder: str | os.PathLike[str]) -> dict[str, Any]:
     path = Path(folder) / MANIFEST
     if not Path(folder).is_dir():
         raise FileNotFoundError(2, "No such dataset folder", str(folder))
-    if not path.is_file():
+    if fo.kind(folder, MANIFEST) is None:
         raise ValueError(f"{str(folder)!r} is not a mazekit dataset: it has no {MANIFEST}")
+    raw = fo.read_bytes(folder, MANIFEST, limit=MAX_MANIFEST)
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise ValueError(f"{path} is not valid JSON: {err}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:

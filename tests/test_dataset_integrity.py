@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from mazekit.dataset import build, info, job, load, verify
+from mazekit.dataset import shards as sh
 
 pytest.importorskip("pyarrow")
 
@@ -87,6 +88,50 @@ def cli_args():
     return "--count 30 --algorithm backtracker --size 6x5 --seed 7 --shard-size 10".split()
 
 
+# -- checksums on load (issue 27) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", [0, 100, 400, -20, -1])
+def test_a_flipped_byte_is_refused_by_load(ds, where):
+    path = ds / SHARD
+    data = bytearray(path.read_bytes())
+    data[where] ^= 0x10
+    path.write_bytes(bytes(data))
+    expected = sh.read_manifest(ds)["shards"][1]["sha256"]
+    with pytest.raises(ValueError) as err:
+        load(ds)[15]
+    text = one_line(err)
+    assert re.search(
+        rf"{SHARD} in .* does not match its checksum \(sha256 [0-9a-f]{{64}}, .* says {expected}\)", text
+    )
+    with pytest.raises(ValueError, match="does not match its checksum"):
+        load(ds, check=True)
+    assert load(ds)[5][0].seed  # the other shards still read
+    assert verify(ds, report=quiet) == [f"{SHARD}: checksum does not match the manifest (corrupt)"]
+    assert_cli_refuses("dataset", "verify", ds, message="1 problem")
+
+
+def test_two_shards_swapped_are_refused(ds):
+    a, b = ds / "data/shard-00000.parquet", ds / SHARD
+    first, second = a.read_bytes(), b.read_bytes()
+    a.write_bytes(second)
+    b.write_bytes(first)
+    with pytest.raises(ValueError, match="shard-00000.parquet in .* does not match its checksum"):
+        load(ds)[3]
+    assert len(verify(ds, report=quiet)) == 2
+
+
+def test_verify_false_is_the_opt_out(ds, made):
+    """``verify=False`` skips hashing: a shard rewritten with the same mazes in other bytes
+    (no compression) reads, where the default refuses it."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = ds / SHARD
+    pq.write_table(pq.read_table(path), path, compression="none")
+    with pytest.raises(ValueError, match="does not match its checksum"):
+        load(ds)[15]
+    assert load(ds, verify=False)[15][0] == load(made)[15][0]
+
+
 # -- links and special files (issue 27) --------------------------------------------------------
 
 
@@ -114,7 +159,7 @@ def test_a_shard_that_is_no_regular_file_is_refused_at_once(ds, made, tmp_path, 
     what = _replace(ds / SHARD, how, outside)
     message = rf"{SHARD} in .* is {what}, not a regular file; a dataset uses only its own files"
     with within(10):
-        for call in (lambda: load(ds)[15], lambda: load(ds, check=True)):
+        for call in (lambda: load(ds)[15], lambda: load(ds, check=True), lambda: load(ds, verify=False)[15]):
             with pytest.raises(ValueError, match=message) as err:
                 call()
             one_line(err)

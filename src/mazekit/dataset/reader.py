@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -52,19 +53,59 @@ def solutions_of(table: Any, grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     return cells.astype(np.int64), offsets - offsets[0]
 
 
+def mismatch(folder: Path, name: str, actual: str, expected: str) -> ValueError:
+    """The one-line error for shard ``name`` whose sha256 is ``actual``, not ``expected``."""
+    return ValueError(
+        f"{name} in {str(folder)!r} does not match its checksum (sha256 {actual},"
+        f" the manifest says {expected}); run `mazekit dataset verify`"
+    )
+
+
+def read_shard(folder: Path, entry: dict[str, Any], *, verify: bool = True) -> Any:
+    """Shard ``entry`` (of the manifest) of the dataset in ``folder`` as an Arrow table.
+
+    The file must be the folder's own regular file (never a link, a FIFO or a device); with
+    ``verify`` its sha256 must be the manifest's. Either failing is a one-line ``ValueError``
+    naming the shard (with both digests for a mismatch).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    name = entry["file"]
+    if not entry["sha256"]:
+        raise ValueError(f"{name} is not made yet; rerun the command that made {str(folder)!r}")
+    data = fo.read_bytes(folder, name)
+    if verify:
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != entry["sha256"]:
+            raise mismatch(folder, name, actual, entry["sha256"])
+    try:
+        return pq.read_table(pa.BufferReader(data))
+    except (pa.ArrowException, OSError) as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ValueError(f"{name} in {str(folder)!r} cannot be read as Parquet: {first}") from None
+
+
 class Dataset:
     """A dataset folder, read lazily: ``len``, ``ds[i]`` -> ``(Maze, Solution)``,
     ``ds[a:b]`` and :meth:`filter` -> a smaller view, :meth:`arrays` -> stacked arrays.
 
     Shards are read when first needed (the two most recent stay in memory), so a view of
-    a few mazes of a huge dataset costs a shard read, not the dataset.
+    a few mazes of a huge dataset costs a shard read, not the dataset. With ``verify`` each
+    shard read is checked against its sha256 (see :func:`load`).
     """
 
     def __init__(
-        self, folder: Path, manifest: dict[str, Any], rows: range | np.ndarray | None = None
+        self,
+        folder: Path,
+        manifest: dict[str, Any],
+        rows: range | np.ndarray | None = None,
+        *,
+        verify: bool = True,
     ) -> None:
         self.folder = folder
         self.manifest = manifest
+        self.verify = verify
         self.config: dict[str, Any] = manifest["config"]
         self.grid = sh.grid_of(self.config)
         self._firsts = np.array([s["first"] for s in manifest["shards"]], dtype=np.int64)
@@ -89,7 +130,7 @@ class Dataset:
         return np.arange(r.start, r.stop, r.step, dtype=np.int64) if isinstance(r, range) else r
 
     def _view(self, rows: range | np.ndarray) -> Dataset:
-        out = Dataset(self.folder, self.manifest, rows)
+        out = Dataset(self.folder, self.manifest, rows, verify=self.verify)
         out._cache = self._cache
         return out
 
@@ -111,19 +152,12 @@ class Dataset:
 
     # -- reading ---------------------------------------------------------------------------
     def _shard(self, k: int) -> Any:
-        """Shard ``k`` as an Arrow table (cached): the folder's own regular file only."""
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
+        """Shard ``k`` as an Arrow table (cached), checked (see :func:`read_shard`)."""
         if k in self._cache:
             self._cache.move_to_end(k)
             return self._cache[k]
         entry = self.manifest["shards"][k]
-        if not entry.get("sha256"):
-            raise ValueError(
-                f"{entry['file']} is not made yet; rerun the command that made {str(self.folder)!r}"
-            )
-        tbl = pq.read_table(pa.BufferReader(fo.read_bytes(self.folder, entry["file"])))
+        tbl = read_shard(self.folder, entry, verify=self.verify)
         self._cache[k] = tbl
         while len(self._cache) > 2:
             self._cache.popitem(last=False)
@@ -280,17 +314,39 @@ def block_pictures(passages: np.ndarray) -> np.ndarray:
     return b
 
 
-def load(folder: str | os.PathLike[str], *, check: bool = False) -> Dataset:
+def load(folder: str | os.PathLike[str], *, verify: bool = True, check: bool = False) -> Dataset:
     """Open the dataset in ``folder`` lazily (see :class:`Dataset`).
 
-    ``check`` verifies every shard's sha256 first (reading every byte); otherwise files
-    are trusted and only the manifest is read. Either way a shard must be the folder's own
-    regular file: a link, a FIFO or a device is a one-line ``ValueError``, never followed.
+    Each shard is checked when first read: it must be the folder's own regular file (never
+    a link, a FIFO or a device) and, with ``verify`` (the default), have the manifest's
+    sha256. Hashing costs little beside reading the shard; ``verify=False`` skips it for
+    speed, on files you trust. ``check`` hashes every shard now instead (reading every
+    byte), so a bad one is found before any is used.
+
+    A bad shard is a one-line ``ValueError`` naming it; never other mazes.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from mazekit import dataset
+    >>> folder = tempfile.mkdtemp()
+    >>> cfg = dataset.job(count=4, algorithm="prim", shape=(3, 3), seed=2)
+    >>> _ = dataset.build(folder, cfg, workers=1, progress=False)
+    >>> shard = os.path.join(folder, "data", "shard-00000.parquet")
+    >>> data = bytearray(open(shard, "rb").read())
+    >>> data[100] ^= 1
+    >>> _ = open(shard, "wb").write(data)
+    >>> dataset.load(folder)[0]
+    Traceback (most recent call last):
+    ...
+    ValueError: data/shard-00000.parquet in '...' does not match its checksum (sha256 ..., the manifest ...
     """
     path = Path(folder)
     manifest = sh.read_manifest(path)
     if check:
         for entry in manifest["shards"]:
-            if entry.get("sha256") and fo.sha256(path, entry["file"]) != entry["sha256"]:
-                raise ValueError(f"{entry['file']} does not match its checksum; run `mazekit dataset verify`")
-    return Dataset(path, manifest)
+            if entry["sha256"]:
+                actual = fo.sha256(path, entry["file"])
+                if actual != entry["sha256"]:
+                    raise mismatch(path, entry["file"], actual, entry["sha256"])
+    return Dataset(path, manifest, verify=verify)

@@ -9,6 +9,7 @@ test (or a few) per defect, on real files: a tiny dataset of 30 mazes of 5x6 in 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -118,6 +119,11 @@ def test_two_shards_swapped_are_refused(ds):
     b.write_bytes(first)
     with pytest.raises(ValueError, match="shard-00000.parquet in .* does not match its checksum"):
         load(ds)[3]
+    # without checksums the rows themselves say they are the wrong mazes
+    with pytest.raises(
+        ValueError, match="does not fit the manifest: holds mazes 10 to 19, the manifest says 0 to 9"
+    ):
+        load(ds, verify=False)[3]
     assert len(verify(ds, report=quiet)) == 2
 
 
@@ -211,3 +217,172 @@ def test_a_fifo_manifest_does_not_hang(ds):
         for call in (load, info, lambda d: verify(d, report=quiet)):
             with pytest.raises(ValueError, match="manifest.json in .* is a FIFO, not a regular file"):
                 call(ds)
+
+
+# -- the manifest's integrity (issue 32) -------------------------------------------------------
+
+
+def edit(folder: Path, change, old: bool = False) -> None:
+    """Change the manifest as a hand (or a script) would; ``old`` writes it as mazekit did
+    before the digest (format version 1, no ``manifest_sha256``)."""
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    change(manifest)
+    if old:
+        manifest.pop("manifest_sha256")
+        manifest["format_version"] = 1
+    path.write_text(json.dumps(manifest, indent=1))
+
+
+def _set(key, value):
+    def change(m):
+        where, _, last = key.rpartition(".")
+        target = m
+        for part in filter(None, where.split(".")):
+            target = target[int(part)] if isinstance(target, list) else target[part]
+        if isinstance(target, list):
+            target[int(last)] = value
+        else:
+            target[last] = value
+
+    return change
+
+
+def _both(changes):
+    def change(m):
+        for c in changes:
+            c(m)
+
+    return change
+
+
+def _swap_entries(m):
+    m["shards"][0]["sha256"], m["shards"][1]["sha256"] = m["shards"][1]["sha256"], m["shards"][0]["sha256"]
+
+
+# (what, change, what gives it away in an old manifest without the digest: the shards' rows
+# or the manifest's structure, the checksums only (the mazes read are right), or nothing)
+EDITS = [
+    ("config.shape to the same cells", _set("config.shape", [3, 10]), "shards"),
+    ("config.shape transposed", _set("config.shape", [6, 5]), "shards"),
+    ("config.seed", _set("config.seed", 8), "shards"),
+    ("config.algorithm", _set("config.algorithm", ["prim"]), "shards"),
+    ("config.grid", _set("config.grid", "hex"), "shards"),
+    ("config.solver", _set("config.solver", None), "shards"),
+    ("count", _set("count", 20), "shards"),
+    ("count and config.count", _both([_set("count", 20), _set("config.count", 20)]), "shards"),
+    ("config.shard_size", _set("config.shard_size", 15), "shards"),
+    ("a shard dropped", lambda m: m["shards"].pop(), "shards"),
+    ("a shard's rows", _set("shards.0.rows", 9), "shards"),
+    ("checksums swapped", _swap_entries, "checksums"),
+    ("a checksum", _set("shards.2.sha256", "0" * 64), "checksums"),
+    ("config.ends", _set("config.ends", "opposite"), None),
+    ("config.options", _set("config.options", {"bias": 1}), None),
+    ("mazekit_version", _set("mazekit_version", "0.0.1"), None),
+]
+
+
+@pytest.mark.parametrize("what,change,_", EDITS, ids=[e[0] for e in EDITS])
+def test_any_edit_of_the_manifest_is_caught(ds, what, change, _):
+    edit(ds, change)
+    for call in (load, info, lambda d: verify(d, report=quiet)):
+        with pytest.raises(
+            ValueError, match="manifest.json (was edited after mazekit wrote it|is not a mazekit)"
+        ) as err:
+            call(ds)
+        one_line(err)
+    assert_cli_refuses("dataset", "verify", ds, message="manifest.json")
+    assert_cli_refuses("dataset", "info", ds, message="manifest.json")
+
+
+OLD_EDITS = [e for e in EDITS if e[2]]
+
+
+@pytest.mark.parametrize("what,change,by", OLD_EDITS, ids=[e[0] for e in OLD_EDITS])
+def test_edits_of_an_old_manifest_are_caught_by_the_shards(ds, what, change, by):
+    """A dataset written before the digest: its shards still give an edit away, when read
+    and by verify; never other mazes."""
+    edit(ds, change, old=True)
+    for checksums in (True, False) if by == "shards" else (True,):
+        with pytest.raises(ValueError) as err:
+            opened = load(ds, verify=checksums)
+            [opened[i] for i in range(0, len(opened), 10)]
+        assert re.search("manifest|checksum", one_line(err))
+    try:
+        problems = verify(ds, report=quiet)
+    except ValueError as exc:
+        problems = [str(exc)]
+    assert problems
+
+
+def test_an_old_manifest_untouched_still_loads_and_verifies(ds, made):
+    edit(ds, lambda m: None, old=True)
+    assert json.loads((ds / "manifest.json").read_text())["format_version"] == 1
+    assert verify(ds, report=quiet) == []
+    assert load(ds)[17][0] == load(made)[17][0]
+    assert build(ds, job(**CONFIG), workers=1, progress=False)["made"] == 0  # a rerun upgrades it
+    assert (
+        json.loads((ds / "manifest.json").read_text())["format_version"] == 2
+        and verify(ds, report=quiet) == []
+    )
+
+
+MALFORMED = [
+    ("not JSON", "{'format': 1"),
+    ("empty", ""),
+    ("a list", "[1, 2]"),
+    ("null", "null"),
+    ("deeply nested", "[" * 100_000 + "]" * 100_000),
+    (
+        "deeply nested config",
+        '{"format": "mazekit-dataset", "format_version": 1, "config": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ),
+    ("no config", None),
+    ("config without seed", None),
+    ("count a string", None),
+    ("shape a string", None),
+    ("shape a list of strings", None),
+    ("algorithm a string", None),
+    ("unknown algorithm", None),
+    ("seed negative", None),
+    ("seed a float", None),
+    ("shards an object", None),
+    ("shards of numbers", None),
+    ("no shards", None),
+    ("sha256 a number", None),
+    ("format_version a string", None),
+]
+BREAK = {
+    "no config": lambda m: m.pop("config"),
+    "config without seed": lambda m: m["config"].pop("seed"),
+    "count a string": _set("count", "30"),
+    "shape a string": _set("config.shape", "5x6"),
+    "shape a list of strings": _set("config.shape", ["5", "6"]),
+    "algorithm a string": _set("config.algorithm", "backtracker"),
+    "unknown algorithm": _set("config.algorithm", ["nope"]),
+    "seed negative": _set("config.seed", -1),
+    "seed a float": _set("config.seed", 7.0),
+    "shards an object": _set("shards", {}),
+    "shards of numbers": _set("shards", [1, 2, 3]),
+    "no shards": _set("shards", []),
+    "sha256 a number": _set("shards.0.sha256", 12),
+    "format_version a string": _set("format_version", "1"),
+}
+
+
+@pytest.mark.parametrize("what,text", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_manifest_is_a_one_line_error(ds, what, text):
+    path = ds / "manifest.json"
+    if text is None:
+        manifest = json.loads(path.read_text())
+        manifest.pop("manifest_sha256")  # so that the structure is what is checked
+        manifest["format_version"] = 1
+        BREAK[what](manifest)
+        text = json.dumps(manifest)
+    path.write_text(text)
+    for call in (load, info, lambda d: verify(d, report=quiet)):
+        with pytest.raises(ValueError, match="manifest.json") as err:
+            call(ds)
+        one_line(err)
+    assert_cli_refuses("dataset", "info", ds, message="manifest.json")
+    assert_cli_refuses("dataset", "verify", ds, message="manifest.json")

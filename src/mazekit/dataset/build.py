@@ -17,14 +17,10 @@ from .._limits import check_count
 from .._rng import as_rng, derived_seed
 from . import folder as fo
 from . import shards as sh
+from .shards import MAX_COUNT, MAX_SHARD_ROWS, MAX_SHARDS, TRANSFORM_KEYS
 
-#: The most mazes a dataset may hold (index and seed words are int64).
-MAX_COUNT = 2**40
-#: The most shards a dataset may have (the manifest lists each).
-MAX_SHARDS = 1_000_000
 #: Shard rows by default: 10,000, fewer for big mazes (about 16 MB of passages a shard).
 DEFAULT_ROWS = 10_000
-TRANSFORM_KEYS = ("rooms", "add_loops", "braid")
 
 Report = Callable[[str], None]
 LOCK = ".lock"
@@ -78,7 +74,7 @@ def job(
     the_grid = make_grid(grid, tuple(shape), **({"wrap": wrap} if wrap else {}))
     if shard_size is None:
         shard_size = max(1, min(DEFAULT_ROWS, (16 << 20) // the_grid.size))
-    shard_size = check_count("shard size", shard_size, 10_000_000, low=1)
+    shard_size = check_count("shard size", shard_size, MAX_SHARD_ROWS, low=1)
     if shard_size * the_grid.size > 1 << 30:
         raise ValueError(
             f"a shard of {shard_size:,} mazes of {the_grid.size:,} cells passes 1 GB of passages;"
@@ -333,15 +329,17 @@ def info(folder: str | Path) -> dict[str, Any]:
 
 
 def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -> list[str]:
-    """Check a dataset: every shard present, the folder's own regular file (never a link,
-    a FIFO or a device), matching its sha256 and its row count; and (``deep``) every maze's
-    passages consistent, perfect where the generator promises it (and no transform added
-    loops), every solution a walk from start to goal through open passages, and a shortest
-    one when the solver promises that.
+    """Check a dataset: the manifest (a malformed or edited one is a one-line ``ValueError``,
+    see :func:`mazekit.dataset.shards.check_manifest`); every shard present, the folder's
+    own regular file, matching its sha256; and (``deep``) agreeing with the manifest (rows,
+    indices, grid, seeds, generators: :func:`mazekit.dataset.reader.shard_problems`), every
+    maze's passages consistent, perfect where the generator promises it (and no transform
+    added loops), every solution a walk from start to goal through open passages, and a
+    shortest one when the solver promises that.
 
     Returns the problems found, one line each naming the shard (empty: all is well).
     """
-    from .reader import read_shard
+    from .reader import read_shard, shard_problems
     from .verify_kernel import check_rows
 
     folder = Path(folder)
@@ -372,9 +370,9 @@ def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -
         except ValueError as exc:  # a link, a FIFO, a file that hashes right but does not parse
             problem(f"{name}: {str(exc).removeprefix(f'{name} in {str(folder)!r} ')}")
             continue
-        if tbl.num_rows != entry["rows"]:
-            problem(f"{name}: {tbl.num_rows} rows, the manifest says {entry['rows']}")
-            continue
-        for line in check_rows(tbl, grid, config):
+        found = shard_problems(tbl, entry, config, grid)
+        if not found:
+            found = check_rows(tbl, grid, config)
+        for line in found:
             problem(f"{name}: {line}")
     return problems

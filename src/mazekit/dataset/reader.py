@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from .._rng import derived_seed
 from ..grids import Grid
 from . import folder as fo
 from . import shards as sh
@@ -86,13 +87,82 @@ def read_shard(folder: Path, entry: dict[str, Any], *, verify: bool = True) -> A
         raise ValueError(f"{name} in {str(folder)!r} cannot be read as Parquet: {first}") from None
 
 
+def shard_problems(table: Any, entry: dict[str, Any], config: dict[str, Any], grid: Grid) -> list[str]:
+    """How shard ``entry``'s table disagrees with the manifest, a few words each (empty:
+    it agrees): its schema, row count and indices, its grid columns and passage widths
+    against ``config.grid`` and ``config.shape``, the seeds and generators of its first and
+    last mazes against ``config.seed`` and ``config.algorithm``, whether it has solutions
+    as ``config.solver`` says, and every cell it names inside the grid.
+
+    Cheap (column statistics and one ``derived_seed`` per end), so the reader runs it on
+    every shard it opens: together with the checksums it makes an edited manifest fail
+    rather than read back as other mazes, for manifests without a digest too.
+    """
+    import pyarrow.compute as pc
+
+    want = sh.schema()
+    if not table.schema.equals(want):
+        return [f"its columns are not a mazekit shard's ({', '.join(table.schema.names)})"]
+    n, first = table.num_rows, entry["first"]
+    if n != entry["rows"]:
+        return [f"{n} rows, the manifest says {entry['rows']}"]
+    if n == 0:
+        return []
+    problems = []
+    index = table.column("index").to_numpy()
+    if not (index == np.arange(first, first + n)).all():
+        problems.append(
+            f"holds mazes {int(index[0])} to {int(index[-1])}, the manifest says {first} to {first + n - 1}"
+        )
+    layout = {"rows": grid.rows, "cols": grid.cols, "param": grid.param}
+    for column, value in layout.items():
+        got = pc.min_max(table.column(column)).as_py()
+        if got["min"] != value or got["max"] != value:
+            problems.append(
+                f"its {column} column is {got['min']}..{got['max']}, the grid of config.shape has {value}"
+            )
+    kinds = pc.unique(table.column("grid")).to_pylist()
+    if kinds != [grid.kind]:
+        problems.append(f"its mazes lie on {', '.join(map(str, kinds))} grids, config.grid is {grid.kind}")
+    widths = pc.min_max(pc.binary_length(table.column("passages"))).as_py()
+    if widths["min"] != grid.size or widths["max"] != grid.size:
+        problems.append(
+            f"its mazes have {widths['min']}..{widths['max']} cells, the grid of config.shape {grid.size}"
+        )
+    names = config["algorithm"]
+    seeds, algorithms = table.column("seed"), table.column("algorithm")
+    for at in sorted({0, n - 1}):
+        i = first + at
+        if seeds[at].as_py() != derived_seed(config["seed"], i):
+            problems.append(
+                f"maze {i} has seed {seeds[at].as_py()}, config.seed {config['seed']} gives another"
+            )
+        if algorithms[at].as_py() != names[i % len(names)]:
+            problems.append(
+                f"maze {i} is by {algorithms[at].as_py()}, config.algorithm says {names[i % len(names)]}"
+            )
+    solved = config["solver"] is not None
+    nulls = table.column("solution").null_count
+    if nulls != (0 if solved else n):
+        problems.append(f"{n - nulls} of {n} mazes have solutions, config.solver is {config['solver']}")
+    for column in ("start", "goal"):
+        pairs = pc.list_flatten(table.column(column)).to_numpy(zero_copy_only=False).reshape(-1, 2)
+        if pairs.size and not ((pairs >= 0).all() and (pairs.max(axis=0) < (grid.rows, grid.cols)).all()):
+            problems.append(f"its {column} column names cells off the grid")
+    cells = pc.min_max(pc.list_flatten(table.column("solution"))).as_py()
+    if cells["min"] is not None and not 0 <= cells["min"] <= cells["max"] < grid.size:
+        problems.append("its solution column names cells off the grid")
+    return problems
+
+
 class Dataset:
     """A dataset folder, read lazily: ``len``, ``ds[i]`` -> ``(Maze, Solution)``,
     ``ds[a:b]`` and :meth:`filter` -> a smaller view, :meth:`arrays` -> stacked arrays.
 
     Shards are read when first needed (the two most recent stay in memory), so a view of
-    a few mazes of a huge dataset costs a shard read, not the dataset. With ``verify`` each
-    shard read is checked against its sha256 (see :func:`load`).
+    a few mazes of a huge dataset costs a shard read, not the dataset. Each shard read is
+    checked against the manifest (:func:`shard_problems`) and, with ``verify``, against its
+    sha256 (see :func:`load`).
     """
 
     def __init__(
@@ -158,6 +228,12 @@ class Dataset:
             return self._cache[k]
         entry = self.manifest["shards"][k]
         tbl = read_shard(self.folder, entry, verify=self.verify)
+        problems = shard_problems(tbl, entry, self.config, self.grid)
+        if problems:
+            raise ValueError(
+                f"{entry['file']} in {str(self.folder)!r} does not fit the manifest: {problems[0]};"
+                " run `mazekit dataset verify`"
+            )
         self._cache[k] = tbl
         while len(self._cache) > 2:
             self._cache.popitem(last=False)
@@ -317,13 +393,16 @@ def block_pictures(passages: np.ndarray) -> np.ndarray:
 def load(folder: str | os.PathLike[str], *, verify: bool = True, check: bool = False) -> Dataset:
     """Open the dataset in ``folder`` lazily (see :class:`Dataset`).
 
-    Each shard is checked when first read: it must be the folder's own regular file (never
-    a link, a FIFO or a device) and, with ``verify`` (the default), have the manifest's
-    sha256. Hashing costs little beside reading the shard; ``verify=False`` skips it for
-    speed, on files you trust. ``check`` hashes every shard now instead (reading every
-    byte), so a bad one is found before any is used.
+    The manifest is checked whole now (:func:`mazekit.dataset.shards.check_manifest`: its
+    fields and, from format version 2, the digest of its content). Each shard is checked
+    when first read: it must be the folder's own regular file (never a link, a FIFO or a
+    device), agree with the manifest (:func:`shard_problems`) and, with ``verify`` (the
+    default), have the manifest's sha256. Hashing costs little beside reading the shard;
+    ``verify=False`` skips it for speed, on files you trust. ``check`` hashes every shard
+    now instead (reading every byte), so a bad one is found before any is used.
 
-    A bad shard is a one-line ``ValueError`` naming it; never other mazes.
+    Anything wrong is a one-line ``ValueError`` naming the shard; never other mazes.
+    Datasets written before the manifest digest (format version 1) still load.
 
     Examples
     --------

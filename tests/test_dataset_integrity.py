@@ -14,6 +14,9 @@ import os
 import re
 import shutil
 import signal
+import subprocess
+import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -386,3 +389,63 @@ def test_a_malformed_manifest_is_a_one_line_error(ds, what, text):
         one_line(err)
     assert_cli_refuses("dataset", "info", ds, message="manifest.json")
     assert_cli_refuses("dataset", "verify", ds, message="manifest.json")
+
+
+# -- worker processes end with their parent (issue 27) -----------------------------------------
+
+
+def _hear_sigint() -> None:
+    """In the child: take SIGINT's default action back (a shell's background job ignores it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def test_workers_end_with_their_parent(tmp_path, sig):
+    """A real two-worker run, its main process killed (``kill -9``) or interrupted: the
+    workers are gone within seconds (before, they made shards for nobody until done)."""
+    folder = tmp_path / "ds"
+    args = ["dataset", "--count", "200000", "--size", "20x20", "--algorithm", "wilson", "--seed", "1",
+            "--shard-size", "500", "--workers", "2", "--no-progress", "-o", str(folder)]  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mazekit", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=_hear_sigint,
+    )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 300  # a cold kernel cache compiles first
+        while time.monotonic() < deadline and not list(folder.glob("data/*.parquet")):
+            assert proc.poll() is None
+            time.sleep(0.05)
+        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
+            workers = [int(p) for p in fh.read().split()]
+        assert len(workers) == 2 and all(_alive(w) for w in workers)
+        started = time.monotonic()
+        proc.send_signal(sig)
+        proc.wait(timeout=10)
+        while time.monotonic() - started < 5 and any(_alive(w) for w in workers):
+            time.sleep(0.05)
+        assert not [w for w in workers if _alive(w)], "workers outlived their parent"
+        assert time.monotonic() - started < 5
+    finally:
+        proc.kill()
+        proc.wait()
+        for w in workers:
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+    assert proc.returncode == (-signal.SIGKILL if sig == signal.SIGKILL else 1)
+    assert not list(folder.glob("data/.*"))  # no temporary file left behind by the interrupt
+    if sig == signal.SIGINT:
+        manifest = sh.read_manifest(folder)  # whole, and saying which shards are made
+        done = [s for s in manifest["shards"] if s["sha256"]]
+        assert all(sh.sha256_file(folder / s["file"]) == s["sha256"] for s in done)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -13,15 +15,12 @@ import numpy as np
 
 from .._limits import check_count
 from .._rng import as_rng, derived_seed
+from . import folder as fo
 from . import shards as sh
+from .shards import MAX_COUNT, MAX_SHARD_ROWS, MAX_SHARDS, TRANSFORM_KEYS
 
-#: The most mazes a dataset may hold (index and seed words are int64).
-MAX_COUNT = 2**40
-#: The most shards a dataset may have (the manifest lists each).
-MAX_SHARDS = 1_000_000
 #: Shard rows by default: 10,000, fewer for big mazes (about 16 MB of passages a shard).
 DEFAULT_ROWS = 10_000
-TRANSFORM_KEYS = ("rooms", "add_loops", "braid")
 
 Report = Callable[[str], None]
 LOCK = ".lock"
@@ -75,7 +74,7 @@ def job(
     the_grid = make_grid(grid, tuple(shape), **({"wrap": wrap} if wrap else {}))
     if shard_size is None:
         shard_size = max(1, min(DEFAULT_ROWS, (16 << 20) // the_grid.size))
-    shard_size = check_count("shard size", shard_size, 10_000_000, low=1)
+    shard_size = check_count("shard size", shard_size, MAX_SHARD_ROWS, low=1)
     if shard_size * the_grid.size > 1 << 30:
         raise ValueError(
             f"a shard of {shard_size:,} mazes of {the_grid.size:,} cells passes 1 GB of passages;"
@@ -152,11 +151,16 @@ def _prepare(folder: Path, config: dict[str, Any], report: Report) -> dict[str, 
 def _lock(folder: Path) -> Iterator[None]:
     """Hold ``folder/.lock`` (an advisory lock) so two runs never write one dataset."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / LOCK, "a+") as fh:
+    fo.check_writable(folder, LOCK)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(folder / LOCK, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped in since the check
+            raise fo.refusal(folder, LOCK, fo.describe(os.fstat(fd).st_mode))
         try:
             import fcntl
 
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except ImportError:  # pragma: no cover - not POSIX: no lock
             pass
         except BlockingIOError:
@@ -164,18 +168,23 @@ def _lock(folder: Path) -> Iterator[None]:
                 f"another mazekit is writing the dataset in {str(folder)!r}; wait for it"
             ) from None
         yield
+    finally:
+        os.close(fd)
 
 
 def _todo(
     folder: Path, manifest: dict[str, Any], report: Report
 ) -> tuple[list[tuple[int, int, int]], list[str]]:
     """Shards still to make: missing ones, ones never checksummed, and ones whose bytes no
-    longer match their checksum (reported by name)."""
+    longer match their checksum (reported by name). A shard that is a link, or anything but
+    a regular file, is refused before anything is written: a rerun never writes through it."""
     todo, redone = [], []
     for k, entry in enumerate(manifest["shards"]):
-        path = folder / entry["file"]
-        if entry.get("sha256") and path.is_file():
-            if sh.sha256_file(path) == entry["sha256"]:
+        what = fo.kind(folder, entry["file"])
+        if what not in (None, "a regular file"):
+            raise fo.refusal(folder, entry["file"], what)
+        if entry["sha256"] and what is not None:
+            if fo.sha256(folder, entry["file"]) == entry["sha256"]:
                 continue
             redone.append(entry["file"])
             report(f"{entry['file']} does not match its checksum; making it again")
@@ -320,46 +329,50 @@ def info(folder: str | Path) -> dict[str, Any]:
 
 
 def verify(folder: str | Path, *, report: Report = _stderr, deep: bool = True) -> list[str]:
-    """Check a dataset: every shard present, matching its sha256 and its row count; and
-    (``deep``) every maze's passages consistent, perfect where the generator promises it
-    (and no transform added loops), every solution a walk from start to goal through open
-    passages, and a shortest one when the solver promises that.
+    """Check a dataset: the manifest (a malformed or edited one is a one-line ``ValueError``,
+    see :func:`mazekit.dataset.shards.check_manifest`); every shard present, the folder's
+    own regular file, matching its sha256; and (``deep``) agreeing with the manifest (rows,
+    indices, grid, seeds, generators: :func:`mazekit.dataset.reader.shard_problems`), every
+    maze's passages consistent, perfect where the generator promises it (and no transform
+    added loops), every solution a walk from start to goal through open passages, and a
+    shortest one when the solver promises that.
 
     Returns the problems found, one line each naming the shard (empty: all is well).
     """
-    from .reader import load
+    from .reader import read_shard, shard_problems
     from .verify_kernel import check_rows
 
     folder = Path(folder)
     manifest = sh.read_manifest(folder)
+    config = manifest["config"]
+    grid = sh.grid_of(config)
     problems: list[str] = []
 
     def problem(line: str) -> None:  # said as found: a big dataset takes a while
         problems.append(line)
         report(line)
 
-    ds = load(folder, check=False)
-    for k, entry in enumerate(manifest["shards"]):
-        path = folder / entry["file"]
-        if not entry.get("sha256"):
-            problem(f"{entry['file']}: not made yet (rerun the command that made the dataset)")
-            continue
-        if not path.is_file():
-            problem(f"{entry['file']}: missing")
-            continue
-        if sh.sha256_file(path) != entry["sha256"]:
-            problem(f"{entry['file']}: checksum does not match the manifest (corrupt)")
-            continue
-        if not deep:
+    for entry in manifest["shards"]:
+        name = entry["file"]
+        if not entry["sha256"]:
+            problem(f"{name}: not made yet (rerun the command that made the dataset)")
             continue
         try:
-            tbl = ds._shard(k)
-        except Exception as exc:  # a file that hashes right but does not parse: report, go on
-            problem(f"{entry['file']}: cannot be read ({type(exc).__name__}: {exc})")
+            if fo.sha256(folder, name) != entry["sha256"]:
+                problem(f"{name}: checksum does not match the manifest (corrupt)")
+                continue
+            if not deep:
+                continue
+            tbl = read_shard(folder, entry, verify=False)  # just hashed
+        except FileNotFoundError:
+            problem(f"{name}: missing")
             continue
-        if tbl.num_rows != entry["rows"]:
-            problem(f"{entry['file']}: {tbl.num_rows} rows, the manifest says {entry['rows']}")
+        except ValueError as exc:  # a link, a FIFO, a file that hashes right but does not parse
+            problem(f"{name}: {str(exc).removeprefix(f'{name} in {str(folder)!r} ')}")
             continue
-        for line in check_rows(tbl, ds.grid, manifest["config"]):
-            problem(f"{entry['file']}: {line}")
+        found = shard_problems(tbl, entry, config, grid)
+        if not found:
+            found = check_rows(tbl, grid, config)
+        for line in found:
+            problem(f"{name}: {line}")
     return problems

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -10,7 +11,9 @@ from typing import Any
 
 import numpy as np
 
+from .._rng import derived_seed
 from ..grids import Grid
+from . import folder as fo
 from . import shards as sh
 
 
@@ -51,19 +54,128 @@ def solutions_of(table: Any, grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     return cells.astype(np.int64), offsets - offsets[0]
 
 
+def mismatch(folder: Path, name: str, actual: str, expected: str) -> ValueError:
+    """The one-line error for shard ``name`` whose sha256 is ``actual``, not ``expected``."""
+    return ValueError(
+        f"{name} in {str(folder)!r} does not match its checksum (sha256 {actual},"
+        f" the manifest says {expected}); run `mazekit dataset verify`"
+    )
+
+
+def read_shard(folder: Path, entry: dict[str, Any], *, verify: bool = True) -> Any:
+    """Shard ``entry`` (of the manifest) of the dataset in ``folder`` as an Arrow table.
+
+    The file must be the folder's own regular file (never a link, a FIFO or a device); with
+    ``verify`` its sha256 must be the manifest's. Either failing is a one-line ``ValueError``
+    naming the shard (with both digests for a mismatch).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    name = entry["file"]
+    if not entry["sha256"]:
+        raise ValueError(f"{name} is not made yet; rerun the command that made {str(folder)!r}")
+    data = fo.read_bytes(folder, name)
+    if verify:
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != entry["sha256"]:
+            raise mismatch(folder, name, actual, entry["sha256"])
+    try:
+        return pq.read_table(pa.BufferReader(data))
+    except (pa.ArrowException, OSError) as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ValueError(f"{name} in {str(folder)!r} cannot be read as Parquet: {first}") from None
+
+
+def shard_problems(table: Any, entry: dict[str, Any], config: dict[str, Any], grid: Grid) -> list[str]:
+    """How shard ``entry``'s table disagrees with the manifest, a few words each (empty:
+    it agrees): its schema, row count and indices, its grid columns and passage widths
+    against ``config.grid`` and ``config.shape``, the seeds and generators of its first and
+    last mazes against ``config.seed`` and ``config.algorithm``, whether it has solutions
+    as ``config.solver`` says, and every cell it names inside the grid.
+
+    Cheap (column statistics and one ``derived_seed`` per end), so the reader runs it on
+    every shard it opens: together with the checksums it makes an edited manifest fail
+    rather than read back as other mazes, for manifests without a digest too.
+    """
+    import pyarrow.compute as pc
+
+    want = sh.schema()
+    if not table.schema.equals(want):
+        return [f"its columns are not a mazekit shard's ({', '.join(table.schema.names)})"]
+    n, first = table.num_rows, entry["first"]
+    if n != entry["rows"]:
+        return [f"{n} rows, the manifest says {entry['rows']}"]
+    if n == 0:
+        return []
+    problems = []
+    index = table.column("index").to_numpy()
+    if not (index == np.arange(first, first + n)).all():
+        problems.append(
+            f"holds mazes {int(index[0])} to {int(index[-1])}, the manifest says {first} to {first + n - 1}"
+        )
+    layout = {"rows": grid.rows, "cols": grid.cols, "param": grid.param}
+    for column, value in layout.items():
+        got = pc.min_max(table.column(column)).as_py()
+        if got["min"] != value or got["max"] != value:
+            problems.append(
+                f"its {column} column is {got['min']}..{got['max']}, the grid of config.shape has {value}"
+            )
+    kinds = pc.unique(table.column("grid")).to_pylist()
+    if kinds != [grid.kind]:
+        problems.append(f"its mazes lie on {', '.join(map(str, kinds))} grids, config.grid is {grid.kind}")
+    widths = pc.min_max(pc.binary_length(table.column("passages"))).as_py()
+    if widths["min"] != grid.size or widths["max"] != grid.size:
+        problems.append(
+            f"its mazes have {widths['min']}..{widths['max']} cells, the grid of config.shape {grid.size}"
+        )
+    names = config["algorithm"]
+    seeds, algorithms = table.column("seed"), table.column("algorithm")
+    for at in sorted({0, n - 1}):
+        i = first + at
+        if seeds[at].as_py() != derived_seed(config["seed"], i):
+            problems.append(
+                f"maze {i} has seed {seeds[at].as_py()}, config.seed {config['seed']} gives another"
+            )
+        if algorithms[at].as_py() != names[i % len(names)]:
+            problems.append(
+                f"maze {i} is by {algorithms[at].as_py()}, config.algorithm says {names[i % len(names)]}"
+            )
+    solved = config["solver"] is not None
+    nulls = table.column("solution").null_count
+    if nulls != (0 if solved else n):
+        problems.append(f"{n - nulls} of {n} mazes have solutions, config.solver is {config['solver']}")
+    for column in ("start", "goal"):
+        pairs = pc.list_flatten(table.column(column)).to_numpy(zero_copy_only=False).reshape(-1, 2)
+        if pairs.size and not ((pairs >= 0).all() and (pairs.max(axis=0) < (grid.rows, grid.cols)).all()):
+            problems.append(f"its {column} column names cells off the grid")
+    cells = pc.min_max(pc.list_flatten(table.column("solution"))).as_py()
+    if cells["min"] is not None and not 0 <= cells["min"] <= cells["max"] < grid.size:
+        problems.append("its solution column names cells off the grid")
+    return problems
+
+
 class Dataset:
     """A dataset folder, read lazily: ``len``, ``ds[i]`` -> ``(Maze, Solution)``,
     ``ds[a:b]`` and :meth:`filter` -> a smaller view, :meth:`arrays` -> stacked arrays.
 
     Shards are read when first needed (the two most recent stay in memory), so a view of
-    a few mazes of a huge dataset costs a shard read, not the dataset.
+    a few mazes of a huge dataset costs a shard read, not the dataset. Each shard read is
+    checked against the manifest (:func:`shard_problems`) and, with ``verify``, against its
+    sha256 (see :func:`load`).
     """
 
     def __init__(
-        self, folder: Path, manifest: dict[str, Any], rows: range | np.ndarray | None = None
+        self,
+        folder: Path,
+        manifest: dict[str, Any],
+        rows: range | np.ndarray | None = None,
+        *,
+        verify: bool = True,
     ) -> None:
         self.folder = folder
         self.manifest = manifest
+        self.verify = verify
         self.config: dict[str, Any] = manifest["config"]
         self.grid = sh.grid_of(self.config)
         self._firsts = np.array([s["first"] for s in manifest["shards"]], dtype=np.int64)
@@ -88,7 +200,7 @@ class Dataset:
         return np.arange(r.start, r.stop, r.step, dtype=np.int64) if isinstance(r, range) else r
 
     def _view(self, rows: range | np.ndarray) -> Dataset:
-        out = Dataset(self.folder, self.manifest, rows)
+        out = Dataset(self.folder, self.manifest, rows, verify=self.verify)
         out._cache = self._cache
         return out
 
@@ -110,19 +222,18 @@ class Dataset:
 
     # -- reading ---------------------------------------------------------------------------
     def _shard(self, k: int) -> Any:
-        """Shard ``k`` as an Arrow table (cached)."""
-        import pyarrow.parquet as pq
-
+        """Shard ``k`` as an Arrow table (cached), checked (see :func:`read_shard`)."""
         if k in self._cache:
             self._cache.move_to_end(k)
             return self._cache[k]
         entry = self.manifest["shards"][k]
-        if not entry.get("sha256"):
+        tbl = read_shard(self.folder, entry, verify=self.verify)
+        problems = shard_problems(tbl, entry, self.config, self.grid)
+        if problems:
             raise ValueError(
-                f"{entry['file']} is not made yet; rerun the command that made {str(self.folder)!r}"
+                f"{entry['file']} in {str(self.folder)!r} does not fit the manifest: {problems[0]};"
+                " run `mazekit dataset verify`"
             )
-        path = self.folder / entry["file"]
-        tbl = pq.read_table(path)
         self._cache[k] = tbl
         while len(self._cache) > 2:
             self._cache.popitem(last=False)
@@ -287,16 +398,42 @@ def block_pictures(passages: np.ndarray) -> np.ndarray:
     return b
 
 
-def load(folder: str | os.PathLike[str], *, check: bool = False) -> Dataset:
+def load(folder: str | os.PathLike[str], *, verify: bool = True, check: bool = False) -> Dataset:
     """Open the dataset in ``folder`` lazily (see :class:`Dataset`).
 
-    ``check`` verifies every shard's sha256 first (reading every byte); otherwise files
-    are trusted and only the manifest is read.
+    The manifest is checked whole now (:func:`mazekit.dataset.shards.check_manifest`: its
+    fields and, from format version 2, the digest of its content). Each shard is checked
+    when first read: it must be the folder's own regular file (never a link, a FIFO or a
+    device), agree with the manifest (:func:`shard_problems`) and, with ``verify`` (the
+    default), have the manifest's sha256. Hashing costs little beside reading the shard;
+    ``verify=False`` skips it for speed, on files you trust. ``check`` hashes every shard
+    now instead (reading every byte), so a bad one is found before any is used.
+
+    Anything wrong is a one-line ``ValueError`` naming the shard; never other mazes.
+    Datasets written before the manifest digest (format version 1) still load.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from mazekit import dataset
+    >>> folder = tempfile.mkdtemp()
+    >>> cfg = dataset.job(count=4, algorithm="prim", shape=(3, 3), seed=2)
+    >>> _ = dataset.build(folder, cfg, workers=1, progress=False)
+    >>> shard = os.path.join(folder, "data", "shard-00000.parquet")
+    >>> data = bytearray(open(shard, "rb").read())
+    >>> data[100] ^= 1
+    >>> _ = open(shard, "wb").write(data)
+    >>> dataset.load(folder)[0]
+    Traceback (most recent call last):
+    ...
+    ValueError: data/shard-00000.parquet in '...' does not match its checksum (sha256 ..., the manifest ...
     """
     path = Path(folder)
     manifest = sh.read_manifest(path)
     if check:
         for entry in manifest["shards"]:
-            if entry.get("sha256") and sh.sha256_file(path / entry["file"]) != entry["sha256"]:
-                raise ValueError(f"{entry['file']} does not match its checksum; run `mazekit dataset verify`")
-    return Dataset(path, manifest)
+            if entry["sha256"]:
+                actual = fo.sha256(path, entry["file"])
+                if actual != entry["sha256"]:
+                    raise mismatch(path, entry["file"], actual, entry["sha256"])
+    return Dataset(path, manifest, verify=verify)

@@ -20,6 +20,8 @@ from .shards import shard_bytes
 
 #: Seconds to wait for a Dask scheduler before saying it cannot be reached.
 CONNECT_TIMEOUT = 5
+#: Seconds between a worker's checks that its parent is alive (where the kernel cannot tell).
+WATCH_SECONDS = 0.5
 
 Task = tuple[int, int, int]  # (shard number, first maze, rows)
 Done = tuple[int, bytes, str]  # (shard number, parquet bytes, sha256)
@@ -42,13 +44,45 @@ def _noop(_: int) -> int:
     return os.getpid()
 
 
-def _child() -> None:
-    """Worker set-up: Ctrl-C is the parent's to handle (it stops the workers), and SIGTERM
-    ends a worker outright instead of raising the CLI's interrupt inside a task."""
+def _child(parent: int) -> None:
+    """Worker set-up: Ctrl-C is the parent's to handle (it stops the workers), SIGTERM ends
+    a worker outright instead of raising the CLI's interrupt inside a task, and the worker
+    ends with its parent ``parent`` (see :func:`_die_with`)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this process when process ``parent`` ends, however it ends (``kill -9`` too).
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``), even in
+    the middle of a compiled kernel. Elsewhere, and as a second guard, a daemon thread
+    checks every :data:`WATCH_SECONDS` that the parent is still ours (an orphan is adopted
+    by another process). Checked once at once too: the parent may have died already.
+    """
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the thread alone
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="mazekit-parent-watch", daemon=True).start()
 
 
 def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: Any = None) -> Iterator[Done]:
@@ -85,7 +119,10 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterat
 
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context(method), initializer=_child
+        max_workers=workers,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_child,
+        initargs=(os.getpid(),),
     )
 
     def stop_workers() -> None:  # now, not after the shards they are making

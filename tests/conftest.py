@@ -22,3 +22,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
     if os.environ.get("MAZEKIT_TEST_WARMUP", "1") != "0":
         warmup()
+
+
+#: Minutes any one test may take before the run is ended with every thread's traceback: a
+#: hang (a deadlocked worker pool, say) then fails CI at once, saying where, instead of
+#: holding it to its time limit. The slowest test (a new grid on a copy) takes about 4.
+HANG_MINUTES = 20
+
+
+@pytest.fixture(autouse=True)
+def _no_test_hangs():
+    import faulthandler
+
+    faulthandler.dump_traceback_later(HANG_MINUTES * 60, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()

@@ -270,6 +270,14 @@ def test_filters(tmp_path):
     assert len(digests) == len(unique)
     with pytest.raises(ValueError, match="no mazes by prim"):
         ds.filter(algorithm="prim")
+    for bad in ("a", float("nan"), 2.5, True, [1]):  # 'a' was numpy's UFuncTypeError, nan kept none
+        with pytest.raises(ValueError, match="min_length must be an integer number of steps or None"):
+            ds.filter(min_length=bad)
+    with pytest.raises(ValueError, match="dedupe must be True or False, got 'yes'"):
+        ds.filter(dedupe="yes")
+    with pytest.raises(ValueError, match="algorithm must be a name or a list of names, got 3"):
+        ds.filter(algorithm=3)
+    assert len(ds.filter(min_length=np.int64(3))) == len(long)
 
 
 def test_same_bytes_for_one_and_two_workers(tmp_path):

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from .._limits import is_int
 from .._rng import derived_seed
 from ..grids import Grid
 from . import folder as fo
@@ -344,6 +345,16 @@ class Dataset:
         """A view of the mazes whose solution has ``min_length``..``max_length`` steps,
         made by ``algorithm`` (a name or names), and, with ``dedupe``, only the first maze
         of each distinct content (passages, start and goal)."""
+        for name, value in (("min_length", min_length), ("max_length", max_length)):
+            if value is not None and not is_int(value):
+                raise ValueError(f"{name} must be an integer number of steps or None, got {value!r}")
+        if not isinstance(dedupe, bool | np.bool_):
+            raise ValueError(f"dedupe must be True or False, got {dedupe!r}")
+        if algorithm is not None and not (
+            isinstance(algorithm, str)
+            or (isinstance(algorithm, list | tuple) and all(isinstance(a, str) for a in algorithm))
+        ):
+            raise ValueError(f"algorithm must be a name or a list of names, got {algorithm!r}")
         cols = ["index", "algorithm", "digest", "start", "goal", "solution_length"]
         tbl = self.table(cols)
         keep = np.ones(len(tbl), dtype=bool)

@@ -14,28 +14,6 @@ if TYPE_CHECKING:
     from .maze import Maze
 
 
-@njit(cache=True, nogil=True)
-def _distances(passages, geo, source):  # pragma: no cover - compiled
-    n = passages.shape[0]
-    dist = np.full(n, -1, dtype=np.int64)
-    queue = np.empty(n, dtype=np.int64)
-    dist[source] = 0
-    queue[0] = source
-    head, tail = 0, 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        bits = passages[cell]
-        for slot in range(k.n_slots(geo[0])):
-            if bits >> slot & 1:
-                nb = k.through(geo, cell, slot)
-                if dist[nb] < 0:
-                    dist[nb] = dist[cell] + 1
-                    queue[tail] = nb
-                    tail += 1
-    return dist
-
-
 #: Work the exact diameter may cost beyond its first sweeps, in cells visited (about a
 #: tenth of a second): all pairs of a maze of a few thousand cells, and on bigger mazes with
 #: loops as many sweeps as fit; past it :func:`diameter` gives bounds, labelled so.
@@ -70,6 +48,13 @@ def _sweep(passages, geo, source, dist, queue):  # pragma: no cover - compiled
             break
         far = min(far, cell)
     return tail, far
+
+
+@njit(cache=True, nogil=True)
+def _distances(passages, geo, source):  # pragma: no cover - compiled
+    dist = np.full(passages.shape[0], -1, dtype=np.int64)
+    _sweep(passages, geo, source, dist, np.empty(passages.shape[0], dtype=np.int64))
+    return dist
 
 
 @njit(cache=True, nogil=True)

@@ -24,7 +24,7 @@ import mazekit
 from mazekit.generate import GENERATORS, properties, summary
 from mazekit.grids import GRIDS
 from mazekit.measure import stats
-from mazekit.render import render_file
+from mazekit.output import render_file
 from mazekit.solve import SOLVERS, guarantees
 
 HERE = Path(__file__).parent

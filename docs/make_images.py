@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import mazekit
-from mazekit.render import render_file
+from mazekit.output import render_file
 
 HERE = Path(__file__).parent / "images"
 HEART = """

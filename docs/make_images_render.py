@@ -7,7 +7,7 @@ solving), heatmap.png (distances from the centre), value-iteration.png (values a
 from pathlib import Path
 
 import mazekit
-from mazekit.render import save_image
+from mazekit.output import save_image
 from mazekit.render.animate import animate
 from mazekit.render.gallery import gallery
 from mazekit.render.heatmap import heatmap_image

@@ -29,8 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mazekit
-from mazekit.convert import to_text
 from mazekit.io import MazeFileError, load_with_solution
+from mazekit.render.text import to_text
 
 from .checks import MASK_TEXT
 

@@ -28,6 +28,7 @@ from mazekit._files import atomic_write
 from mazekit._limits import TooLarge, available, check_bytes, check_count
 from mazekit.convert import from_blocks, from_text
 from mazekit.io import MazeFileError, load, load_with_solution, save
+from mazekit.render.text import to_text
 from mazekit.validate import check_path
 
 GiB = 1 << 30
@@ -49,10 +50,11 @@ CAPPED = """
 import re, resource, sys
 import numpy as np
 import mazekit, mazekit.io, mazekit.grids.rect
+from mazekit.render.text import to_text
 from PIL import Image
 m = mazekit.generate("prim", (3, 3), rng=1)  # load every kernel the loaders use before the cap
 mazekit.solve(m)
-mazekit.convert.from_text(mazekit.convert.to_text(m))
+mazekit.convert.from_text(to_text(m))
 mazekit.grids.RectGrid.from_mask(np.array([[1, 0], [1, 1]], bool))
 vm = int(re.search(r"VmSize:\\s+(\\d+)", open("/proc/self/status").read()).group(1)) * 1024
 resource.setrlimit(resource.RLIMIT_AS, (vm + {extra}, resource.RLIM_INFINITY))
@@ -634,7 +636,7 @@ def test_loaded_files_still_round_trip(tmp_path):
         for suffix in (".json", ".npz"):
             back, back_sol = load_with_solution(save(m, tmp_path / f"{kind}{suffix}", solution=sol))
             assert back == m and back_sol == sol
-    assert from_text(mazekit.convert.to_text(m := mazekit.generate("prim", (5, 7), rng=1))) == m
+    assert from_text(to_text(m := mazekit.generate("prim", (5, 7), rng=1))) == m
 
 
 def test_gallery_too_big_is_refused_before_drawing():

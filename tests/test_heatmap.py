@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.render import render, render_file
+from mazekit.output import render_file
+from mazekit.render import render
 from mazekit.render.heatmap import (
     COLORMAPS,
     color_index,

@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.convert import from_blocks, from_text, to_blocks, to_networkx, to_text
+from mazekit.convert import from_blocks, from_text, to_blocks, to_networkx
 from mazekit.io import MazeFileError, load, load_solution, load_with_solution, save
+from mazekit.render.text import to_text
 
 from .checks import MASK_TEXT, assert_spanning_tree
 

@@ -179,7 +179,7 @@ def test_bfs_counts_cells_explored_and_ends_full(kind: str) -> None:
 def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mode: str) -> None:
     from PIL import Image
 
-    from mazekit.render import STREAM_PIXELS, save_image
+    from mazekit.output import STREAM_PIXELS, save_image
     from mazekit.render.png import BAND
 
     maze = mazekit.generate("backtracker", (30, 40), rng=1)
@@ -206,7 +206,7 @@ def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mod
 def test_big_png_is_streamed_whole(tmp_path: os.PathLike[str]) -> None:
     from PIL import Image
 
-    from mazekit.render import save_image
+    from mazekit.output import save_image
 
     image = Image.new("RGB", (2100, 2000), (250, 250, 250))
     image.paste((10, 20, 30), (5, 7, 2000, 1999))

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.render import render, render_file
+from mazekit.output import render_file
+from mazekit.render import render
 from mazekit.render.image import DEFAULT_COLORS, render_image
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -21,7 +21,8 @@ import pytest
 import mazekit
 from mazekit.grids import make_grid
 from mazekit.maze import Maze
-from mazekit.render import render, render_file
+from mazekit.output import render_file
+from mazekit.render import render
 from mazekit.render.geometry import WEAVE_INSET, chain, scene, uses_geometry
 from mazekit.render.heatmap import heatmap_image
 from mazekit.render.image import DEFAULT_COLORS, render_image
@@ -432,7 +433,7 @@ def test_a_walking_solver_draws_its_walk(kind, tmp_path):
     from PIL import Image
 
     from mazekit.grids import make_grid
-    from mazekit.render import render_file
+    from mazekit.output import render_file
 
     m = mazekit.generate("backtracker", make_grid(kind, (8, 8)), rng=2)
     walked, shortest = mazekit.solve(m, "wall_follower"), mazekit.solve(m, "bfs")
@@ -451,7 +452,7 @@ def test_a_failed_walk_is_drawn_too(tmp_path):
     """The walk matters most when it failed: a wall follower that circles an island."""
     from PIL import Image
 
-    from mazekit.render import render_file
+    from mazekit.output import render_file
 
     m = mazekit.transform(mazekit.generate("backtracker", (10, 10), rng=1), "braid", rng=1)
     sol = mazekit.solve(m, "wall_follower", start=(0, 0), goal=(5, 5))

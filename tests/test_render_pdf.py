@@ -10,7 +10,7 @@ import pytest
 
 import mazekit
 from mazekit._rng import derived_seed
-from mazekit.render import render_file
+from mazekit.output import render_file
 from mazekit.render.pdf import PAPERS, render_pdf
 
 from .test_cli import run

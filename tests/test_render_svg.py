@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit.render import render, render_file
+from mazekit.output import render_file
+from mazekit.render import render
 from mazekit.render.svg import ARROW_MAX_CELLS, INKSCAPE, render_svg
 
 from .test_cli import run

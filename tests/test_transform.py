@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import mazekit
-from mazekit import trace as tr
 from mazekit.measure import components, dead_end_cells, dead_ends, loops
+from mazekit.replay import replay
 from mazekit.transform import transform
 from mazekit.transform._common import snapshot
 
@@ -31,7 +31,7 @@ def test_chained_transforms_record_history_and_round_trip(tmp_path):
     assert b.options["transforms"][1] == rooms
     assert c.options["transforms"][2] == {"op": "fill_dead_ends", "keep_ends": True}
     assert len(a.options["transforms"]) == 1  # not changed by later ops
-    assert np.array_equal(tr.replay(b.trace, b.grid), b.passages)
+    assert np.array_equal(replay(b.trace, b.grid), b.passages)
     for suffix in (".json", ".npz"):
         path = tmp_path / f"m{suffix}"
         mazekit.save(c, path)
@@ -86,5 +86,5 @@ def test_measurements(case):
 def test_snapshot_replays_from_either_start():
     maze = INPUTS["masked"]
     snap = snapshot(maze)
-    assert np.array_equal(tr.replay(snap, maze.grid), maze.passages)
-    assert np.array_equal(tr.replay(snap, maze.grid, starts_open=True), maze.passages)
+    assert np.array_equal(replay(snap, maze.grid), maze.passages)
+    assert np.array_equal(replay(snap, maze.grid, starts_open=True), maze.passages)

@@ -16,6 +16,7 @@ import pytest
 import mazekit
 from mazekit import trace as tr
 from mazekit.game.keys import walk_keys
+from mazekit.replay import replay
 
 pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
@@ -111,7 +112,7 @@ def test_generate_on_every_grid_with_trace_geometry_and_solution(client, grid):
     maze, _ = mazekit.io.from_json(data["maze"])
     # the trace replays to the maze, as the page replays it
     trace = np.array(data["trace"], dtype=np.int32).reshape(-1, 3)
-    assert (tr.replay(trace, maze.grid, starts_open=data["starts_open"]) == maze.passages).all()
+    assert (replay(trace, maze.grid, starts_open=data["starts_open"]) == maze.passages).all()
     geo = data["geometry"]
     assert geo["kind"] == grid and geo["size"] == maze.grid.size
     assert geo["walk_keys"] == {key: list(slots) for key, slots in walk_keys(grid).items()}

@@ -33,7 +33,7 @@ _LAZY = {
     "save": "io",
     "Maze": "maze",
     "render": "render",
-    "render_file": "render",
+    "render_file": "output",
     "Solution": "solution",
     "SOLVERS": "solve",
     "stats": "measure",
@@ -51,8 +51,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .io import load, load_solution, save
     from .maze import Maze
     from .measure import stats
-    from .output import write
-    from .render import render, render_file
+    from .output import render_file, write
+    from .render import render
     from .solution import Solution
     from .solve import SOLVERS, solve
     from .transform import TRANSFORMS, transform

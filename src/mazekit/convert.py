@@ -4,10 +4,10 @@ The *block picture* is the ``(2R+1, 2C+1)`` array of the tutorials and mazelib: 
 wall, ``0`` is road; cell ``(r, c)`` sits at block ``(2r+1, 2c+1)`` and the wall between two
 cells at their midpoint. *Text art* is the same picture with ``#`` for wall and space for
 road (``S`` and ``G`` mark the ends, ``B`` both in one cell; ``%`` is rock, see
-:func:`to_text`). Both are conversions, not the model, and both exist only for plain rect
-grids (no wrap): the others refuse them. Text art holds the whole maze (cells, passages,
-ends): :func:`from_text` of :func:`to_text` is the same maze. :func:`to_networkx` works on
-every grid.
+:func:`mazekit.render.text.to_text`, which writes it). Both are conversions, not the model,
+and both exist only for plain rect grids (no wrap): the others refuse them. Text art holds
+the whole maze (cells, passages, ends): :func:`from_text` of ``to_text`` is the same maze.
+:func:`to_networkx` works on every grid.
 """
 
 from __future__ import annotations
@@ -148,43 +148,6 @@ def _border_gaps(wall: np.ndarray, exists: np.ndarray) -> list[Cell]:
     return gaps
 
 
-def to_text(maze: Maze, *, marks: bool = True) -> str:
-    """Text art: ``#`` for wall, space for road, ``S``/``G`` at the ends (if ``marks``).
-
-    Read back by :func:`from_text` as the same maze (with ``marks``). Two marks keep what
-    the block picture alone would lose:
-
-    - ``%`` is **rock**: a cell of the grid with no passage at all (cave rock, a filled dead
-      end), drawn with the walls between such cells, so a cave's rock reads as one solid
-      mass. A ``#`` cell would mean *no cell* (outside a masked shape), a different grid.
-    - ``B`` is a cell that is **both** start and goal, which one letter could not say.
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> print(to_text(mazekit.generate("backtracker", (2, 3), rng=2)))
-    # #####
-    #S    #
-    # ### #
-    #   #G#
-    ##### #
-    >>> cave = mazekit.Maze(np.array([[2, 8, 0], [0, 0, 0]], np.uint8), mazekit.RectGrid((2, 3)),
-    ...                     (0, 0), (0, 0))
-    >>> print(to_text(cave))
-    # #####
-    #B  #%#
-    #####%#
-    #%%%%%#
-    #######
-    >>> from_text(to_text(cave)) == cave
-    True
-    """
-    from .render.text import render_text
-
-    require_rect(maze.grid, "text art")
-    return render_text(maze, None, style="ascii", marks=marks)
-
-
 #: The characters of text art: wall, road, path, start, goal, start and goal in one, rock.
 TEXT_CHARS = "# .SGB%"
 #: Text art's mark of a cell that is both start and goal.
@@ -201,7 +164,7 @@ TEXT_BYTES_PER_CHAR = 8
 def from_text(text: str) -> Maze:
     """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
 
-    Reads what :func:`to_text` and ``mazekit render -o maze.txt`` write (the path dots
+    Reads what :func:`mazekit.render.text.to_text` and ``mazekit render -o maze.txt`` write (the path dots
     included), and the ``#``/space pictures of the tutorials. A ``#`` where a cell would be
     is no cell (a masked grid); ``%`` there is a cell with no passage (rock), and elsewhere
     a wall. ``B`` marks a cell that is start and goal both (``S`` and ``G``, where given,

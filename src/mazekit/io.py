@@ -116,12 +116,11 @@ def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None 
         if not isinstance(solution, Solution):
             raise TypeError(f"solution must be a Solution, got {type(solution).__name__}")
         solution.check(maze)
-    if suffix == ".txt":
-        from .render import render_file
+    if suffix == ".txt":  # text art, as ``render -o maze.txt`` draws it (made whole first)
+        from .render import at_solution_ends, render_text
 
-        render_file(maze, p, solution)
-        return p
-    if suffix == ".json":  # made whole before the file is opened, so a failure leaves none
+        data = (render_text(at_solution_ends(maze, solution), solution, style="ascii") + "\n").encode()
+    elif suffix == ".json":  # made whole before the file is opened, so a failure leaves none
         data = (json.dumps(to_json(maze, solution), indent=1) + "\n").encode("utf-8")
     else:
         buf = _io.BytesIO()

@@ -53,7 +53,7 @@ def _maze_file(maze: Maze, path: Path, solution: Solution | None) -> Path:
 
 
 def _image(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
-    from .render import render, save_image
+    from .render import render
 
     if options.get("heatmap") is not None:
         options.setdefault("path", solution is not None)
@@ -205,4 +205,57 @@ def write(
     return w.func(maze, p, solution, **options)
 
 
-__all__ = ["IMAGE_SUFFIXES", "MAZE_SUFFIXES", "TEXT_SUFFIXES", "WRITERS", "Writer", "write", "writer"]
+def render_file(
+    maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
+) -> Path:
+    """:func:`write` for pictures, pages and text art only (``.png``, ``.svg``, ``.pdf``,
+    ``.txt`` ...): a maze file suffix is refused, so a picture is never saved as data.
+
+    A ``.pdf`` is a printable page, plus an answer-key page when a solution is given (see
+    :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a
+    temporary file renamed into place).
+
+    >>> import mazekit
+    >>> render_file(mazekit.generate("prim", (2, 2), rng=1), "m.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot render to 'm.json': unknown suffix; use one of .ans, .bmp, .gif, ...
+    """
+    p = Path(path)
+    if p.suffix.lower() in MAZE_SUFFIXES or p.suffix.lower() not in WRITERS:
+        known = sorted(set(WRITERS) - set(MAZE_SUFFIXES))
+        raise ValueError(f"cannot render to {p.name!r}: unknown suffix; use one of {', '.join(known)}")
+    return write(maze, p, solution=solution, **options)
+
+
+#: Pictures at least this big are written as PNG by :mod:`mazekit.render.png`, which reports
+#: progress (PIL's encoder runs as one silent call).
+STREAM_PIXELS = 4_000_000
+
+
+def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
+    """Save a ``PIL.Image`` in the format its suffix names, whole or not at all."""
+    from ._files import atomic_write
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise ValueError(
+            f"cannot save a picture as {p.name!r}; use one of {', '.join(sorted(IMAGE_SUFFIXES))}"
+        )
+    fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(suffix, suffix[1:].upper())
+    from .render.png import can_write, write_png
+
+    streamed = fmt == "PNG" and image.size[0] * image.size[1] >= STREAM_PIXELS and can_write(image)
+    with atomic_write(p, "wb") as fh:
+        if streamed:  # rows in bands, counted for a progress bar
+            write_png(image, fh)
+        else:
+            image.save(fh, format=fmt)
+    return p
+
+
+__all__ = [
+    "IMAGE_SUFFIXES", "MAZE_SUFFIXES", "STREAM_PIXELS", "TEXT_SUFFIXES", "WRITERS", "Writer", "render_file",
+    "save_image", "write", "writer",
+]  # fmt: skip

@@ -4,7 +4,7 @@ number of events.
 The animations (:mod:`mazekit.render.animate`), the game window (:mod:`mazekit.game`) and
 the web page (``web/static/app.js``, which follows the same rules in JavaScript) replay the
 traces that kernels record (:mod:`mazekit.trace`). They all read the same per-cell state, a
-class of :mod:`mazekit.render.palette`, changed by each event as :func:`transition` says:
+class of :mod:`mazekit.cell_classes`, changed by each event as :func:`transition` says:
 
 generation (``solving=False``)
     Cells start ``UNVISITED`` (``ROAD`` when the generator starts from an open room).
@@ -23,9 +23,9 @@ masked grid, only towards a cell that exists).
 Examples
 --------
 >>> import mazekit
->>> from mazekit.render.palette import CLASS_NAMES
+>>> from mazekit.cell_classes import CLASS_NAMES
 >>> m = mazekit.generate("backtracker", (3, 4), rng=1, record=True)
->>> r = Replay.of_generation(m)
+>>> r = Replay.of_generation(m, starts_open=False)
 >>> CLASS_NAMES[r.state[0]], r.pos, r.current
 ('unvisited', 0, -1)
 >>> events = r.advance(5)
@@ -45,11 +45,11 @@ import numpy as np
 from numba import njit
 
 from . import trace as tr
+from .cell_classes import BACKTRACKED, EXPLORED, FRONTIER, ROAD, STACK, UNVISITED
 from .grids import Grid
 from .grids import kernel as k
-from .render.palette import BACKTRACKED, EXPLORED, FRONTIER, ROAD, STACK, UNVISITED
 
-__all__ = ["Replay", "transition"]
+__all__ = ["Replay", "replay", "transition"]
 
 
 @njit(cache=True, inline="always")
@@ -123,7 +123,7 @@ class Replay:
     passages : numpy.ndarray
         The passages before the first event (copied).
     state : int
-        Every cell's state before the first event (a class of :mod:`mazekit.render.palette`).
+        Every cell's state before the first event (a class of :mod:`mazekit.cell_classes`).
     solving : bool
         Replay a solver's trace (visits tint cells) rather than a generator's.
     in_maze : int
@@ -146,20 +146,19 @@ class Replay:
         self.last = -1
 
     @classmethod
-    def of_generation(
-        cls, maze: Any, trace: np.ndarray | None = None, *, starts_open: bool | None = None
-    ) -> Replay:
+    def of_generation(cls, maze: Any, trace: np.ndarray | None = None, *, starts_open: bool) -> Replay:
         """A cursor over the generation of ``maze`` (its ``trace`` unless another is given).
 
-        ``starts_open`` (by default what the maze's generator says, see
-        :func:`mazekit.generate.starts_open`) starts from a room with every inner wall gone.
+        ``starts_open`` (required) starts from a room with every inner wall gone: pass what
+        the maze's generator says, :func:`mazekit.generate.starts_open` ``(maze.algorithm)``
+        (true for recursive division, which raises walls). The replay sits below the
+        generators, so it is told rather than asking them; a caller that forgets gets a
+        ``TypeError``, never a replay from the wrong start.
         """
-        from .generate import starts_open as opens
-
         grid = maze.grid
         trace = maze.trace if trace is None else trace
         trace = tr.empty() if trace is None else trace
-        is_open = opens(maze.algorithm) if starts_open is None else starts_open
+        is_open = bool(starts_open)
         first = tr.open_room(grid) if is_open else np.zeros(grid.shape, np.uint8)
         # a stack or active list pops every cell once; other backtracks (hunt-and-kill's end
         # of a walk) leave no stack to show
@@ -203,3 +202,31 @@ class Replay:
     def finish(self) -> None:
         """Apply every event left."""
         self.advance(len(self.trace) - self.pos)
+
+
+def replay(
+    trace: np.ndarray,
+    grid: Grid,
+    upto: int | None = None,
+    *,
+    starts_open: bool = False,
+    start: np.ndarray | None = None,
+) -> np.ndarray:
+    """The passages after the first ``upto`` events of a trace (all by default).
+
+    They start empty, or from the open room if ``starts_open``, or from ``start`` (a
+    transform's trace starts from its input maze; ``start`` is not modified). This is
+    :class:`Replay` run to ``upto``.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (5, 5), rng=1, record=True)
+    >>> bool((replay(m.trace, m.grid) == m.passages).all())
+    True
+    """
+    if start is None:
+        start = tr.open_room(grid) if starts_open else np.zeros(grid.shape, dtype=np.uint8)
+    cursor = Replay(trace, grid, start, state=0, solving=False)  # only the passages are asked for
+    cursor.advance(trace.shape[0] if upto is None else int(upto))
+    return cursor.passages.reshape(grid.shape)

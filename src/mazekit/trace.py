@@ -19,7 +19,7 @@ A trace is an ``int32`` array of shape ``(n, 3)``; each row is ``(cell, event, a
     which starts from an open room: its module sets ``STARTS_OPEN = True``); with ``arg``
     -1, ``cell`` itself turned to rock (cave automata).
 
-:func:`replay` rebuilds the passages after any number of events; a
+:func:`mazekit.replay.replay` rebuilds the passages after any number of events; a
 :class:`mazekit.replay.Replay` cursor steps through a trace keeping every cell's state too
 (what the animations, the game window and the web page show).
 """
@@ -87,33 +87,3 @@ def open_room(grid: Grid) -> np.ndarray:
     p = np.zeros(grid.size, dtype=np.uint8)
     _open_room(p, *grid.kernel_args())
     return p.reshape(grid.shape)
-
-
-def replay(
-    trace: np.ndarray,
-    grid: Grid,
-    upto: int | None = None,
-    *,
-    starts_open: bool = False,
-    start: np.ndarray | None = None,
-) -> np.ndarray:
-    """The passages after the first ``upto`` events of a trace (all by default).
-
-    They start empty, or from the open room if ``starts_open``, or from ``start`` (a
-    transform's trace starts from its input maze; ``start`` is not modified). This is
-    :class:`mazekit.replay.Replay` run to ``upto``.
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> m = mazekit.generate("prim", (5, 5), rng=1, record=True)
-    >>> bool((replay(m.trace, m.grid) == m.passages).all())
-    True
-    """
-    from .replay import Replay
-
-    if start is None:
-        start = open_room(grid) if starts_open else np.zeros(grid.shape, dtype=np.uint8)
-    cursor = Replay(trace, grid, start, state=0, solving=False)  # only the passages are asked for
-    cursor.advance(trace.shape[0] if upto is None else int(upto))
-    return cursor.passages.reshape(grid.shape)

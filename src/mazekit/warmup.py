@@ -106,7 +106,9 @@ def _replay_warmup() -> None:
     import mazekit
     from mazekit.replay import Replay
 
-    Replay.of_generation(mazekit.generate("backtracker", (3, 3), rng=1, record=True)).finish()
+    Replay.of_generation(
+        mazekit.generate("backtracker", (3, 3), rng=1, record=True), starts_open=False
+    ).finish()
 
 
 def _dataset_warmup() -> None:

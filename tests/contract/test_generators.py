@@ -26,6 +26,7 @@ import mazekit
 from mazekit import trace as tr
 from mazekit.generate import GENERATORS, properties, summary
 from mazekit.grids import GRIDS, RectGrid, make_grid
+from mazekit.replay import replay
 
 from ..checks import COMB, MASK_TEXT, STEPS, assert_spanning_tree, cut_grid, edges
 
@@ -100,7 +101,7 @@ def test_trace_replays_to_the_maze(name, kind):
     shape = shapes(kind)[-1]
     maze = mazekit.generate(name, shape, grid=kind, rng=3, record=True)
     starts_open = bool(getattr(__import__(GENERATORS[name].__module__, fromlist=["x"]), "STARTS_OPEN", False))
-    rebuilt = mazekit.trace.replay(maze.trace, maze.grid, starts_open=starts_open)
+    rebuilt = replay(maze.trace, maze.grid, starts_open=starts_open)
     assert np.array_equal(rebuilt, maze.passages)
 
 
@@ -381,8 +382,8 @@ def test_trace_replays_and_recording_changes_nothing(name, opts, shape):
     assert ((t[:, 0] >= 0) & (t[:, 0] < grid.size)).all()
     starts_open = props["starts_open"]
     assert np.array_equal(replay_by_hand(t, grid, starts_open), traced.passages)
-    assert np.array_equal(tr.replay(t, grid, starts_open=starts_open), traced.passages)
-    assert tr.replay(t, grid, len(t) // 2, starts_open=starts_open).shape == grid.shape
+    assert np.array_equal(replay(t, grid, starts_open=starts_open), traced.passages)
+    assert replay(t, grid, len(t) // 2, starts_open=starts_open).shape == grid.shape
     if props["perfect"]:  # no passage opened twice, none closed that was not open
         opens = int((np.isin(t[:, 1], (tr.CARVE, tr.OPEN)) & (t[:, 2] >= 0)).sum())
         closes = int(((t[:, 1] == tr.CLOSE) & (t[:, 2] >= 0)).sum())

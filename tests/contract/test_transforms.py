@@ -19,11 +19,13 @@ import pytest
 
 import mazekit
 from mazekit import trace as tr
-from mazekit.convert import end_openings, to_blocks, to_networkx, to_text
+from mazekit.convert import end_openings, to_blocks, to_networkx
 from mazekit.ends import ENDS, place_ends
 from mazekit.grid import DCOL, DROW, OPPOSITE
 from mazekit.grids import GRIDS, Grid, RectGrid, make_grid
 from mazekit.measure import components, dead_ends, loops, stats
+from mazekit.render.text import to_text
+from mazekit.replay import replay
 from mazekit.transform import TRANSFORMS, properties, transform
 from mazekit.transform._common import replay_from
 from mazekit.validate import check_path
@@ -285,8 +287,8 @@ def test_sound_promised_and_repeatable(op, case):
     carved = TRANSFORMS[op](maze, np.random.default_rng(4), record=True, **options(op))
     assert np.array_equal(replay_from(maze.passages, carved.trace, maze.grid), carved.passages)
     recorded = transform(maze, op, rng=4, record=True, **options(op))
-    assert np.array_equal(tr.replay(recorded.trace, maze.grid), recorded.passages)
-    assert np.array_equal(tr.replay(recorded.trace, maze.grid, starts_open=True), recorded.passages)
+    assert np.array_equal(replay(recorded.trace, maze.grid), recorded.passages)
+    assert np.array_equal(replay(recorded.trace, maze.grid, starts_open=True), recorded.passages)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -567,9 +569,9 @@ def test_rect_trace_replays_to_the_output(op, case):
     # the Maze-level trace replays from scratch, like a generator's
     out = transform(maze, op, rng=5, record=True)
     assert np.array_equal(out.passages, carved.passages)
-    assert np.array_equal(tr.replay(out.trace, maze.grid), out.passages)
+    assert np.array_equal(replay(out.trace, maze.grid), out.passages)
     if maze.trace is None:  # a snapshot history works from an open room too
-        assert np.array_equal(tr.replay(out.trace, maze.grid, starts_open=True), out.passages)
+        assert np.array_equal(replay(out.trace, maze.grid, starts_open=True), out.passages)
     else:
         assert np.array_equal(out.trace[: len(maze.trace)], maze.trace)
 

@@ -7,6 +7,7 @@ import mazekit
 from mazekit import trace as tr
 from mazekit.generate import properties
 from mazekit.generate.cellular_automaton import cellular_automaton, ends, parse_rule
+from mazekit.replay import replay
 
 from ..checks import STEPS, carve, components, edges
 
@@ -92,7 +93,7 @@ def test_trace_toggles_rock_and_floor():
         assert floor[cell] == (event == tr.CLOSE), "VISIT makes floor of rock, CLOSE rock of floor"
         floor[cell] = event == tr.VISIT
     assert {tuple(x) for x in np.argwhere(floor.reshape(30, 40)).tolist()} == floor_of(maze.passages)
-    assert np.array_equal(tr.replay(t, maze.grid), maze.passages)
+    assert np.array_equal(replay(t, maze.grid), maze.passages)
 
 
 def test_rules_and_options():

@@ -10,6 +10,7 @@ from mazekit import trace as tr
 from mazekit.generate import properties
 from mazekit.generate.origin_shift import origin_shift
 from mazekit.grid import RectGrid
+from mazekit.replay import replay
 
 from ..checks import assert_spanning_tree, carve, components
 
@@ -58,7 +59,7 @@ def test_keeps_a_perfect_maze_after_every_move(shape, ring_mask):
     visits = np.flatnonzero(t[:, 1] == tr.VISIT)
     assert len(visits) > n  # the walk
     for end in visits[:: max(1, len(visits) // 60)].tolist() + [len(t) - 1]:
-        assert_spanning_tree(maze.replace(passages=tr.replay(t, grid, end + 1)))
+        assert_spanning_tree(maze.replace(passages=replay(t, grid, end + 1)))
     moves = t[n:]  # each move: (OPEN, CLOSE)? then VISIT of the new origin
     assert set(np.unique(moves[:, 1]).tolist()) <= {tr.OPEN, tr.CLOSE, tr.VISIT}
     assert int((moves[:, 1] == tr.OPEN).sum()) == int((moves[:, 1] == tr.CLOSE).sum())

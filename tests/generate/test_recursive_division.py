@@ -5,6 +5,7 @@ import numpy as np
 from mazekit import trace as tr
 from mazekit.generate import properties
 from mazekit.generate.recursive_division import recursive_division
+from mazekit.replay import replay
 
 from ..checks import carve
 
@@ -20,8 +21,8 @@ def test_closes_walls_in_an_open_room():
     assert set(np.unique(t[:, 1]).tolist()) == {tr.VISIT, tr.CLOSE}
     assert (t[t[:, 1] == tr.CLOSE, 2] >= 1).all()  # walls are put up east or south of a cell
     assert int((t[:, 1] == tr.CLOSE).sum()) == 8 * 12  # every inner wall but cells-1 passages
-    assert np.array_equal(tr.replay(t, maze.grid, starts_open=True), maze.passages)
-    assert not np.array_equal(tr.replay(t, maze.grid), maze.passages)  # needs the open room
+    assert np.array_equal(replay(t, maze.grid, starts_open=True), maze.passages)
+    assert not np.array_equal(replay(t, maze.grid), maze.passages)  # needs the open room
     # the first wall crosses the whole (wider than tall) room, with one gap
     assert t[0, 0] == 0 and t[0, 1] == tr.VISIT
     first = t[1:9]

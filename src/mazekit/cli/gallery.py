@@ -48,7 +48,7 @@ def gallery(output: str, grid: str, size: str | None, wrap: str | None, seed: in
     """Draw every generator that runs on the grid, same size and seed, each as a heat map."""
     from pathlib import Path
 
-    from ..render import IMAGE_SUFFIXES, save_image
+    from ..output import IMAGE_SUFFIXES, save_image
     from ..render.gallery import gallery as make_gallery
 
     if Path(output).suffix.lower() not in IMAGE_SUFFIXES:

@@ -42,7 +42,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
         raise ValueError(
             f"render draws pictures; to convert maze files use `generate`/`solve` (got {output})"
         )
-    from ..render import IMAGE_SUFFIXES
+    from ..output import IMAGE_SUFFIXES
 
     if source is not None and suffix not in IMAGE_SUFFIXES | {".svg"}:
         raise ValueError(
@@ -54,7 +54,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
     if source is None:
         emit(maze, sol, output, **ropts)
         return
-    from ..render import render_file
+    from ..output import render_file
 
     extra = {"legend": True, "marks": True} if suffix in IMAGE_SUFFIXES else {}
     render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=image_colors(ropts),

@@ -189,7 +189,7 @@ def export_maze_dataset(view: Any) -> Any:
     ValueError: maze-dataset's grids are square (grid_n x grid_n); these mazes are 4x5
     """
     from .. import __version__
-    from .reader import strings
+    from .shards import strings
 
     grid, config = view.grid, view.config
     _require_rect(grid)

@@ -31,15 +31,6 @@ def passages_of(table: Any, grid: Grid) -> np.ndarray:
     return data[offsets[0] : offsets[-1]].reshape(n, grid.size).copy()
 
 
-def strings(column: Any) -> np.ndarray:
-    """A dictionary-encoded string column as a numpy array of ``str``."""
-    arr = column.combine_chunks()
-    if hasattr(arr, "dictionary"):
-        names = np.asarray(arr.dictionary.to_pylist(), dtype=str)
-        return names[arr.indices.to_numpy(zero_copy_only=False).astype(np.int64)]
-    return np.asarray(arr.to_pylist(), dtype=str)
-
-
 def flat_cells(column: Any, grid: Grid) -> np.ndarray:
     """A ``[row, col]`` column as flat cell numbers."""
     pairs = column.combine_chunks().flatten().to_numpy(zero_copy_only=False).reshape(-1, 2)
@@ -374,7 +365,7 @@ class Dataset:
                     f"this dataset has no mazes by {', '.join(sorted(unknown))};"
                     f" it has {', '.join(self.config['algorithm'])}"
                 )
-            keep &= np.isin(strings(tbl.column("algorithm")), wanted)
+            keep &= np.isin(sh.strings(tbl.column("algorithm")), wanted)
         if dedupe:
             key = np.stack(
                 [

@@ -435,3 +435,12 @@ def _check_shards(shards: Any, config: dict[str, Any]) -> None:
 
 def _is_sha256(value: Any) -> bool:
     return isinstance(value, str) and len(value) == 64 and set(value) <= set("0123456789abcdef")
+
+
+def strings(column: Any) -> np.ndarray:
+    """A dictionary-encoded string column as a numpy array of ``str``."""
+    arr = column.combine_chunks()
+    if hasattr(arr, "dictionary"):
+        names = np.asarray(arr.dictionary.to_pylist(), dtype=str)
+        return names[arr.indices.to_numpy(zero_copy_only=False).astype(np.int64)]
+    return np.asarray(arr.to_pylist(), dtype=str)

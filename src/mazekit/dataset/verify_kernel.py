@@ -99,7 +99,8 @@ def check_rows(table: Any, grid: Grid, config: dict[str, Any]) -> list[str]:
     maze indices)."""
     from ..generate import GENERATORS, properties
     from ..solve import SHORTEST
-    from .reader import flat_cells, passages_of, solutions_of, strings
+    from .reader import flat_cells, passages_of, solutions_of
+    from .shards import strings
 
     passages = passages_of(table, grid)
     starts = flat_cells(table.column("start"), grid)

@@ -101,6 +101,8 @@ def _solve(name: str) -> None:
 def _generate(name: str) -> None:
     import mazekit
 
+    from ..generate import starts_open
     from ..replay import Replay
 
-    Replay.of_generation(mazekit.generate(name, (4, 6), rng=1, record=True)).finish()
+    maze = mazekit.generate(name, (4, 6), rng=1, record=True)
+    Replay.of_generation(maze, starts_open=starts_open(name)).finish()

@@ -97,7 +97,8 @@ def recursive_division(grid: RectGrid, rng: np.random.Generator, *, record: bool
     >>> from mazekit import trace as tr
     >>> grid = RectGrid((4, 5))
     >>> out = recursive_division(grid, np.random.default_rng(0), record=True)
-    >>> bool((tr.replay(out.trace, grid, starts_open=True) == out.passages).all())
+    >>> from mazekit.replay import replay
+    >>> bool((replay(out.trace, grid, starts_open=True) == out.passages).all())
     True
     """
     if grid.mask is not None:

@@ -11,13 +11,9 @@ same image, SVG, PDF and heat-map functions. Text is for plain rect grids only.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write
 from ..maze import Maze
-from ..output import IMAGE_SUFFIXES, TEXT_SUFFIXES
 from ..solution import Solution
 from .text import render_text
 
@@ -74,47 +70,4 @@ def at_solution_ends(maze: Maze, solution: Solution | None) -> Maze:
     return maze.replace(start=solution.start, goal=solution.goal)
 
 
-def render_file(
-    maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
-) -> Path:
-    """Render to a file whose suffix picks the format (``.png``, ``.txt``, ``.svg``, ``.pdf``, ...).
-
-    A ``.pdf`` is a printable page, plus an answer-key page when a solution is given (see
-    :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a
-    temporary file renamed into place).
-    """
-    from ..output import MAZE_SUFFIXES, WRITERS, write
-
-    p = Path(path)
-    if p.suffix.lower() in MAZE_SUFFIXES or p.suffix.lower() not in WRITERS:
-        known = sorted(set(WRITERS) - set(MAZE_SUFFIXES))
-        raise ValueError(f"cannot render to {p.name!r}: unknown suffix; use one of {', '.join(known)}")
-    return write(maze, p, solution=solution, **options)
-
-
-#: Pictures at least this big are written as PNG by :mod:`mazekit.render.png`, which reports
-#: progress (PIL's encoder runs as one silent call).
-STREAM_PIXELS = 4_000_000
-
-
-def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
-    """Save a ``PIL.Image`` in the format its suffix names, whole or not at all."""
-    p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix not in IMAGE_SUFFIXES:
-        raise ValueError(
-            f"cannot save a picture as {p.name!r}; use one of {', '.join(sorted(IMAGE_SUFFIXES))}"
-        )
-    fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(suffix, suffix[1:].upper())
-    from .png import can_write, write_png
-
-    streamed = fmt == "PNG" and image.size[0] * image.size[1] >= STREAM_PIXELS and can_write(image)
-    with atomic_write(p, "wb") as fh:
-        if streamed:  # rows in bands, counted for a progress bar
-            write_png(image, fh)
-        else:
-            image.save(fh, format=fmt)
-    return p
-
-
-__all__ = ["IMAGE_SUFFIXES", "TEXT_SUFFIXES", "render", "render_file", "render_text", "save_image"]
+__all__ = ["at_solution_ends", "render", "render_text"]

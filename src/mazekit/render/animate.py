@@ -602,7 +602,9 @@ def animate(
     else:
         canvas = _BlockCanvas(maze, cell, wall, 1000.0 / fps)
     if gen_events is not None:
-        cursor = Replay.of_generation(maze)  # from an open room if its generator says so
+        from ..generate import starts_open  # recursive division raises walls in an open room
+
+        cursor = Replay.of_generation(maze, starts_open=starts_open(maze.algorithm))
         canvas.start_generation(cursor)
         canvas.replay(cursor, spf)
         canvas.durations[-1] += pause * 1000

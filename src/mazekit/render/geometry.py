@@ -144,7 +144,7 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     if solution is not None and solution.found:
         path = solution.path[:, 0].astype(np.int64) * grid.cols + solution.path[:, 1]
         out.path = _path(grid, path, centers, mids, nb, back, openings, width)
-    from .image import walk_cells
+    from .pixels import walk_cells
 
     walk = walk_cells(solution)
     if walk is not None:

@@ -14,31 +14,8 @@ import numpy as np
 from ..maze import Maze
 from ..solution import Solution
 from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
-from .palette import PICTURE_COLORS
 from .palette import parse_color as _rgb  # heatmap and svg read it from here too
-
-#: The still pictures' colours (:data:`mazekit.render.palette.PICTURE_COLORS`).
-DEFAULT_COLORS = PICTURE_COLORS
-
-
-def walk_cells(solution: Solution | None) -> np.ndarray | None:
-    """The ``(k, 2)`` cells a walking solver stepped on, in order (``extras["walk"]`` of
-    ``wall_follower``, ``pledge`` ...), or ``None`` for a solver that does not walk."""
-    if solution is None or "walk" not in solution.extras:
-        return None
-    walk = np.asarray(solution.extras["walk"]).reshape(-1, 2)
-    return walk if len(walk) > 1 else None
-
-
-#: The longest side, in pixels, that an automatic cell size aims for.
-AUTO_SIDE = 2400
-
-
-def auto_sizes(shape: tuple[int, int]) -> tuple[int, int]:
-    """A ``(cell_size, wall_width)`` that keeps the picture near :data:`AUTO_SIDE` pixels."""
-    side = max(shape)
-    cell = max(1, min(16, AUTO_SIDE // (side * 5 // 4 + 1)))
-    return cell, max(1, cell // 4)
+from .pixels import AUTO_SIDE, DEFAULT_COLORS, auto_sizes, walk_cells  # noqa: F401 - read from here too
 
 
 def render_image(

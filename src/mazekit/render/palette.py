@@ -3,7 +3,8 @@
 Every picture of a maze colours cells (and the blocks between them) by class: the still
 pictures (:func:`mazekit.render.layers.classify`), the animations
 (:mod:`mazekit.render.animate`) and the game window (:mod:`mazekit.game.picture`). The
-codes are the same everywhere, so a class means one thing whichever module holds it:
+codes are the same everywhere (:mod:`mazekit.cell_classes` defines them), so a class means one
+thing whichever module holds it:
 
 ========== ==== ==========================================================
 class      code what it is
@@ -48,18 +49,25 @@ from typing import Any
 
 import numpy as np
 
-(ROAD, WALL, UNVISITED, CURRENT, FRONTIER, STACK, EXPLORED, BACKTRACKED, PATH, START, GOAL,
- TRAIL, HINT, OPENING) = range(14)  # fmt: skip
-
-#: The name of each class, indexed by its code.
-CLASS_NAMES = ("road", "wall", "unvisited", "current", "frontier", "stack", "explored", "backtracked",
-               "path", "start", "goal", "trail", "hint", "opening")  # fmt: skip
-
-#: How many classes there are.
-N_CLASSES = len(CLASS_NAMES)
-
-#: The classes an animation frame holds: ``ROAD`` to ``GOAL``.
-N_ANIMATION = GOAL + 1
+from ..cell_classes import (
+    BACKTRACKED,
+    CLASS_NAMES,
+    CURRENT,
+    EXPLORED,
+    FRONTIER,
+    GOAL,
+    HINT,
+    N_ANIMATION,
+    N_CLASSES,
+    OPENING,
+    PATH,
+    ROAD,
+    STACK,
+    START,
+    TRAIL,
+    UNVISITED,
+    WALL,
+)  # fmt: skip
 
 #: Colour keys of an animation, one per class code below :data:`N_ANIMATION`.
 ANIMATION_KEYS = ("background", *CLASS_NAMES[1:N_ANIMATION])

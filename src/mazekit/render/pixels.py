@@ -10,7 +10,32 @@ from typing import Any
 
 import numpy as np
 
-from .image import DEFAULT_COLORS, auto_sizes
+from ..solution import Solution
+from .palette import PICTURE_COLORS
+
+#: The still pictures' colours (:data:`mazekit.render.palette.PICTURE_COLORS`).
+DEFAULT_COLORS = PICTURE_COLORS
+
+
+def walk_cells(solution: Solution | None) -> np.ndarray | None:
+    """The ``(k, 2)`` cells a walking solver stepped on, in order (``extras["walk"]`` of
+    ``wall_follower``, ``pledge`` ...), or ``None`` for a solver that does not walk."""
+    if solution is None or "walk" not in solution.extras:
+        return None
+    walk = np.asarray(solution.extras["walk"]).reshape(-1, 2)
+    return walk if len(walk) > 1 else None
+
+
+#: The longest side, in pixels, that an automatic cell size aims for.
+AUTO_SIDE = 2400
+
+
+def auto_sizes(shape: tuple[int, int]) -> tuple[int, int]:
+    """A ``(cell_size, wall_width)`` that keeps the picture near :data:`AUTO_SIDE` pixels."""
+    side = max(shape)
+    cell = max(1, min(16, AUTO_SIDE // (side * 5 // 4 + 1)))
+    return cell, max(1, cell // 4)
+
 
 #: Most pixels a single picture (or one animation frame) may have.
 MAX_PIXELS = 500_000_000
@@ -21,7 +46,7 @@ def sizes(
 ) -> tuple[int, int]:
     """``(cell, wall)`` in pixels: the ones asked for, or chosen from the maze size.
 
-    ``auto_side`` is the longest side the automatic choice aims for (``image.AUTO_SIDE``
+    ``auto_side`` is the longest side the automatic choice aims for (:data:`AUTO_SIDE`
     when None). The wall defaults to a quarter of the cell.
     """
     if auto_side is None:

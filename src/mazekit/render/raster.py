@@ -29,8 +29,8 @@ def picture_size(sc: Scene, cell: int, wall: int) -> tuple[int, int]:
 
 
 def auto_cell(sc: Scene) -> int:
-    """Pixels per cell that keep the picture near ``image.AUTO_SIDE`` pixels."""
-    from .image import auto_sizes
+    """Pixels per cell that keep the picture near ``pixels.AUTO_SIDE`` pixels."""
+    from .pixels import auto_sizes
 
     side = math.ceil(max(sc.width, sc.height))
     return auto_sizes((side, side))[0]

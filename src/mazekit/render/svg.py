@@ -19,8 +19,7 @@ from ..maze import Maze
 from ..solution import Solution
 from .geometry import ARROW as _ARROW
 from .geometry import Scene, scene, uses_geometry
-from .image import walk_cells
-from .pixels import colors_with_defaults
+from .pixels import colors_with_defaults, walk_cells
 from .segments import cell_runs, path_points, wall_runs
 from .segments import number as _num
 

@@ -3,7 +3,7 @@
 Plain rect grids only (they are the block picture); every other grid, and a rect that
 wraps, is drawn as a picture (PNG, SVG, PDF) from its geometry. The ASCII style is text art
 that :func:`mazekit.convert.from_text` reads back as the same maze (see
-:func:`mazekit.convert.to_text` for its ``%`` rock and ``B`` mark).
+:func:`to_text` for its ``%`` rock and ``B`` mark).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import numpy as np
 
 from .._memory import check_fits
 from ..convert import TEXT_BOTH, TEXT_ROCK
+from ..grid import require_rect
 from ..maze import Maze
 from ..solution import Solution
 from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
@@ -39,6 +40,42 @@ _BOX = {
 #: Peak memory of text art, bytes per cell: the block picture, its classes and four
 #: characters a cell (measured: 36 on a 3000x3000 maze).
 TEXT_BYTES_PER_CELL = 48
+
+
+def to_text(maze: Maze, *, marks: bool = True) -> str:
+    """Text art: ``#`` for wall, space for road, ``S``/``G`` at the ends (if ``marks``).
+
+    Read back by :func:`mazekit.convert.from_text` as the same maze (with ``marks``). Two marks keep what
+    the block picture alone would lose:
+
+    - ``%`` is **rock**: a cell of the grid with no passage at all (cave rock, a filled dead
+      end), drawn with the walls between such cells, so a cave's rock reads as one solid
+      mass. A ``#`` cell would mean *no cell* (outside a masked shape), a different grid.
+    - ``B`` is a cell that is **both** start and goal, which one letter could not say.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> print(to_text(mazekit.generate("backtracker", (2, 3), rng=2)))
+    # #####
+    #S    #
+    # ### #
+    #   #G#
+    ##### #
+    >>> cave = mazekit.Maze(np.array([[2, 8, 0], [0, 0, 0]], np.uint8), mazekit.RectGrid((2, 3)),
+    ...                     (0, 0), (0, 0))
+    >>> print(to_text(cave))
+    # #####
+    #B  #%#
+    #####%#
+    #%%%%%#
+    #######
+    >>> from mazekit.convert import from_text
+    >>> from_text(to_text(cave)) == cave
+    True
+    """
+    require_rect(maze.grid, "text art")
+    return render_text(maze, None, style="ascii", marks=marks)
 
 
 def render_text(

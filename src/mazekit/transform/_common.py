@@ -23,6 +23,7 @@ from ..grids import kernel as k
 from ..kernels.walls import close_wall, open_wall
 from ..maze import Carved
 from ..measure import degree
+from ..replay import replay
 
 if TYPE_CHECKING:
     from ..maze import Maze
@@ -80,7 +81,7 @@ def replay_from(passages: np.ndarray, trace: np.ndarray, grid: Grid, upto: int |
     """The passages after the first ``upto`` events of ``trace``, replayed from ``passages``.
 
     A transform's trace starts from the input maze, not from an empty grid; this is
-    :func:`mazekit.trace.replay` with that starting state. ``passages`` is not modified.
+    `mazekit.replay.replay` with that starting state. ``passages`` is not modified.
 
     Examples
     --------
@@ -91,7 +92,7 @@ def replay_from(passages: np.ndarray, trace: np.ndarray, grid: Grid, upto: int |
     >>> bool((replay_from(m.passages, out.trace, m.grid) == out.passages).all())
     True
     """
-    return tr.replay(trace, grid, upto, start=passages)
+    return replay(trace, grid, upto, start=passages)
 
 
 @njit(cache=True, nogil=True)

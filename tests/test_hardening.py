@@ -766,6 +766,33 @@ def test_a_truncated_png_mask_is_refused_not_filled_with_cells(tmp_path):
     assert not (tmp_path / "m.json").exists()
 
 
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_a_png_chunk_claiming_more_than_the_file_is_refused_under_a_cap(tmp_path, where):
+    """A flipped byte in a chunk's length made Pillow (and the truncation check) ask for up to
+    4 GiB at once: MemoryError under a memory cap, found by fuzzing masks. Every chunk's length
+    is checked against the file first, and the command says so in one line."""
+    import struct
+
+    row = b"\x00" + b"\xff\x0f"
+    data = bytearray(_png(tmp_path / "m.png", 16, 4, 1, 0, row * 4).read_bytes())
+    idat = data.index(b"IDAT") - 4
+    if where == "before":  # the image data's own length
+        data[idat : idat + 4] = struct.pack(">I", 0xFFFFFFF0)
+    else:  # an ancillary chunk after the image data, which Pillow reads at the end
+        iend = data.index(b"IEND") - 4
+        data[iend:iend] = struct.pack(">I", 0xFFFFFFF0) + b"tEXt" + b"k\x00v"
+    (tmp_path / "bad.png").write_bytes(bytes(data))
+    from mazekit.grids.rect import read_mask
+
+    with pytest.raises(
+        ValueError, match=r"bad.png is corrupt: its '(IDAT|tEXt)' chunk claims 4,294,967,280 bytes"
+    ):
+        read_mask(tmp_path / "bad.png")
+    proc = run_cli_capped(["generate", "--mask", "bad.png", "-o", "m.json"], tmp_path)
+    assert_clean_cli_error(proc, "bad.png is corrupt")
+    assert not (tmp_path / "m.json").exists()
+
+
 @pytest.mark.parametrize("mode", ["1", "L", "P", "RGB", "RGBA", "LA", "I;16"])
 def test_whole_pngs_of_every_kind_pass_the_truncation_check(tmp_path, mode):
     from PIL import Image

@@ -216,7 +216,10 @@ def _image_mask(p: Path) -> np.ndarray:
     except MemoryError:  # TooLarge: already one line naming the size
         raise
     except Exception as exc:  # Pillow raises OSError, SyntaxError, EOFError... on a bad file
-        raise ValueError(f"cannot read mask image {p}: {exc}") from None
+        said = str(exc)  # the PNG check's own words already name the file
+        raise ValueError(
+            said if said.startswith("mask image ") else f"cannot read mask image {p}: {exc}"
+        ) from None
     return grey < 128 if alpha is None else (grey < 128) & (alpha >= 128)
 
 
@@ -243,15 +246,19 @@ def png_data_size(width: int, height: int, depth: int, colour: int, interlaced: 
 
 
 def _check_png_whole(p: Path) -> None:
-    """Refuse a PNG whose image data inflates to fewer bytes than its header declares.
+    """Refuse a PNG whose chunks claim more bytes than the file holds, or whose image data
+    inflates to fewer bytes than its header declares.
 
-    Pillow decodes such a file without a word when the compressed stream itself ends
-    cleanly, leaving the missing rows black: as a mask, cells nobody drew. Inflating the
-    data once more, in bounded pieces, costs about what decoding it does.
+    Pillow reads a chunk's length as given: a flipped byte in one makes it ask for up to
+    4 GiB at once (``MemoryError`` under a memory cap). And it decodes a file whose
+    compressed stream ends cleanly but early without a word, leaving the missing rows black:
+    as a mask, cells nobody drew. Every chunk's length is checked against the file, and the
+    data inflated once more in bounded pieces, which costs about what decoding it does.
     """
     import struct
     import zlib
 
+    total = p.stat().st_size
     with open(p, "rb") as f:
         f.seek(8)
         header = f.read(8 + 13)
@@ -261,24 +268,32 @@ def _check_png_whole(p: Path) -> None:
         want = png_data_size(width, height, depth, colour, interlace == 1)
         f.seek(4, 1)  # the header's CRC
         inflate, got = zlib.decompressobj(), 0
-        while got < want:
+        while True:
             head = f.read(8)
             if len(head) < 8:
                 break
             length, kind = struct.unpack(">I4s", head)
+            if length > (1 << 31) - 1 or f.tell() + length + 4 > total:
+                raise ValueError(
+                    f"mask image {p} is corrupt: its {kind.decode('latin-1')!r} chunk claims"
+                    f" {length:,} bytes, the file has {max(total - f.tell(), 0):,} left"
+                )
             if kind == b"IEND":
                 break
-            if kind != b"IDAT":
+            if kind != b"IDAT" or got >= want:
                 f.seek(length + 4, 1)
                 continue
-            data = f.read(length)
-            f.seek(4, 1)
-            while data and got < want:
-                try:
-                    got += len(inflate.decompress(data, 1 << 20))
-                except zlib.error as exc:
-                    raise ValueError(f"mask image {p} has corrupt image data: {exc}") from None
-                data = inflate.unconsumed_tail
+            left = length
+            while left and got < want:
+                data = f.read(min(left, 1 << 20))
+                left -= len(data)
+                while data and got < want:
+                    try:
+                        got += len(inflate.decompress(data, 1 << 20))
+                    except zlib.error as exc:
+                        raise ValueError(f"mask image {p} has corrupt image data: {exc}") from None
+                    data = inflate.unconsumed_tail
+            f.seek(left + 4, 1)
         if got < want:
             got += len(inflate.flush())  # what zlib still held back (less than its window)
     if got < want:

@@ -9,7 +9,7 @@ import pytest
 
 import mazekit
 from mazekit.game import GameConfig, GameState
-from mazekit.game.keys import WALK_KEYS, walk_keys
+from mazekit.game.keys import walk_help, walk_keys
 from mazekit.game.picture import CURRENT, GOAL, LUT, PALETTE, PATH, START, UNVISITED, GridLayout
 
 from .checks import other_grids
@@ -116,7 +116,18 @@ def test_walk_keys_of_each_grid():
     for kind in mazekit.grids.GRIDS:  # every key names slots the grid has, and the help says how to walk
         g = mazekit.grids.grid_class(kind)
         assert all(set(slots) <= set(g.slot_names) for slots in walk_keys(kind).values())
-        assert walk_keys(kind) == WALK_KEYS.get(kind, walk_keys(kind))
+        assert walk_keys(kind) == g.walking_keys() and walk_help(kind) == g.walking_help()
+    # hex and upsilon declare no keys: their compass slots give the keypad
+    assert walk_keys("hex") == {
+        "q": ("NW",),
+        "w": ("N",),
+        "e": ("NE",),
+        "a": ("SW",),
+        "s": ("S",),
+        "d": ("SE",),
+    }
+    assert walk_keys("upsilon") == {"q": ("NW",), "w": ("N",), "e": ("NE",), "a": ("W",), "d": ("E",),
+                                    "z": ("SW",), "x": ("S",), "c": ("SE",)}  # fmt: skip
     help_text = " ".join(GameState(GameConfig(shape=(4, 4), grid="upsilon", seed=1)).help_lines())
     assert "Z X C" in help_text and "Backspace\tplay: give up" in help_text and "Esc\tquit" in help_text
 

@@ -54,7 +54,7 @@ def place_ends(
     if ends == "corners":
         s, g = grid.unflat(_first(ok, grid)), grid.unflat(_last(ok, grid))
     elif ends == "opposite":
-        s, g = _opposite(grid, ok)
+        s, g = grid.opposite_corners(ok)
     elif ends == "sides":
         s, g = _sides(grid, _indices(ok, grid))
     elif ends == "random":
@@ -118,34 +118,6 @@ def _nth(ok: np.ndarray | None, grid: Grid, i: int) -> int:
 
 def _indices(ok: np.ndarray | None, grid: Grid) -> np.ndarray:
     return np.arange(grid.size) if ok is None else np.flatnonzero(ok.ravel())
-
-
-def _row(ok: np.ndarray | None, grid: Grid, r: int) -> np.ndarray:
-    """The candidate cells (flat, ascending) of layout row ``r``."""
-    cols = np.arange(grid.cols) if ok is None else np.flatnonzero(ok[r])
-    return r * grid.cols + cols
-
-
-def _rows(ok: np.ndarray | None, grid: Grid) -> np.ndarray:
-    """The layout rows that hold a candidate, ascending."""
-    return np.arange(grid.rows) if ok is None else np.flatnonzero(ok.any(axis=1))
-
-
-def _opposite(grid: Grid, ok: np.ndarray | None) -> tuple[Cell, Cell]:
-    """Top-right to bottom-left of the candidate cells."""
-    rows = _rows(ok, grid)
-    if grid.kind == "polar":
-        inner = _row(ok, grid, int(rows[0]))
-        ring = int(rows[-1])
-        outer = _row(ok, grid, ring)
-        south = ring * grid.cols + int(grid.counts[ring]) // 2  # type: ignore[attr-defined]
-        return grid.unflat(int(inner[0])), grid.unflat(int(outer[np.argmin(np.abs(outer - south))]))
-    top, bottom = int(rows[0]), int(rows[-1])
-    if grid.kind == "3d":
-        band = grid.level_rows  # type: ignore[attr-defined]
-        top = int(rows[rows // band == rows[-1] // band][0])  # first row of the top level
-        bottom = int(rows[rows // band == rows[0] // band][-1])  # last row of level 0
-    return grid.unflat(int(_row(ok, grid, top)[-1])), grid.unflat(int(_row(ok, grid, bottom)[0]))
 
 
 def _sides(grid: Grid, cells: np.ndarray) -> tuple[Cell, Cell]:

@@ -24,21 +24,6 @@ from .grids import Grid
 from .grids import kernel as k
 from .maze import Maze
 
-#: Pairs of slots that face each other across a cell, per grid kind: a cell whose two
-#: passages leave through such a pair runs straight. Triangles have no such pair. On a polar
-#: grid "straight" means around the ring, or in and out (to either outer cell where the
-#: ring outside doubles). Weave tunnels run the way of their side (``under E`` is east).
-#: A table grid's pairs come from its drawing (:func:`table_pairs`).
-STRAIGHT_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
-    "rect": ((0, 2), (1, 3)),
-    "hex": ((0, 3), (1, 4), (2, 5)),
-    "triangle": (),
-    "polar": ((0, 1), (2, 3), (2, 4)),
-    "upsilon": ((0, 4), (1, 5), (2, 6), (3, 7)),
-    "3d": ((0, 2), (1, 3), (4, 5)),
-    "weave": tuple((a, b) for a in range(8) for b in range(a + 1, 8) if (a & 3) == ((b + 2) & 3)),
-}
-
 #: Peak scratch memory of :func:`stats`, bytes per cell: two breadth-first sweeps (int64
 #: distances and queue) while the distances to the goal are kept, and the corridor search.
 BYTES_PER_CELL = 40
@@ -176,44 +161,12 @@ def _corridors(passages, geo, deg):  # pragma: no cover - compiled
 
 
 def straight_bits(grid: Grid) -> np.ndarray:
-    """``(256,)`` bool: which cell bytes are straight corridors on ``grid`` (see
-    :data:`STRAIGHT_PAIRS`)."""
+    """``(256,)`` bool: which cell bytes are straight corridors on ``grid``: the pairs of
+    slots facing each other across a cell (:meth:`mazekit.grids.Grid.straight_pairs`)."""
     table = np.zeros(256, dtype=bool)
-    pairs = STRAIGHT_PAIRS.get(grid.kind)
-    for a, b in table_pairs(type(grid)) if pairs is None else pairs:
+    for a, b in type(grid).straight_pairs():
         table[(1 << a) | (1 << b)] = True
     return table
-
-
-_TABLE_PAIRS: dict[type[Grid], tuple[tuple[int, int], ...]] = {}  # a class's drawing stays put
-
-
-def table_pairs(cls: type[Grid]) -> tuple[tuple[int, int], ...]:
-    """A table grid's straight pairs: slots whose neighbours lie in opposite directions from
-    the cell's middle, in every cell that has both (brick: NW and SE, but not NW and SW, whose
-    walls face opposite ways too), as a small grid of ``cls`` draws it.
-
-    >>> from mazekit.grids import HexGrid
-    >>> table_pairs(HexGrid)  # the pairs STRAIGHT_PAIRS lists for hex
-    ((0, 3), (1, 4), (2, 5))
-    """
-    if cls in _TABLE_PAIRS:
-        return _TABLE_PAIRS[cls]
-    sample = cls((4, 4))
-    centres = sample.centers()
-    n = sample.n_slots
-    straight: dict[tuple[int, int], bool] = {}
-    for cell in (5, 6, 9, 10):  # the inner cells: both parities, whichever rule
-        ways = sample.neighbors()[cell]  # -1 where a cell lacks the slot
-        for a in range(n):
-            for b in range(a + 1, n):
-                if ways[a] < 0 or ways[b] < 0:
-                    continue
-                va, vb = centres[ways[a]] - centres[cell], centres[ways[b]] - centres[cell]
-                opposite = bool(np.isclose(va @ vb, -np.linalg.norm(va) * np.linalg.norm(vb)))
-                straight[a, b] = straight.get((a, b), True) and opposite
-    _TABLE_PAIRS[cls] = tuple(pair for pair, yes in sorted(straight.items()) if yes)
-    return _TABLE_PAIRS[cls]
 
 
 def _triangle_bends() -> np.ndarray:
@@ -345,8 +298,8 @@ def turning(maze: Maze) -> np.ndarray:
     """``bool`` array of ``maze.shape``: the two-passage cells where a corridor turns.
 
     On grids whose cells have facing sides a corridor cell turns unless its two passages
-    face each other (:data:`STRAIGHT_PAIRS`); on a triangle grid, unless it bends the other
-    way from each corridor neighbour (see :data:`TRIANGLE_BENDS`).
+    face each other (:meth:`~mazekit.grids.Grid.straight_pairs`); on a triangle grid,
+    unless it bends the other way from each corridor neighbour (see :data:`TRIANGLE_BENDS`).
 
     Examples
     --------
@@ -375,7 +328,7 @@ def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None
       ``corridor_max`` (their length in cells).
     - ``straights`` and ``turns`` (two-passage cells that run straight or turn) and
       ``turns_per_cell`` = turns / two-passage cells, the straightness: a cell turns when its
-      passages do not face each other (:data:`STRAIGHT_PAIRS`: on a rect grid, a change of
+      passages do not face each other (:meth:`~mazekit.grids.Grid.straight_pairs`: on a rect grid, a change of
       direction; polar: around the ring or in and out; 3d: up and down too); a triangle has
       no facing sides, so there a cell turns when it bends the same way as a corridor
       neighbour (two 60-degree bends one way make a corner; see :data:`TRIANGLE_BENDS`).

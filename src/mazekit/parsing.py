@@ -11,79 +11,50 @@ from __future__ import annotations
 import re
 from typing import Any
 
-SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
-#: Most digits a size's side may have: already far past any memory (Python refuses to read
-#: numbers of over 4,300 digits, with a message about its own settings).
-SIZE_DIGITS = 18
-
-
-def _size_match(text: str) -> re.Match[str] | None:
-    """:data:`SIZE_RE` matched against ``text``, refusing sides of over 18 digits by name."""
-    m = SIZE_RE.match(text)
-    if m and max(len(g) for g in m.groups() if g is not None) > SIZE_DIGITS:
-        longest = max(len(g) for g in m.groups() if g is not None)
-        raise ValueError(f"size has a side of {longest:,} digits; a side has at most {SIZE_DIGITS} digits")
-    return m
-
-
 ENDS = ("corners", "opposite", "sides", "random", "diameter")
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``"41x31"`` (WIDTHxHEIGHT) or ``"20"`` (square) -> ``(rows, cols)``.
+    """``"41x31"`` (WIDTHxHEIGHT) or ``"20"`` (square) -> ``(rows, cols)``: a rectangle's
+    size (:meth:`mazekit.grids.Grid.parse_size`).
 
     >>> parse_size("41x31")
     (31, 41)
     >>> parse_size("7")
     (7, 7)
     """
-    m = _size_match(text)
-    if not m or m.group(3) is not None:
-        raise ValueError(f"size must look like WIDTHxHEIGHT, e.g. 41x31, got {text!r}")
-    width = int(m.group(1))
-    height = int(m.group(2)) if m.group(2) is not None else width
-    if width < 1 or height < 1:
-        raise ValueError(f"size must be at least 1x1, got {width}x{height}")
-    return (height, width)
+    from .grids import RectGrid
+
+    rows, cols = RectGrid.parse_size(text)
+    return (rows, cols)
 
 
 def grid_shape(kind: str, size: str | None, rows: int | None, cols: int | None) -> tuple[int, ...]:
-    """The shape of a ``kind`` grid from ``--size`` or ``--rows/--cols`` (the defaults if none).
+    """The shape of a ``kind`` grid from ``--size`` or ``--rows/--cols`` (the grid's default
+    size if none), read as the grid says (:meth:`mazekit.grids.Grid.parse_size`).
 
     ``--size`` is WIDTHxHEIGHT on every grid drawn in rows and columns, RINGSxCELLS (rings,
-    cells in the innermost ring) on ``polar`` and WIDTHxHEIGHTxLEVELS on ``3d``.
+    cells in the innermost ring) on ``polar`` and WIDTHxHEIGHTxLEVELS on ``3d``; only the
+    first kind takes ``--rows``/``--cols``.
 
     >>> grid_shape("rect", "41x31", None, None), grid_shape("polar", "12x8", None, None)
     ((31, 41), (12, 8))
     >>> grid_shape("3d", "10x8x3", None, None)
     (3, 8, 10)
     """
+    from .grids import grid_class
+
+    cls = grid_class(kind)
     if size is not None and (rows is not None or cols is not None):
         raise ValueError("give either --size or --rows/--cols, not both")
-    if kind == "3d":
+    if cls.size_words != ("WIDTH", "HEIGHT"):
         if rows is not None or cols is not None:
-            raise ValueError("a 3d grid takes --size WIDTHxHEIGHTxLEVELS (e.g. 10x8x3), not --rows/--cols")
-        text = size if size is not None else "8x6x3"
-        m = _size_match(text)
-        if not m or m.group(2) is None or m.group(3) is None:
-            raise ValueError(f"a 3d size must look like WIDTHxHEIGHTxLEVELS, e.g. 10x8x3, got {text!r}")
-        w, h, levels = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        if min(w, h, levels) < 1:
-            raise ValueError(f"size must be at least 1x1x1, got {w}x{h}x{levels}")
-        return (levels, h, w)
-    if kind == "polar":
-        if rows is not None or cols is not None:
-            raise ValueError("a polar grid takes --size RINGSxCELLS (e.g. 12x8), not --rows/--cols")
-        if size is None:
-            return (10, 8)
-        try:
-            inner, rings = parse_size(size)
-        except ValueError as err:  # the same checks, in the polar grid's words
-            raise ValueError(str(err).replace("WIDTHxHEIGHT, e.g. 41x31", "RINGSxCELLS, e.g. 12x8")) from None
-        return (rings, inner)
-    if size is not None and not size.strip():
-        raise ValueError("size must look like WIDTHxHEIGHT, e.g. 41x31, got ''")
-    r, c = parse_size(size) if size else (10, 20)
+            words = "x".join(cls.size_words)
+            raise ValueError(
+                f"a {kind} grid takes --size {words} (e.g. {cls.size_example}), not --rows/--cols"
+            )
+        return cls.parse_size(size if size is not None else cls.default_size)
+    r, c = cls.parse_size(size if size is not None else cls.default_size)
     r = r if rows is None else rows
     c = c if cols is None else cols
     if r < 1 or c < 1:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .grids import GRIDS, Grid
+from .grids import GRIDS, Grid, flat_kinds
 
 #: The grids a graph algorithm runs on unless its module says otherwise: every grid. (On
 #: weave a generator's step asks :func:`mazekit.grids.kernel.tunnel_ok` before a tunnel.)
@@ -57,6 +57,35 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
         "ends": getattr(mod, "ends", None),
         "starts_open": bool(getattr(mod, "STARTS_OPEN", False)),
     }
+
+
+def runs_on(func: Callable[..., Any]) -> tuple[str, ...]:
+    """The grid kinds an algorithm runs on, in :data:`~mazekit.grids.GRIDS` order: what its
+    module declares (``GRIDS``; rect only with ``RECT_ONLY``; every grid by default), less
+    those that do not lie flat when it declares ``FLAT_ONLY`` (on a rect, only unwrapped).
+    The one answer the front doors, ``mazekit list``/``info`` and the web page give.
+
+    >>> from mazekit.solve import SOLVERS
+    >>> runs_on(SOLVERS["pledge"]), len(runs_on(SOLVERS["bfs"])) == len(GRIDS)
+    (('rect', 'hex', 'triangle', 'polar', 'upsilon'), True)
+    """
+    kinds = declared(func, "GRIDS")
+    if kinds is None:
+        kinds = ("rect",) if declared(func, "RECT_ONLY", False) else GRAPH_GRIDS
+    if declared(func, "FLAT_ONLY", False):
+        kinds = tuple(kind for kind in kinds if kind in flat_kinds())
+    return tuple(kind for kind in GRIDS if kind in kinds)
+
+
+def runs_on_grid(func: Callable[..., Any], grid: Grid) -> bool:
+    """Whether an algorithm runs on ``grid``: its kind is one of :func:`runs_on`, and the grid
+    lies flat if the algorithm needs the plane (``FLAT_ONLY``)."""
+    return grid.kind in runs_on(func) and (not declared(func, "FLAT_ONLY", False) or grid.is_flat)
+
+
+def flat_only(func: Callable[..., Any]) -> bool:
+    """Whether an algorithm needs a flat grid (its module declares ``FLAT_ONLY``)."""
+    return bool(declared(func, "FLAT_ONLY", False))
 
 
 def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:

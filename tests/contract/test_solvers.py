@@ -31,7 +31,7 @@ from mazekit.generate import properties
 from mazekit.grids import GRIDS, Grid, PolarGrid, RectGrid, make_grid
 from mazekit.solution import Solution
 from mazekit.solve import SOLVERS, guarantees, supports
-from mazekit.solve._walk import clockwise, directions, full_turn, heading, is_flat, is_slot
+from mazekit.solve._walk import clockwise, full_turn, heading, is_slot
 
 from ..checks import MASK_TEXT, cut_grid
 
@@ -384,14 +384,14 @@ def test_refuses_grids_it_cannot_solve(case):
     for name, func in SOLVERS.items():
         if supports(func, grid):
             continue
-        assert name in ("pledge", "chain") and not is_flat(grid)
+        assert name in ("pledge", "chain") and not grid.is_flat
         with pytest.raises(ValueError, match=rf"^{name} works on flat grids only \(.*\), not on a .*grid$"):
             func(maze, maze.start, maze.goal)
-    if not is_flat(grid):
+    if not grid.is_flat:
         assert not supports(SOLVERS["pledge"], grid) and not supports(SOLVERS["chain"], grid)
 
 
-@pytest.mark.parametrize("case", [c for c in IDS if is_flat(CASES[c])])
+@pytest.mark.parametrize("case", [c for c in IDS if CASES[c].is_flat])
 def test_walkers_turn_as_drawn(case):
     """On a flat grid the walkers' slot order is clockwise in the picture (y down) and each
     slot's heading is the compass direction of its wall's outward normal."""
@@ -422,7 +422,7 @@ def test_walkers_turn_as_drawn(case):
 # -- options that turn on every grid ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", [c for c in IDS if is_flat(CASES[c])])
+@pytest.mark.parametrize("case", [c for c in IDS if CASES[c].is_flat])
 def test_pledge_every_direction_and_hand(case):
     """Each compass direction of the grid, either hand: every perfect maze is solved."""
     grid = CASES[case]
@@ -430,7 +430,7 @@ def test_pledge_every_direction_and_hand(case):
         maze, g = make_maze(case, "perfect", seed)
         for start, goal in ends(maze, seed):
             best = nx.shortest_path_length(g, grid.flat(start), grid.flat(goal))
-            for direction in directions(grid):
+            for direction in grid.directions():
                 for hand in ("left", "right"):
                     sol = SOLVERS["pledge"](maze, start, goal, direction=direction, hand=hand)
                     assert sol.found and sol.length == best, (direction, hand)
@@ -452,7 +452,7 @@ def outer_edge(grid: Grid) -> list[int]:
 
 
 #: Flat grids of a few dozen cells without holes, for the walkers' edge guarantees.
-OPEN_FLAT = [c for c in IDS if is_flat(CASES[c]) and CASES[c].mask is None and CASES[c].n_cells > 20]
+OPEN_FLAT = [c for c in IDS if CASES[c].is_flat and CASES[c].mask is None and CASES[c].n_cells > 20]
 
 
 @pytest.mark.parametrize("case", OPEN_FLAT)
@@ -468,7 +468,7 @@ def test_walkers_reach_the_edge_in_mazes_with_loops(case):
             a, b, c = (grid.unflat(int(x)) for x in (rng.choice(edge), rng.choice(edge), rng.choice(cells)))
             for hand in ("left", "right"):
                 assert SOLVERS["wall_follower"](maze, a, b, hand=hand).found, (a, b, hand)
-                for direction in directions(grid):
+                for direction in grid.directions():
                     sol = SOLVERS["pledge"](maze, c, b, direction=direction, hand=hand)
                     assert sol.found, (c, b, direction, hand)
 

@@ -179,11 +179,11 @@ def masked_grid(
     cell on a hex, triangle or upsilon grid); with ``--size`` (needed on polar and 3d grids),
     the picture stretched over the grid's drawing (over each level of a 3d grid), keeping
     the cells whose centre lands on a cell of the picture, in their largest region."""
-    from ..grids import make_grid
+    from ..grids import grid_class, make_grid
 
     if size is None and rows is None and cols is None:
-        if grid in ("polar", "3d"):
-            what = "RINGSxCELLS" if grid == "polar" else "WIDTHxHEIGHTxLEVELS"
+        if not grid_class(grid).layout_is_shape:
+            what = "x".join(grid_class(grid).size_words)
             raise ValueError(
                 f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it"
             )

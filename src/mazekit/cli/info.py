@@ -119,18 +119,9 @@ def cli_line(opt: dict[str, str]) -> str:
 
 
 def _grids(family: str, func: Callable[..., Any]) -> tuple[str, ...]:
-    from ..generate import properties
-    from ..grids import GRIDS
-    from ..transform import properties as transform_properties
+    from ..registry import runs_on
 
-    if family == "generator":
-        return tuple(properties(func)["grids"])
-    if family == "transform":
-        return tuple(transform_properties(func)["grids"])
-    from ..registry import declared
-    from ..solve._walk import flat_kinds
-
-    return flat_kinds() if declared(func, "FLAT_ONLY", False) else tuple(GRIDS)
+    return runs_on(func)
 
 
 def _job(family: str, name: str, side: int) -> Callable[[], Any]:

@@ -18,11 +18,9 @@ def list_(show_options: bool) -> None:
     """List every algorithm, the grids it runs on, and its one-line summary (see `mazekit info NAME`)."""
     from ..generate import GENERATORS
     from ..grids import GRIDS
-    from ..registry import declared, properties, summary
+    from ..registry import flat_only, properties, runs_on, summary
     from ..solve import SOLVERS
-    from ..solve._walk import flat_kinds
     from ..transform import TRANSFORMS
-    from ..transform import properties as transform_properties
 
     def grids_of(kinds: Any, unwrapped: bool = False) -> str:
         """``unwrapped``: refuses wrapped rects (the planar solvers)."""
@@ -34,17 +32,14 @@ def list_(show_options: bool) -> None:
             return text
         return "rect without wrap" if list(kinds) == ["rect"] else f"{text}; rect without wrap"
 
-    def solver_grids(func: Any) -> str:
-        if declared(func, "FLAT_ONLY", False):
-            return grids_of(flat_kinds(), unwrapped=True)
-        return grids_of(GRIDS)
+    def where(func: Any) -> str:
+        return grids_of(runs_on(func), unwrapped=flat_only(func))
 
     rows = {
         "generators": [(n, "full rect only (no wrap or mask)" if properties(f)["rect_only"]
-                        else grids_of(properties(f)["grids"]), summary(f)) for n, f in GENERATORS.items()],
-        "transforms": [(n, grids_of(transform_properties(f)["grids"]), summary(f))
-                       for n, f in TRANSFORMS.items()],
-        "solvers": [(n, solver_grids(f), summary(f)) for n, f in SOLVERS.items()],
+                        else where(f), summary(f)) for n, f in GENERATORS.items()],
+        "transforms": [(n, where(f), summary(f)) for n, f in TRANSFORMS.items()],
+        "solvers": [(n, where(f), summary(f)) for n, f in SOLVERS.items()],
     }  # fmt: skip
     click.echo(f"grids: {', '.join(GRIDS)} (rect also wraps: --wrap x|y|xy)")
     for title, entries in rows.items():

@@ -28,7 +28,7 @@ import numpy as np
 from .._memory import check_fits, index_scratch
 from ..ends import ENDS, place_ends
 from ..generate import GENERATORS, check_options, lookup, memory_per_cell, properties
-from ..grids import GRIDS, Cell, Grid, as_grid, make_grid
+from ..grids import GRIDS, Cell, Grid, as_grid, grid_class, make_grid
 from ..grids.base import is_int
 from ..grids.kernel import slot_count
 from ..kernels.draw import source
@@ -79,8 +79,8 @@ def parse_size(size: Any, kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     ...
     ValueError: size must be a (levels, rows, cols) shape, or a (low, high) pair of them, got (3, 4)
     """
-    n, what = (3, "(levels, rows, cols)") if kind == "3d" else (2, "(rings, inner cells)" if kind == "polar"
-                                                                 else "(rows, cols)")  # fmt: skip
+    cls = grid_class(kind)
+    n, what = len(cls.size_words), cls.shape_words
     try:
         items = tuple(size)
     except TypeError:

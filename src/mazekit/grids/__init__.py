@@ -70,13 +70,22 @@ def as_grid(shape: Any, grid: str | None = None, **params: Any) -> Grid:
             raise ValueError(f"grid={grid!r} but the shape given is a {shape.kind} grid")
         return shape
     if isinstance(shape, np.ndarray) and shape.ndim == 2 and shape.dtype == bool:
-        if grid in ("polar", "3d"):  # their shape is not their layout's: the array cannot say it
+        if grid is not None and not grid_class(grid).layout_is_shape:  # the array cannot say its shape
             raise ValueError(
                 f"a boolean array gives the shape of a rect, hex, triangle, upsilon or weave grid; "
                 f"for a {grid} grid pass the grid, e.g. make_grid({grid!r}, shape, mask=...)"
             )
         return make_grid(grid or "rect", shape.shape, mask=shape, **params)
     return make_grid(grid or "rect", shape, **params)
+
+
+def flat_kinds() -> tuple[str, ...]:
+    """The grid kinds that lie flat, their slots in the order drawn (a rect only unwrapped).
+
+    >>> flat_kinds()
+    ('rect', 'hex', 'triangle', 'polar', 'upsilon')
+    """
+    return tuple(kind for kind, cls in GRIDS.items() if cls.lies_flat())
 
 
 def from_dict(d: Any) -> Grid:
@@ -89,5 +98,15 @@ def from_dict(d: Any) -> Grid:
     return GRIDS[kind].from_dict(d)
 
 
-__all__ = ["GRIDS", "Cell", "Grid", "as_grid", "check_shape", "from_dict", "grid_class", "make_grid"]
+__all__ = [
+    "GRIDS",
+    "Cell",
+    "Grid",
+    "as_grid",
+    "check_shape",
+    "flat_kinds",
+    "from_dict",
+    "grid_class",
+    "make_grid",
+]
 __all__ += [cls.__name__ for cls in GRIDS.values()]

@@ -10,6 +10,8 @@ Everything else, from validation to serialisation, lives here once.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any, ClassVar
 
 import numpy as np
@@ -54,6 +56,31 @@ class Grid:
     #: A table grid's ``(drow, dcol)`` step through each slot, clockwise, ``None`` where a
     #: cell lacks the slot: one list per parity (:func:`mazekit.grids.kernel.declare`).
     offsets: ClassVar[Any] = None
+
+    # -- what the kind is, as every consumer asks it (see "facts of a kind" below) ----------
+    #: How ``--size`` is typed: the word of each number, in the order typed.
+    size_words: ClassVar[tuple[str, ...]] = ("WIDTH", "HEIGHT")
+    #: The size when none is given, and the one messages show as an example.
+    default_size: ClassVar[str] = "20x10"
+    size_example: ClassVar[str] = "41x31"
+    #: The shape :func:`mazekit.grids.make_grid` takes, in words.
+    shape_words: ClassVar[str] = "(rows, cols)"
+    #: Whether the layout is the shape, so a picture one pixel (character) a cell is a grid.
+    layout_is_shape: ClassVar[bool] = True
+    #: Whether the grid lies flat with its slots in the drawing's order (no stairs, tunnels);
+    #: ``None`` on a table grid: flat when its walls give every slot a heading.
+    planar: ClassVar[bool | None] = None
+    #: Pledge's names of the compass directions its slots head, evenly spread over a turn
+    #: (:meth:`directions`); empty: read from the walls' headings.
+    compass_names: ClassVar[tuple[str, ...]] = ()
+    #: Pairs of slots a straight corridor runs through; ``None``: read from the drawing.
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = None
+    #: Keys that walk named slots in the game window (``pageup``/``pagedown`` by name), the
+    #: first open one of a tuple taken; ``None``: a keypad where the slots are compass points.
+    walk_keys: ClassVar[dict[str, tuple[str, ...]] | None] = None
+    #: The help overlay's lines on walking (keys, a tab, what they do); ``None``: from the keys.
+    walk_help: ClassVar[tuple[str, ...] | None] = None
+
     rows: int
     cols: int
     mask: np.ndarray | None
@@ -341,7 +368,162 @@ class Grid:
 
     def describe(self) -> str:
         """The size as people say it, e.g. ``20x15`` (width x height)."""
-        return f"{self.cols}x{self.rows}"
+        return self.describe_shape(self.made_shape)
+
+    @property
+    def made_shape(self) -> tuple[int, ...]:
+        """The shape :func:`mazekit.grids.make_grid` made this grid of."""
+        return (self.rows, self.cols)
+
+    # -- facts of a kind: what the CLI, the window, the web page and the solvers ask ---------
+    @classmethod
+    def parse_size(cls, text: str) -> tuple[int, ...]:
+        """The shape a typed size means (:data:`size_words` in order; a rectangle's one number
+        is a square), or a one-line ``ValueError`` in the grid's own words.
+
+        >>> Grid.parse_size("41x31"), Grid.parse_size("7")
+        ((31, 41), (7, 7))
+        >>> Grid.parse_size("4x5x6")
+        Traceback (most recent call last):
+        ...
+        ValueError: size must look like WIDTHxHEIGHT, e.g. 41x31, got '4x5x6'
+        """
+        numbers = size_numbers(text)
+        n = len(cls.size_words)
+        if numbers is not None and len(numbers) == 1 and n == 2:
+            numbers = numbers * 2
+        if numbers is None or len(numbers) != n:
+            raise ValueError(
+                f"size must look like {'x'.join(cls.size_words)}, e.g. {cls.size_example}, got {text!r}"
+            )
+        if min(numbers) < 1:
+            raise ValueError(f"size must be at least {'x'.join('1' * n)}, got {'x'.join(map(str, numbers))}")
+        return cls.shape_of_size(numbers)
+
+    @classmethod
+    def shape_of_size(cls, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        """The shape of the numbers typed in :data:`size_words` order (width, height: rows
+        first)."""
+        return (numbers[1], numbers[0])
+
+    @classmethod
+    def size_of(cls, shape: tuple[int, ...]) -> str:
+        """The typed size of a shape, the inverse of :meth:`parse_size`.
+
+        >>> Grid.size_of((31, 41))
+        '41x31'
+        """
+        return f"{shape[1]}x{shape[0]}"
+
+    @classmethod
+    def describe_shape(cls, shape: tuple[int, ...]) -> str:
+        """A shape as people say it (what :meth:`describe` says of the grid made of it)."""
+        return cls.size_of(shape)
+
+    @classmethod
+    def layout_cells(cls, shape: tuple[int, ...]) -> int:
+        """Layout cells (bytes of a maze) of a grid of ``shape``, before it is built."""
+        return math.prod(shape)
+
+    @classmethod
+    def lies_flat(cls) -> bool:
+        """Whether the kind lies flat in the plane, its slots in the order drawn (a wrapped
+        rectangle does not: see :attr:`is_flat`)."""
+        if cls.planar is not None:
+            return cls.planar
+        return bool(k.HEADING[cls.code].max() >= 0)
+
+    @property
+    def is_flat(self) -> bool:
+        """Whether this grid lies flat (the kind does, and nothing joins round)."""
+        return self.lies_flat()
+
+    @classmethod
+    def directions(cls) -> tuple[str, ...]:
+        """Pledge's direction names, evenly spread over a turn of the slots' headings: the
+        class's :data:`compass_names`, or those of the eight compass points its walls head
+        (if they are evenly spread and include north; else all eight).
+
+        >>> from mazekit.grids import make_grid
+        >>> make_grid("hex", (3, 3)).directions()
+        ('N', 'NE', 'SE', 'S', 'SW', 'NW')
+        """
+        if cls.compass_names:
+            return cls.compass_names
+        headed = set(k.HEADING[cls.code, :, : len(cls.slot_names)].ravel().tolist()) - {-1}
+        if any(h % 45 for h in headed):  # slots between the compass points (a hex-like grid)
+            return COMPASS
+        names = tuple(name for i, name in enumerate(COMPASS) if 45 * i in headed)
+        even = len(names) in (2, 4, 8) and all(COMPASS.index(n) % (8 // len(names)) == 0 for n in names)
+        return names if even and "N" in names else COMPASS
+
+    @classmethod
+    def straight_pairs(cls) -> tuple[tuple[int, int], ...]:
+        """Pairs of slots a corridor runs straight through: :data:`straight`, or the slots
+        whose neighbours lie in opposite directions from the cell's middle, in every cell that
+        has both (brick: NW and SE, but not NW and SW, whose walls face opposite ways too), as
+        a small grid of the class draws it.
+
+        >>> from mazekit.grids import GRIDS
+        >>> GRIDS["hex"].straight_pairs(), GRIDS["triangle"].straight_pairs()
+        (((0, 3), (1, 4), (2, 5)), ())
+        """
+        if cls.straight is not None:
+            return cls.straight
+        if cls not in _STRAIGHT:  # a class's drawing stays put
+            sample = cls((4, 4))
+            centres = sample.centers()
+            n = sample.n_slots
+            straight: dict[tuple[int, int], bool] = {}
+            for cell in (5, 6, 9, 10):  # the inner cells: both parities, whichever rule
+                ways = sample.neighbors()[cell]  # -1 where a cell lacks the slot
+                for a in range(n):
+                    for b in range(a + 1, n):
+                        if ways[a] < 0 or ways[b] < 0:
+                            continue
+                        va, vb = centres[ways[a]] - centres[cell], centres[ways[b]] - centres[cell]
+                        opposite = bool(np.isclose(va @ vb, -np.linalg.norm(va) * np.linalg.norm(vb)))
+                        straight[a, b] = straight.get((a, b), True) and opposite
+            _STRAIGHT[cls] = tuple(pair for pair, yes in sorted(straight.items()) if yes)
+        return _STRAIGHT[cls]
+
+    @classmethod
+    def walking_keys(cls) -> dict[str, tuple[str, ...]]:
+        """The keys that walk the kind's named slots in the game window: :data:`walk_keys`,
+        or a keypad where the slots are compass points with diagonals (Q W E over A D over
+        Z X C; without W and E slots, Q W E over A S D); ``{}`` where only the arrows and
+        W A S D walk.
+
+        >>> from mazekit.grids import GRIDS
+        >>> GRIDS["hex"].walking_keys()["q"], GRIDS["rect"].walking_keys()
+        (('NW',), {})
+        """
+        if cls.walk_keys is not None:
+            return dict(cls.walk_keys)
+        names = cls.slot_names
+        pad = KEYPAD if {"W", "E"} & set(names) else KEYPAD_NO_EW
+        if not names or not set(names) <= set(pad) or not {"NW", "NE", "SW", "SE"} & set(names):
+            return {}  # no diagonals: the arrows and W A S D walk it
+        return {pad[name]: (name,) for name in names}
+
+    @classmethod
+    def walking_help(cls) -> list[str]:
+        """The help overlay's walking lines: :data:`walk_help`, or the keys and their slots."""
+        if cls.walk_help is not None:
+            return list(cls.walk_help)
+        keys = cls.walking_keys()
+        if not keys:
+            return ["arrows / WASD\tplay: walk"]
+        pressed = " ".join(key.upper() for key in keys)
+        return [f"{pressed}\tplay: walk {' '.join(slots[0] for slots in keys.values())}",
+                "arrows\tplay: walk towards that side"]  # fmt: skip
+
+    def opposite_corners(self, ok: np.ndarray | None) -> tuple[Cell, Cell]:
+        """``ends="opposite"``: the top-right and the bottom-left of the candidate cells
+        (``ok``, a bool layout array, or every cell if ``None``)."""
+        rows = _rows(ok, self)
+        top, bottom = int(rows[0]), int(rows[-1])
+        return self.unflat(int(_row(ok, self, top)[-1])), self.unflat(int(_row(ok, self, bottom)[0]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Grid):
@@ -426,3 +608,46 @@ def _compass(cls: type[Grid]) -> list[list[int | None]]:
             row.append(round(float(np.degrees(np.arctan2(nx, -ny)))) % 360)
         out.append(row)
     return out
+
+
+#: The eight compass points, 45 degrees apart (:meth:`Grid.directions`).
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+#: The game's keypad: Q W E over A D over Z X C, and Q W E over A S D without W and E slots.
+KEYPAD = {"NW": "q", "N": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "S": "x", "SE": "c"}
+KEYPAD_NO_EW = {"NW": "q", "N": "w", "NE": "e", "SW": "a", "S": "s", "SE": "d"}
+
+_STRAIGHT: dict[type[Grid], tuple[tuple[int, int], ...]] = {}
+
+#: Most digits a typed size's side may have: already far past any memory (Python refuses to
+#: read numbers of over 4,300 digits, with a message about its own settings).
+SIZE_DIGITS = 18
+SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
+
+
+def size_numbers(text: Any) -> tuple[int, ...] | None:
+    """The one to three numbers of a typed size (``41x31``, ``8 x 6 x 3``, ``20``), ``None`` if
+    it is not one, or ``ValueError`` for a side of over :data:`SIZE_DIGITS` digits.
+
+    >>> size_numbers("41x31"), size_numbers(" 8 × 6 × 3 "), size_numbers("big")
+    ((41, 31), (8, 6, 3), None)
+    """
+    m = SIZE_RE.match(text) if isinstance(text, str) else None
+    if m is None:
+        return None
+    groups = [g for g in m.groups() if g is not None]
+    longest = max(len(g) for g in groups)
+    if longest > SIZE_DIGITS:
+        raise ValueError(f"size has a side of {longest:,} digits; a side has at most {SIZE_DIGITS} digits")
+    return tuple(int(g) for g in groups)
+
+
+def _row(ok: np.ndarray | None, grid: Grid, r: int) -> np.ndarray:
+    """The flat candidate cells of layout row ``r``, left to right."""
+    cols = np.arange(grid.cols) if ok is None else np.flatnonzero(ok[r])
+    return r * grid.cols + cols
+
+
+def _rows(ok: np.ndarray | None, grid: Grid) -> np.ndarray:
+    """The layout rows that hold a candidate, ascending."""
+    return np.arange(grid.rows) if ok is None else np.flatnonzero(ok.any(axis=1))

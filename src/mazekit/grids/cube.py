@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from . import kernel as k
-from .base import Grid, check_shape
+from .base import Cell, Grid, _row, _rows, check_shape
 from .rect import square_centres, square_outline
 
 GAP = 1.0  # cell widths between two levels in a picture
@@ -54,8 +54,39 @@ class CubeGrid(Grid):
     def params(self) -> dict[str, Any]:
         return {"levels": self.levels}
 
-    def describe(self) -> str:
-        return f"{self.cols}x{self.level_rows}x{self.levels}"
+    size_words: ClassVar[tuple[str, ...]] = ("WIDTH", "HEIGHT", "LEVELS")
+    default_size: ClassVar[str] = "8x6x3"
+    size_example: ClassVar[str] = "10x8x3"
+    shape_words: ClassVar[str] = "(levels, rows, cols)"
+    layout_is_shape: ClassVar[bool] = False  # the levels stacked in one layout
+    planar: ClassVar[bool | None] = False
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 2), (1, 3), (4, 5))
+    walk_keys: ClassVar[dict[str, tuple[str, ...]] | None] = {
+        "u": ("up",), "j": ("down",), "pageup": ("up",), "pagedown": ("down",),
+    }  # fmt: skip
+    walk_help: ClassVar[tuple[str, ...] | None] = (
+        "arrows / WASD\tplay: walk on a level", "U / PgUp, J / PgDn\tplay: take the stairs up, down",
+    )  # fmt: skip
+
+    @property
+    def made_shape(self) -> tuple[int, ...]:
+        return (self.levels, self.level_rows, self.cols)
+
+    @classmethod
+    def shape_of_size(cls, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        return (numbers[2], numbers[1], numbers[0])
+
+    @classmethod
+    def size_of(cls, shape: tuple[int, ...]) -> str:
+        return f"{shape[2]}x{shape[1]}x{shape[0]}"
+
+    def opposite_corners(self, ok: np.ndarray | None) -> tuple[Cell, Cell]:
+        """The top right of the top level, and the bottom left of the first."""
+        rows = _rows(ok, self)
+        band = self.level_rows
+        top = int(rows[rows // band == rows[-1] // band][0])  # first row of the top level
+        bottom = int(rows[rows // band == rows[0] // band][-1])  # last row of level 0
+        return self.unflat(int(_row(ok, self, top)[-1])), self.unflat(int(_row(ok, self, bottom)[0]))
 
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:

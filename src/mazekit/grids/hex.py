@@ -31,6 +31,12 @@ class HexGrid(Grid):
     kind: ClassVar[str] = "hex"
     code: ClassVar[int] = k.HEX
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
+    planar: ClassVar[bool | None] = True
+    compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 3), (1, 4), (2, 5))
+    walk_help: ClassVar[tuple[str, ...] | None] = (
+        "Q W E, A S D\tplay: walk NW N NE, SW S SE", "arrows\tplay: walk towards that side",
+    )  # fmt: skip
     parity: ClassVar[str] = "col"
 
     def layout_extent(self) -> tuple[float, float]:

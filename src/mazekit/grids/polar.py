@@ -18,7 +18,7 @@ import numpy as np
 
 from .._limits import check_bytes
 from . import kernel as k
-from .base import Grid, check_shape
+from .base import Cell, Grid, _row, _rows, check_shape
 
 ARC_POINTS = 5  # points per wall path, so that arcs look round
 
@@ -109,8 +109,52 @@ class PolarGrid(Grid):
     def params(self) -> dict[str, Any]:
         return {"inner": self.inner}
 
-    def describe(self) -> str:
-        return f"{self.rows} rings x {self.inner}"
+    size_words: ClassVar[tuple[str, ...]] = ("RINGS", "CELLS")
+    default_size: ClassVar[str] = "10x8"
+    size_example: ClassVar[str] = "12x8"
+    shape_words: ClassVar[str] = "(rings, inner cells)"
+    layout_is_shape: ClassVar[bool] = False  # the layout is as wide as the outer ring
+    planar: ClassVar[bool | None] = True
+    compass_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
+    #: the sides of a cell (cw, ccw), and in to either half of the outer arc (out, out2)
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 1), (2, 3), (2, 4))
+    walk_keys: ClassVar[dict[str, tuple[str, ...]] | None] = {
+        "w": ("out", "out2"), "s": ("in",), "a": ("ccw",), "d": ("cw",), "q": ("out",), "e": ("out2",),
+    }  # fmt: skip
+    walk_help: ClassVar[tuple[str, ...] | None] = (
+        "W / S\tplay: walk out / in (Q, E: to the left / right cell)",
+        "A / D\tplay: walk counter-clockwise / clockwise", "arrows\tplay: walk towards that side",
+    )  # fmt: skip
+
+    @property
+    def made_shape(self) -> tuple[int, ...]:
+        return (self.rows, self.inner)
+
+    @classmethod
+    def shape_of_size(cls, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        return (numbers[0], numbers[1])  # RINGSxCELLS is (rings, inner) as typed
+
+    @classmethod
+    def size_of(cls, shape: tuple[int, ...]) -> str:
+        return f"{shape[0]}x{shape[1]}"
+
+    @classmethod
+    def describe_shape(cls, shape: tuple[int, ...]) -> str:
+        return f"{shape[0]} rings x {shape[1]}"
+
+    @classmethod
+    def layout_cells(cls, shape: tuple[int, ...]) -> int:
+        rings, inner = shape
+        return rings * int(ring_counts(rings, inner)[-1])  # as wide as the outermost ring
+
+    def opposite_corners(self, ok: np.ndarray | None) -> tuple[Cell, Cell]:
+        """The innermost ring's first cell, and the outermost ring's cell nearest south."""
+        rows = _rows(ok, self)
+        inner = _row(ok, self, int(rows[0]))
+        ring = int(rows[-1])
+        outer = _row(ok, self, ring)
+        south = ring * self.cols + int(self.counts[ring]) // 2
+        return self.unflat(int(inner[0])), self.unflat(int(outer[np.argmin(np.abs(outer - south))]))
 
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:

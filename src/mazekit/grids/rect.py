@@ -83,6 +83,15 @@ class RectGrid(Grid):
     kind: ClassVar[str] = "rect"
     code: ClassVar[int] = k.RECT
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
+    planar: ClassVar[bool | None] = True
+    compass_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 2), (1, 3))
+    walk_help: ClassVar[tuple[str, ...] | None] = ("arrows / WASD\tplay: walk",)
+
+    @property
+    def is_flat(self) -> bool:
+        """Whether this rectangle lies flat: it does unless its edges join round (``wrap``)."""
+        return not self.wrap
 
     def __init__(
         self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True, wrap: Any = ""

@@ -30,6 +30,12 @@ class TriangleGrid(Grid):
     kind: ClassVar[str] = "triangle"
     code: ClassVar[int] = k.TRIANGLE
     slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
+    planar: ClassVar[bool | None] = True
+    compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ()  # no two sides face each other
+    walk_help: ClassVar[tuple[str, ...] | None] = (
+        "arrows / WASD\tplay: walk left, right, or through the base",
+    )
     parity: ClassVar[str] = "checker"
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:

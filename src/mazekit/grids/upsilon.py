@@ -31,6 +31,12 @@ class UpsilonGrid(Grid):
     kind: ClassVar[str] = "upsilon"
     code: ClassVar[int] = k.UPSILON
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    planar: ClassVar[bool | None] = True
+    compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 4), (1, 5), (2, 6), (3, 7))
+    walk_help: ClassVar[tuple[str, ...] | None] = (
+        "Q W E, A D, Z X C\tplay: walk NW N NE, W E, SW S SE", "arrows\tplay: walk towards that side",
+    )  # fmt: skip
     parity: ClassVar[str] = "checker"
 
     def layout_extent(self) -> tuple[float, float]:

@@ -32,6 +32,12 @@ class WeaveGrid(Grid):
     kind: ClassVar[str] = "weave"
     code: ClassVar[int] = k.WEAVE
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "under N", "under E", "under S", "under W")
+    planar: ClassVar[bool | None] = False  # a tunnel's slot is not the drawing's order
+    #: a passage or a tunnel, straight on through its side or the other of the two
+    straight: ClassVar[tuple[tuple[int, int], ...] | None] = tuple(
+        (a, b) for a in range(8) for b in range(a + 1, 8) if (a & 3) == ((b + 2) & 3)
+    )
+    walk_help: ClassVar[tuple[str, ...] | None] = ("arrows / WASD\tplay: walk, over or under a crossing",)
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         self.rows, self.cols = check_shape(shape)

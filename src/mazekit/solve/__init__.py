@@ -5,16 +5,14 @@ own name, registered below; :func:`solve` is the front door.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from .._memory import check_fits
 from ..grids import Cell, Grid
 from ..maze import Maze
-from ..registry import check_options, lookup, memory_per_cell
+from ..registry import check_options, declared, lookup, memory_per_cell, runs_on_grid
 from ..solution import Solution
-from ._walk import is_flat
 from .astar import astar
 from .bfs import bfs
 from .bidirectional_bfs import bidirectional_bfs
@@ -56,19 +54,19 @@ def guarantees(func: Callable[..., Any]) -> dict[str, bool]:
     """What a solver's module promises: ``shortest`` path; solves ``perfect`` mazes, mazes
     with ``loops``, and mazes whose goal sits on an ``island`` (a part of the maze not
     joined to the outer wall)."""
-    mod = sys.modules[func.__module__]
     return {
-        "shortest": getattr(mod, "SHORTEST", False),
-        "perfect": getattr(mod, "SOLVES_PERFECT", True),
-        "loops": getattr(mod, "SOLVES_LOOPS", True),
-        "island": getattr(mod, "SOLVES_ISLAND", True),
+        "shortest": declared(func, "SHORTEST", False),
+        "perfect": declared(func, "SOLVES_PERFECT", True),
+        "loops": declared(func, "SOLVES_LOOPS", True),
+        "island": declared(func, "SOLVES_ISLAND", True),
     }
 
 
 def supports(func: Callable[..., Any], grid: Grid) -> bool:
     """Whether a solver runs on ``grid``: all do on every grid, except those whose module
-    sets ``FLAT_ONLY`` (``pledge`` and ``chain`` need a flat one: no 3d, weave or wrap)."""
-    return not getattr(sys.modules[func.__module__], "FLAT_ONLY", False) or is_flat(grid)
+    sets ``FLAT_ONLY`` (``pledge`` and ``chain`` need a flat one: no 3d, weave or wrap); see
+    :func:`mazekit.registry.runs_on_grid`."""
+    return runs_on_grid(func, grid)
 
 
 #: Solvers whose path is always a shortest one.

@@ -24,7 +24,7 @@ every grid. Guarantees that come from the plane (Pledge's turn count, the chain'
 meeting the guiding line, the wall follower on two edge cells) need a flat grid whose slot
 order is the drawing's: :func:`require_flat` refuses 3d, weave and wrapped grids for them.
 Pledge also counts how far it has turned: :func:`heading` is the compass direction of each
-slot, in units of :func:`full_turn` per turn.
+slot, in units of :func:`full_turn` per turn (named by :meth:`mazekit.grids.Grid.directions`).
 
 Also here: why a walk stopped (:data:`STOPPED`), the walk's loop erasure and its
 :class:`~mazekit.solution.Solution` (:func:`walk_solution`).
@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grids import Cell, Grid, RectGrid
+from ..grids import Cell, Grid, RectGrid, flat_kinds
 from ..grids import kernel as k
 from ..grids.kernel import is_slot, turn
 from ..grids.kernel import polar_doubles as _polar_doubles
@@ -49,40 +49,6 @@ GOAL, LOOP, STUCK, LIMIT, EXHAUSTED = 0, 1, 2, 3, 4
 STOPPED = ("goal", "loop", "stuck", "limit", "exhausted")
 HANDS = {"left": -1, "right": 1}  # the hand's side: a left hand scans clockwise (-hand)
 
-#: Grids whose slot order is the drawing's and which lie flat (no stairs, tunnels, wrap).
-FLAT = ("rect", "hex", "triangle", "polar", "upsilon")
-
-#: Direction names for Pledge, per grid kind, in :func:`heading` units from north.
-DIRECTIONS = {
-    "rect": ("N", "E", "S", "W"),
-    "hex": ("N", "NE", "SE", "S", "SW", "NW"),
-    "triangle": ("N", "NE", "SE", "S", "SW", "NW"),
-    "upsilon": ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
-    "polar": ("N", "E", "S", "W"),
-}
-
-#: The eight compass points, 45 degrees apart: a table grid's directions are those of them
-#: that its slots head, if every slot heads one, they include north and are evenly spread;
-#: else all eight (where no slot heads the way preferred, the way on counts as blocked).
-COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-
-
-def directions(grid: Grid) -> tuple[str, ...]:
-    """Pledge's direction names on ``grid``, evenly spread over a turn of :func:`heading`.
-
-    >>> from mazekit.grids import make_grid
-    >>> directions(make_grid("hex", (3, 3)))
-    ('N', 'NE', 'SE', 'S', 'SW', 'NW')
-    """
-    if grid.kind in DIRECTIONS:
-        return DIRECTIONS[grid.kind]
-    headed = set(k.HEADING[grid.code, :, : grid.n_slots].ravel().tolist()) - {-1}
-    if any(h % 45 for h in headed):  # slots between the compass points (a hex-like grid)
-        return COMPASS
-    names = tuple(name for i, name in enumerate(COMPASS) if 45 * i in headed)
-    even = len(names) in (2, 4, 8) and all(COMPASS.index(n) % (8 // len(names)) == 0 for n in names)
-    return names if even and "N" in names else COMPASS
-
 
 def hand_sign(hand: str) -> int:
     """``-1`` for the left hand, ``+1`` for the right (the hand's side in slot steps)."""
@@ -91,34 +57,10 @@ def hand_sign(hand: str) -> int:
     return HANDS[hand]
 
 
-def flat_kinds() -> tuple[str, ...]:
-    """The grid kinds that lie flat (unwrapped): :data:`FLAT` and every flat table grid.
-
-    >>> flat_kinds()
-    ('rect', 'hex', 'triangle', 'polar', 'upsilon')
-    """
-    from ..grids import GRIDS
-
-    return (*FLAT, *(kind for kind, cls in GRIDS.items() if cls.code >= k.TABLE and _table_flat(cls.code)))
-
-
-def _table_flat(code: int) -> bool:
-    """Whether table grid ``code`` lies flat: its walls gave every slot a heading
-    (:func:`mazekit.grids.kernel.table_rows`, all -1 otherwise)."""
-    return bool(k.HEADING[code].max() >= 0)
-
-
-def is_flat(grid: Grid) -> bool:
-    """Whether ``grid`` lies flat in the plane, its slots in the order drawn (:data:`FLAT`; a
-    table grid when its walls give every slot a heading, see :func:`mazekit.grids.kernel.declare`)."""
-    if grid.code >= k.TABLE:
-        return _table_flat(grid.code)
-    return grid.kind in FLAT and not (isinstance(grid, RectGrid) and grid.wrap)
-
-
 def require_flat(grid: Grid, what: str) -> None:
-    """``ValueError`` unless ``grid`` is flat: ``what`` needs the plane."""
-    if not is_flat(grid):
+    """``ValueError`` unless ``grid`` is flat (:attr:`mazekit.grids.Grid.is_flat`): ``what``
+    needs the plane."""
+    if not grid.is_flat:
         shape = f"wrapped ({grid.wrap}) rect" if isinstance(grid, RectGrid) else grid.kind
         kinds = ", ".join("rect without wrap" if kind == "rect" else kind for kind in flat_kinds())
         raise ValueError(f"{what} works on flat grids only ({kinds}), not on a {shape} grid")

@@ -65,7 +65,6 @@ from ._walk import (
     LOOP,
     STUCK,
     aim,
-    directions,
     full_turn,
     grow,
     hand_rule,
@@ -181,7 +180,7 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
     direction : str
         The preferred direction: ``N``, ``E``, ``S``, ``W`` on rect and polar grids;
         ``N``, ``NE``, ``SE``, ``S``, ``SW``, ``NW`` on hex and triangle grids; those eight
-        on upsilon grids (on any grid: :func:`~mazekit.solve._walk.directions`).
+        on upsilon grids (on any grid: :meth:`~mazekit.grids.Grid.directions`).
     hand : {"left", "right"}
         The hand kept on the wall while going round an obstacle.
 
@@ -195,7 +194,7 @@ def pledge(maze: Maze, start: Cell, goal: Cell, *, direction: str = "N", hand: s
     (True, True)
     """
     require_flat(maze.grid, "pledge")
-    names = directions(maze.grid)
+    names = maze.grid.directions()
     d = direction.upper() if isinstance(direction, str) else direction
     if d not in names:
         raise ValueError(f"direction must be one of {', '.join(map(repr, names))}, got {direction!r}")

@@ -18,7 +18,6 @@ crossing intact. The measurements ``dead_ends``, ``components`` and ``loops`` li
 from __future__ import annotations
 
 import inspect
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,7 @@ from .._rng import RngLike, as_rng
 from ..grids import GRIDS
 from ..maze import Carved, Maze
 from ..measure import components, dead_end_cells, dead_ends, loops
-from ..registry import check_options, lookup, memory_per_cell, summary
+from ..registry import check_options, declared, lookup, memory_per_cell, summary
 from ._common import replay_from, snapshot
 from .add_loops import add_loops
 from .braid import braid
@@ -55,14 +54,13 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
     ``grids``: the grid kinds it runs on; ``bytes_per_cell``: peak memory on a rect grid
     (see :func:`mazekit.generate.memory_per_cell` for others).
     """
-    mod = sys.modules[func.__module__]
     return {
-        "opens_only": getattr(mod, "OPENS_ONLY", False),
-        "closes_only": getattr(mod, "CLOSES_ONLY", False),
-        "keeps_shortest": getattr(mod, "KEEPS_SHORTEST", False),
-        "uses_rng": getattr(mod, "USES_RNG", True),
-        "grids": getattr(mod, "GRIDS", tuple(GRIDS)),
-        "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
+        "opens_only": declared(func, "OPENS_ONLY", False),
+        "closes_only": declared(func, "CLOSES_ONLY", False),
+        "keeps_shortest": declared(func, "KEEPS_SHORTEST", False),
+        "uses_rng": declared(func, "USES_RNG", True),
+        "grids": declared(func, "GRIDS", tuple(GRIDS)),
+        "bytes_per_cell": declared(func, "BYTES_PER_CELL", 16),
     }
 
 

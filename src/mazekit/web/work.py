@@ -109,24 +109,16 @@ def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "
     A polar grid's rings double outwards: its layout is ``rings`` times its widest ring,
     counted once its rings are known to be few enough to count.
     """
-    cells: int | str = math.prod(shape)
-    if kind == "polar" and isinstance(cells, int) and cells <= limit:
-        from ..grids.polar import ring_counts
+    from ..grids import grid_class
 
-        rings, inner = shape
-        cells = rings * int(ring_counts(rings, inner)[-1])
-    elif kind == "polar" and isinstance(cells, int):
-        cells = f"more than {limit:,}"  # every ring holds at least the innermost's cells
+    cls = grid_class(kind)
+    cells: int | str = math.prod(shape)  # every grid's layout holds at least this many
+    if isinstance(cells, int) and cells <= limit:
+        cells = cls.layout_cells(shape)  # a polar layout is as wide as its outer ring
+    elif not cls.layout_is_shape:
+        cells = f"more than {limit:,}"
     if isinstance(cells, str) or cells > limit:
-        raise _too_big(what, limit, f"a {kind} {_describe(kind, shape)} grid", cells)
-
-
-def _describe(kind: str, shape: tuple[int, ...]) -> str:
-    if kind == "3d":
-        return f"{shape[2]}x{shape[1]}x{shape[0]}"
-    if kind == "polar":
-        return f"{shape[0]}x{shape[1]}"
-    return f"{shape[1]}x{shape[0]}"
+        raise _too_big(what, limit, f"a {kind} {cls.describe_shape(shape)} grid", cells)
 
 
 def build_maze(opts: MazeOptions, limits: Limits, *, record: bool = False) -> Maze:
@@ -304,27 +296,17 @@ def warm_up(limits: Limits) -> None:
 
 def catalogue(limits: Limits) -> dict[str, Any]:
     """What the page offers: generators (and their grids), solvers, grids, ends, limits."""
-    import sys
-
     from ..generate import GENERATORS, properties, summary
     from ..grids import GRIDS
     from ..parsing import ENDS
+    from ..registry import flat_only, runs_on
     from ..solve import SOLVERS
-    from ..solve._walk import flat_kinds
-
-    def solver_grids(func: Any) -> list[str]:
-        mod = sys.modules[func.__module__]
-        kinds = list(getattr(mod, "GRIDS", GRIDS))
-        if getattr(mod, "FLAT_ONLY", False):
-            flat = flat_kinds()
-            kinds = [k for k in kinds if k in flat]
-        return kinds
 
     return {
         "generators": [
             {
                 "name": name,
-                "grids": list(properties(f)["grids"]),
+                "grids": list(runs_on(f)),
                 "summary": summary(f),
                 "rect_only": bool(properties(f)["rect_only"]),
             }
@@ -333,9 +315,9 @@ def catalogue(limits: Limits) -> dict[str, Any]:
         "solvers": [
             {
                 "name": n,
-                "grids": solver_grids(f),
+                "grids": list(runs_on(f)),
                 "summary": summary(f),
-                "flat_only": bool(getattr(sys.modules[f.__module__], "FLAT_ONLY", False)),
+                "flat_only": flat_only(f),
             }
             for n, f in SOLVERS.items()
         ],  # fmt: skip

@@ -1,0 +1,110 @@
+"""What a grid kind says about itself, asked of every grid in the registry: how its size is
+typed and described, whether it lies flat, where the opposite ends go, which algorithms run
+on it. Consumers (the CLI, the web API, the window, the solvers) ask the class, so these
+facts are tested once here, for every grid, including one added later."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mazekit.generate import GENERATORS
+from mazekit.grids import GRIDS, flat_kinds, make_grid
+from mazekit.parsing import grid_shape
+from mazekit.registry import flat_only, runs_on, runs_on_grid
+from mazekit.solve import SOLVERS
+from mazekit.transform import TRANSFORMS
+
+KINDS = list(GRIDS)
+
+
+def _shape(cls, numbers):
+    return cls.shape_of_size(tuple(numbers[: len(cls.size_words)]))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_typed_size_reads_back_and_makes_the_grid_it_describes(kind):
+    cls = GRIDS[kind]
+    for numbers in [(3, 4, 2), (1, 1, 1), (7, 2, 5)]:
+        shape = _shape(cls, numbers)
+        typed = cls.size_of(shape)
+        assert typed == "x".join(str(n) for n in numbers[: len(cls.size_words)])
+        assert cls.parse_size(typed) == shape == grid_shape(kind, typed, None, None)
+        grid = make_grid(kind, shape)
+        assert grid.made_shape == shape and make_grid(kind, grid.made_shape) == grid
+        assert grid.describe() == cls.describe_shape(shape)
+        assert cls.layout_cells(shape) == grid.size  # known before the grid is built
+    assert cls.parse_size(cls.default_size) == grid_shape(kind, None, None, None)
+    cls.parse_size(cls.size_example)
+    words = "x".join(cls.size_words)
+    for bad in ["", "big", "0x" * len(cls.size_words) + "1", "1x2x3x4"]:
+        with pytest.raises(ValueError, match=rf"^size must (look like {words}|be at least)"):
+            cls.parse_size(bad)
+    if len(cls.size_words) == 2:
+        assert cls.parse_size("5") == _shape(cls, (5, 5))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rows_and_cols_are_for_grids_typed_as_width_and_height(kind):
+    cls = GRIDS[kind]
+    if cls.size_words == ("WIDTH", "HEIGHT"):
+        assert grid_shape(kind, None, 3, 5) == (3, 5)
+    else:
+        with pytest.raises(ValueError, match=rf"^a {kind} grid takes --size {'x'.join(cls.size_words)}"):
+            grid_shape(kind, None, 3, 5)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_flatness_directions_and_straight_pairs(kind):
+    cls = GRIDS[kind]
+    grid = make_grid(kind, _shape(cls, (4, 5, 2)))
+    assert grid.is_flat == cls.lies_flat() == (kind in flat_kinds())
+    names = cls.directions()
+    assert len(set(names)) == len(names) and names[0] == "N"
+    for a, b in cls.straight_pairs():
+        assert 0 <= a < b < grid.n_slots
+    assert all(set(slots) <= set(cls.slot_names) for slots in cls.walking_keys().values())
+    assert cls.walking_help() and all("\t" in line for line in cls.walking_help())
+    if kind == "rect":
+        assert not make_grid("rect", (3, 4), wrap="x").is_flat
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_opposite_corners_are_cells_of_the_candidates(kind):
+    cls = GRIDS[kind]
+    grid = make_grid(kind, _shape(cls, (5, 4, 2)))
+    start, goal = grid.opposite_corners(None)
+    assert grid.contains(start) and grid.contains(goal) and start != goal
+    ok = np.zeros(grid.shape, dtype=bool)
+    ok[grid.unflat(int(grid.cell_indices()[-1]))] = ok[grid.unflat(int(grid.cell_indices()[0]))] = True
+    assert set(grid.opposite_corners(ok)) <= {tuple(map(int, np.argwhere(ok)[i])) for i in range(2)}
+
+
+def test_polar_and_3d_opposite_corners_are_their_own():
+    disc = make_grid("polar", (3, 6))
+    start, goal = disc.opposite_corners(None)
+    assert start == (0, 0) and goal[0] == 2 and goal[1] == int(disc.counts[2]) // 2
+    cube = make_grid("3d", (2, 3, 4))
+    start, goal = cube.opposite_corners(None)
+    assert start == (3, 3) and goal == (2, 0)  # top level's top right, bottom level's bottom left
+
+
+@pytest.mark.parametrize(
+    "family", [GENERATORS, SOLVERS, TRANSFORMS], ids=["generators", "solvers", "transforms"]
+)
+def test_one_answer_to_where_an_algorithm_runs(family):
+    """registry.runs_on is what the web catalogue and the front doors use."""
+    from mazekit.web.work import Limits, catalogue
+
+    offered = catalogue(Limits())
+    listed = {e["name"]: e["grids"] for e in offered.get("solvers", []) + offered.get("generators", [])}
+    for name, func in family.items():
+        kinds = runs_on(func)
+        assert kinds and set(kinds) <= set(GRIDS)
+        if name in listed and family is not TRANSFORMS:
+            assert listed[name] == list(kinds)
+        for kind in GRIDS:
+            grid = make_grid(kind, _shape(GRIDS[kind], (4, 4, 2)))
+            assert runs_on_grid(func, grid) == (kind in kinds and (grid.is_flat or not flat_only(func)))
+    if family is SOLVERS:
+        assert runs_on(SOLVERS["pledge"]) == flat_kinds() and runs_on(SOLVERS["bfs"]) == tuple(GRIDS)

@@ -85,6 +85,33 @@ def test_catalogue_lists_every_algorithm_grid_and_the_limits(client):
     assert cat["limits"]["max_cells"] == LIMITS.max_cells
     assert next(g for g in cat["generators"] if g["name"] == "binary_tree")["grids"] == ["rect"]
     assert "3d" not in next(s for s in cat["solvers"] if s["name"] == "pledge")["grids"]
+    for kind, facts in cat["grid_facts"].items():  # what the page shows of a grid: the class's own
+        cls = mazekit.grids.GRIDS[kind]
+        assert facts["size"] == cls.default_size and facts["help"] == cls.walking_help()
+        assert facts["size_words"] == "x".join(cls.size_words)
+    from mazekit import trace
+
+    codes = ("CARVE", "VISIT", "BACKTRACK", "FRONTIER", "OPEN", "CLOSE")
+    assert cat["events"] == {name: getattr(trace, name) for name in codes}
+
+
+def test_a_size_too_big_to_send_is_refused_before_it_is_built(client):
+    """One check for the page and the API, in layout cells: a polar grid's outer rings hold
+    more than rings x inner cells (the page once counted 25x10 as 250 and sent it)."""
+    from mazekit.grids import PolarGrid
+
+    shape = (25, 10)
+    layout = PolarGrid.layout_cells(shape)
+    assert 40 * 10 <= LIMITS.max_trace_cells < layout <= LIMITS.max_cells
+    r = client.post("/api/generate", json={"grid": "polar", "size": "25x10", "seed": 1, "trace": True})
+    assert (
+        r.status_code == 422
+        and "sends traces, drawings and solutions of mazes of at most 2,000 cells; "
+        f"a polar 25 rings x 10 grid has {layout:,}"
+        in r.json()["detail"]
+    )
+    plain = client.post("/api/generate", json={"grid": "polar", "size": "25x10", "seed": 1})
+    assert plain.status_code == 200  # the maze alone is within max_cells
 
 
 # -- generate -----------------------------------------------------------------------------------
@@ -474,7 +501,7 @@ def test_fuzz_the_openapi_schema_never_a_server_error():
         check()
 
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 5
+    assert len(operations) == 6  # catalogue, generate, check, solve, render, download
     for operation in operations:
         fuzz(operation)
     assert not failures, failures

@@ -361,7 +361,7 @@ def test_every_grid_animates(server, page):
     assert not page.is_disabled("#algorithm option[value=binary_tree]") and "wrap" not in page.url
     page.select_option("#grid", "hex")  # changing the grid makes a maze at once
     page.wait_for_function("window.mazekitPage.maze && window.mazekitPage.maze.grid.type === 'hex'")
-    assert "grid=hex" in page.url and page.input_value("#size") == "16x10"
+    assert "grid=hex" in page.url and page.input_value("#size") == mazekit.grids.GRIDS["hex"].default_size
 
 
 def test_bad_options_show_a_message_not_a_console_error(server, page):

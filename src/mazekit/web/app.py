@@ -246,6 +246,18 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def generate(req: Annotated[GenerateRequest, Body()]) -> Any:
         return _json(await in_thread(functools.partial(_generate, req, limits)))
 
+    @app.post(
+        "/api/check", summary="What api/generate would refuse of these options, before it makes anything"
+    )
+    async def check(req: Annotated[GenerateRequest, Body()]) -> dict[str, Any]:
+        """``{"problem": null}``, or the one-line reason ``api/generate`` would give (a 200
+        either way: the page asks before it generates, and shows the words)."""
+        try:
+            _check_size(req, limits)
+        except ValueError as exc:
+            return {"problem": str(exc)}
+        return {"problem": None}
+
     @app.post("/api/solve", summary="Solve an uploaded maze document, or one made from options")
     async def solve(req: Annotated[SolveRequest, Body()]) -> Any:
         return _json(await in_thread(functools.partial(_solve, req, limits)))
@@ -361,13 +373,24 @@ def _maze_of(
     return work.build_maze(options.plain(), limits, record=record), None
 
 
+def _check_size(req: GenerateRequest, limits: Limits) -> None:
+    """Refuse the size of a generate request before anything is built, in the grid's words
+    and in layout cells: the one check behind ``api/generate`` and the page's ``api/check``."""
+    from ..parsing import grid_shape
+
+    opts = req.plain()
+    shape = grid_shape(opts.grid, opts.size, None, None)
+    if req.trace or req.geometry or req.solver is not None:
+        sends = "sends traces, drawings and solutions of mazes"
+        work.check_grid_size(opts.grid, shape, limits.max_trace_cells, sends)
+    else:
+        work.check_grid_size(opts.grid, shape, limits.max_cells)
+
+
 def _generate(req: GenerateRequest, limits: Limits) -> dict[str, Any]:
     opts = req.plain()
     detail = req.trace or req.geometry or req.solver is not None
-    if detail:
-        from ..parsing import grid_shape
-
-        work.check_grid_size(opts.grid, grid_shape(opts.grid, opts.size, None, None), limits.max_cells)
+    _check_size(req, limits)  # before anything is built
     maze = work.build_maze(opts, limits, record=req.trace)
     if detail and maze.grid.size > limits.max_trace_cells:
         raise ValueError(f"this server sends traces, drawings and solutions of mazes of at most "

@@ -301,6 +301,7 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     from ..parsing import ENDS
     from ..registry import flat_only, runs_on
     from ..solve import SOLVERS
+    from ..trace import NAMES
 
     return {
         "generators": [
@@ -322,6 +323,17 @@ def catalogue(limits: Limits) -> dict[str, Any]:
             for n, f in SOLVERS.items()
         ],  # fmt: skip
         "grids": list(GRIDS),
+        # what the page shows of each grid, from the grid class: no copy in app.js
+        "grid_facts": {
+            kind: {
+                "size": cls.default_size,
+                "size_words": "x".join(cls.size_words),
+                "size_example": cls.size_example,
+                "help": cls.walking_help(),
+            }
+            for kind, cls in GRIDS.items()
+        },
+        "events": {name.upper(): code for code, name in NAMES.items()},
         "ends": list(ENDS),
         "formats": list(MEDIA_TYPES),
         "limits": {

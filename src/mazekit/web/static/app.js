@@ -6,7 +6,9 @@
 // classes (current red, frontier amber, stack blue, explored and backtracked tints).
 "use strict";
 (() => {
-  const EV = { CARVE: 0, VISIT: 1, BACKTRACK: 2, FRONTIER: 3, OPEN: 4, CLOSE: 5 };
+  // The trace's event codes, each grid's default size and walking keys come from the server
+  // (api/catalogue: mazekit.trace and the grid classes), so this page keeps no copy of them.
+  let EV = null;
   // Colours of `mazekit play` (mazekit/game/picture.py), the stack of `mazekit animate`.
   const C = {
     road: "#ffffff", wall: "rgb(27,27,31)", unvisited: "rgb(92,98,112)", frontier: "rgb(255,200,90)",
@@ -15,16 +17,8 @@
     hint: "rgb(40,200,200)", player: "rgb(240,130,0)", head: "rgb(130,30,190)", stack: "#8fb8ff",
   };
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
-  const DEFAULT_SIZES = { rect: "20x12", hex: "16x10", triangle: "24x12", polar: "8x8", upsilon: "14x10",
-    "3d": "8x6x3", weave: "16x10" };
-  const sizeOf = (grid) => DEFAULT_SIZES[grid] || "16x10"; // a grid added since: WIDTHxHEIGHT
-  const GRID_HELP = {
-    hex: "Hex: Q W E, A S D walk NW N NE, SW S SE.",
-    upsilon: "Upsilon: Q W E, A D, Z X C walk NW N NE, W E, SW S SE.",
-    polar: "Polar: W / S walk out / in (Q, E: to the left / right outer cell), A / D counter-clockwise / clockwise.",
-    "3d": "3D: U / Page Up and J / Page Down take the stairs up and down.",
-    weave: "Weave: walk straight on to go over or under a crossing.",
-  };
+  const facts = (grid) => S.catalogue.grid_facts[grid];
+  const sizeOf = (grid) => facts(grid).size;
   const ARROWS = { arrowup: [0, -1], arrowdown: [0, 1], arrowleft: [-1, 0], arrowright: [1, 0],
     w: [0, -1], s: [0, 1], a: [-1, 0], d: [1, 0] };
   const ARROW_COS = 0.7;
@@ -123,7 +117,7 @@
       const ok = (name) => [...el.options].some((o) => o.value === name && !o.disabled);
       el.value = ok(keep) ? keep : ok(fallback) ? fallback : [...el.options].find((o) => !o.disabled).value;
     }
-    $("grid-keys").textContent = GRID_HELP[grid] || "";
+    $("grid-keys").textContent = facts(grid).help.map((line) => line.replace("\t", ": ")).join("; ");
   }
 
   // -- talking to the server ---------------------------------------------------------------
@@ -142,27 +136,8 @@
     el.hidden = !text;
   }
 
-  // The server's own check, made first so a size the server would refuse is not sent.
-  function sizeProblem(grid, size) {
-    const m = /^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$/.exec(size);
-    const form = grid === "3d" ? "WIDTHxHEIGHTxLEVELS, e.g. 8x6x3" : grid === "polar" ? "RINGSxCELLS, e.g. 8x8"
-      : "WIDTHxHEIGHT, e.g. 20x12";
-    if (!m || (grid === "3d" ? !m[3] : m[3])) return `size must look like ${form}, got '${size}'`;
-    const nums = [m[1], m[2] || m[1], m[3] || "1"].map(Number);
-    if (Math.min(...nums) < 1) return `size must be at least 1x1, got ${size}`;
-    const cells = nums[0] * nums[1] * nums[2]; // a polar grid's outer rings hold more: the server counts them
-    const limit = S.catalogue.limits.max_trace_cells;
-    if (cells > limit) {
-      return `this server animates mazes of at most ${limit.toLocaleString("en")} cells; ` +
-        `a ${grid} ${size} grid has ${cells.toLocaleString("en")}`;
-    }
-    return null;
-  }
-
   async function generate() {
-    const o = readForm();
-    const problem = sizeProblem(o.grid, o.size);
-    if (problem) { showError(problem); return; }
+    const o = readForm(); // the server checks the size, in the grid's own words
     if (o.seed === null || !Number.isInteger(o.seed) || o.seed < 0) {
       o.seed = randomSeed();
       $("seed").value = String(o.seed);
@@ -172,9 +147,12 @@
     const before = S.phase;
     setPhase("loading", "generating…");
     let data;
+    const body = { algorithm: o.algorithm, grid: o.grid, size: o.size, seed: o.seed,
+      braid: o.braid, wrap: o.wrap, ends: o.ends, trace: true, geometry: true, solver: o.solver };
     try {
-      data = await api("api/generate", { algorithm: o.algorithm, grid: o.grid, size: o.size, seed: o.seed,
-        braid: o.braid, wrap: o.wrap, ends: o.ends, trace: true, geometry: true, solver: o.solver });
+      const { problem } = await api("api/check", body); // the server's own check, nothing made yet
+      if (problem) throw new Error(problem);
+      data = await api("api/generate", body);
     } catch (err) {
       if (id === S.request) { showError(err.message); setPhase(S.data ? before : "error", S.data ? null : "no maze"); }
       return;
@@ -969,6 +947,7 @@
     try {
       const r = await fetch("api/catalogue");
       S.catalogue = await r.json();
+      EV = S.catalogue.events;
     } catch (err) {
       showError("cannot reach the mazekit server");
       return;

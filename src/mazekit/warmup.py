@@ -76,9 +76,10 @@ def _grid_warmup(kind: str) -> None:
     """Every generator that runs on ``kind`` grids, once, on a small one of them."""
     import mazekit
     from mazekit.generate import GENERATORS, properties
-    from mazekit.grids import make_grid
+    from mazekit.grids import GRIDS, make_grid
 
-    grid = make_grid(kind, (2, 3, 4) if kind == "3d" else (4, 5))
+    cls = GRIDS[kind]
+    grid = make_grid(kind, cls.shape_of_size((5, 4, 2)[: len(cls.size_words)]))
     for name, func in GENERATORS.items():
         if kind in properties(func)["grids"]:
             mazekit.generate(name, grid, rng=1)

@@ -45,13 +45,17 @@ class _Progress:
 
 
 def _size_for(kind: str, size: str) -> str:
-    """``--size`` for one grid: a 3d grid given WIDTHxHEIGHT gets 3 levels.
+    """``--size`` for one grid: a grid that takes more numbers (3d's levels) than the size
+    gives gets the rest from its default size.
 
     >>> _size_for("3d", "20x10"), _size_for("3d", "20x10x2"), _size_for("hex", "20x10")
     ('20x10x3', '20x10x2', '20x10')
     """
+    from ..grids import grid_class
+
     parts = [p for p in size.lower().replace("×", "x").split("x") if p.strip()]
-    return f"{size}x3" if kind == "3d" and len(parts) == 2 else size
+    rest = grid_class(kind).default_size.split("x")[len(parts) :]
+    return "x".join([size, *rest]) if len(parts) == 2 and rest else size
 
 
 @click.command()

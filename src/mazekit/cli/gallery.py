@@ -54,8 +54,10 @@ def gallery(output: str, grid: str, size: str | None, wrap: str | None, seed: in
     if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
         raise ValueError(f"gallery draws a picture: give -o NAME.png (got {output})")
     check_output(output, {})
-    if size is None and grid not in ("polar", "3d"):
-        size = "20x20"
+    from ..grids import grid_class
+
+    if size is None and grid_class(grid).size_words == ("WIDTH", "HEIGHT"):
+        size = "20x20"  # square pictures line up best; other grids take their own default
     image = make_gallery(
         grid_shape(grid, size, None, None), grid=grid, wrap=wrap, rng=seed, algorithms=algorithms or None,
         source=parse_source(source), cmap=colormap, cell_size=cell_size, wall_width=wall_width,

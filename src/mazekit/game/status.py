@@ -124,13 +124,7 @@ def overlay(state: GameState) -> tuple[str, list[str]] | None:
 
 def _size_option(grid: Grid) -> str:
     """``--size`` (and ``--grid``, ``--wrap``) that make ``grid`` on the command line."""
-    kind = grid.kind
-    if kind == "polar":
-        size = f"{grid.rows}x{grid.param}"
-    elif kind == "3d":
-        size = grid.describe()
-    else:
-        size = f"{grid.cols}x{grid.rows}"
+    size = type(grid).size_of(grid.made_shape)
     wrap = getattr(grid, "wrap", "")
     return _grid_option(grid) + f"--size {size}" + (f" --wrap {wrap}" if wrap else "")
 

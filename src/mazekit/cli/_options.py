@@ -155,17 +155,19 @@ def make_maze(
     wrap: str | None = None,
 ) -> Any:  # fmt: skip
     from .. import generate
-    from ..grids import make_grid
+    from ..grids import grid_class
     from ..grids.rect import read_mask
 
     shape: Any
-    if mask is None:
-        shape = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
-    else:
+    if mask is not None:
         shape = masked_grid(grid, read_mask(mask), size, rows, cols, wrap)
+    elif rows is not None or cols is not None:
+        shape = grid_shape(grid, size, rows, cols)
+    else:  # the size as typed, handed to generate as a Python caller would
+        shape = size if size is not None else grid_class(grid).default_size
     with status(f"generating with {algorithm}"):
         return generate(
-            algorithm, shape, rng=seed, record=record,
+            algorithm, shape, grid=grid, wrap=wrap, rng=seed, record=record,
             ends="random" if random_ends else ends,
             start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
             **parse_options(options),

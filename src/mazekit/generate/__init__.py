@@ -12,7 +12,7 @@ from typing import Any
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
 from ..ends import place_ends
-from ..grids import as_grid
+from ..grids import as_grid, grid_class
 from ..maze import Maze
 from ..registry import (
     GRAPH_GRIDS,
@@ -81,9 +81,12 @@ def generate(
     ----------
     algorithm : str
         A key of :data:`GENERATORS`, e.g. ``"backtracker"``, ``"prim"``, ``"kruskal"``.
-    shape : tuple of int, numpy.ndarray or Grid
+    shape : tuple of int, str, numpy.ndarray or Grid
         ``(rows, cols)``, a 2-D boolean mask (``True`` = cell) or a grid object. On a polar
         grid ``(rings, cells in the innermost ring)``, on a 3d grid ``(levels, rows, cols)``.
+        Or the size as typed on the command line, read as the grid reads it
+        (:meth:`mazekit.grids.Grid.parse_size`): ``"41x31"`` (width x height), ``"12x8"``
+        (rings x cells) on polar, ``"10x8x3"`` (width x height x levels) on 3d.
     grid : str, optional
         The grid kind when ``shape`` is a size: ``"rect"`` (default), ``"hex"``,
         ``"triangle"``, ``"polar"``, ``"upsilon"``, ``"3d"`` or ``"weave"``
@@ -114,6 +117,8 @@ def generate(
     >>> hexes = mazekit.generate("wilson", (15, 20), grid="hex", rng=1)
     >>> hexes.grid.kind, hexes.is_perfect()
     ('hex', True)
+    >>> mazekit.generate("prim", "12x8", grid="polar", rng=1).grid.describe()
+    '12 rings x 8'
     >>> mazekit.generate("nope", (3, 3))
     Traceback (most recent call last):
     ...
@@ -121,6 +126,8 @@ def generate(
     """
     func = lookup(GENERATORS, algorithm, "generator")
     check_options(func, algorithm, options)
+    if isinstance(shape, str):  # a size as typed, in the grid's own words
+        shape = grid_class(grid or "rect").parse_size(shape)
     the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
     props = properties(func)
     if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):

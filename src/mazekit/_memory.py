@@ -101,6 +101,12 @@ def _human(n: float) -> str:
     return f"{n:.1f} PiB"  # pragma: no cover
 
 
+#: Needs up to this many bytes are not checked: no process that runs Python at all is that
+#: close to its limit, and small mazes (a dataset's, an environment's) are made by the
+#: thousand a second.
+SMALL = 8 << 20
+
+
 def check_fits(shape: tuple[int, ...], bytes_per_cell: float, what: str) -> None:
     """Raise :class:`TooLarge` (a ``MemoryError``) with a one-line reason if ``what`` on a
     layout of ``shape`` (``(rows, cols)``, or ``(levels, rows, cols)``) cannot fit in what
@@ -109,6 +115,8 @@ def check_fits(shape: tuple[int, ...], bytes_per_cell: float, what: str) -> None
     for side in shape:
         cells *= int(side)
     need = cells * bytes_per_cell
+    if need <= SMALL:  # any process holds that much more; reading the limits costs ~40 us
+        return
     have = available()
     if need > have:
         raise TooLarge(

@@ -350,10 +350,14 @@ class Grid:
         """What the fast generator kernels take with this grid (see "fast-path topologies" in
         :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
         ring table on a polar grid (a few words a ring, :class:`~mazekit.grids.polar.PolarGrid`
-        makes it); ``None`` elsewhere (the plain kernels run)."""
-        if self.padded_layout():
-            return k.pad_offsets(self.geo, k.pad_width(self.geo))
-        return None
+        makes it); ``None`` elsewhere (the plain kernels run). Made once per grid (a grid does
+        not change), so many small mazes of one grid do not pay for it each time."""
+        if not self.padded_layout():
+            return None
+        made = self.__dict__.get("_padded_offsets")
+        if made is None:
+            made = self.__dict__["_padded_offsets"] = k.pad_offsets(self.geo, k.pad_width(self.geo))
+        return made
 
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import mazekit
+from mazekit.generate import properties
 from mazekit.grid import RectGrid
 
 from .checks import MASK_TEXT, bfs_distance
@@ -19,7 +20,7 @@ from .checks import MASK_TEXT, bfs_distance
         ((0, 5), "at least 1x1"),
         ((3, -1), "at least 1x1"),
         ((2.5, 3), "pair of integers"),
-        ("3x3", "pair of integers"),
+        ("3x", "size must look like WIDTHxHEIGHT"),
         ((3,), "pair of integers"),
     ],
 )
@@ -70,3 +71,51 @@ def test_masked_corner_ends_lie_on_cells():
     grid = RectGrid.from_text(MASK_TEXT)
     m = mazekit.generate("backtracker", grid, rng=0)
     assert m.start == (0, 2) and m.goal == (7, 7)
+
+
+# -- many mazes: Maker ----------------------------------------------------------------------
+MAKER_CASES = [
+    ("rect", (4, 5), {}),
+    ("hex", (3, 4), {}),
+    ("polar", (3, 6), {"ends": "opposite"}),
+    ("3d", (2, 3, 3), {"record": True}),
+    ("rect", (5, 4), {"ends": "random", "start": (0, 1)}),
+]
+
+
+@pytest.mark.parametrize("name", sorted(mazekit.GENERATORS))
+@pytest.mark.parametrize(
+    "grid, shape, kwargs", MAKER_CASES, ids=[c[0] + str(i) for i, c in enumerate(MAKER_CASES)]
+)
+def test_a_maker_makes_the_maze_generate_makes(name, grid, shape, kwargs):
+    """Checked once, then the very maze of each seed that generate gives (trace included)."""
+    if grid not in properties(mazekit.GENERATORS[name])["grids"]:
+        with pytest.raises(ValueError, match=f"{name} does not run on a {grid} grid"):
+            mazekit.Maker(name, shape, grid=grid, **kwargs)
+        return
+    make = mazekit.Maker(name, shape, grid=grid, **kwargs)
+    for seed in (0, 1, 2**40 + 3):
+        maze = make(seed)
+        same = mazekit.generate(name, shape, grid=grid, rng=seed, **kwargs)
+        assert maze == same and maze.seed == seed and maze.algorithm == name
+        assert (maze.trace is None) == (same.trace is None)
+        if maze.trace is not None:
+            assert np.array_equal(maze.trace, same.trace)
+    gen = np.random.default_rng(5)
+    assert make(gen) == mazekit.generate(name, shape, grid=grid, rng=np.random.default_rng(5), **kwargs)
+
+
+def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
+    with pytest.raises(ValueError, match="no option 'bias'"):
+        mazekit.Maker("prim", (4, 4), bias=1)
+    with pytest.raises(ValueError, match="unknown ends 'middle'"):
+        mazekit.Maker("prim", (4, 4), ends="middle")
+    with pytest.raises(ValueError, match=r"start \(9, 9\) is off the grid"):
+        mazekit.Maker("prim", (4, 4), start=(9, 9))
+    with pytest.raises(ValueError, match="size must look like RINGSxCELLS"):
+        mazekit.Maker("prim", "4x4x4", grid="polar")
+    with pytest.raises(MemoryError, match="needs about"):
+        mazekit.Maker("prim", (10**9, 10**9))
+    make = mazekit.Maker("prim", (4, 4))
+    with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+        make(-1)

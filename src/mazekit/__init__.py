@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "derived_seed": "_rng",
     "GENERATORS": "generate",
+    "Maker": "generate",
     "generate": "generate",
     "GRIDS": "grids",
     "Grid": "grids",
@@ -46,7 +47,7 @@ _LAZY = {
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     # ruff: noqa: F401
     from ._rng import derived_seed
-    from .generate import GENERATORS, generate
+    from .generate import GENERATORS, Maker, generate
     from .grids import GRIDS, Grid, RectGrid, make_grid
     from .io import load, load_solution, save
     from .maze import Maze

@@ -11,7 +11,7 @@ from typing import Any
 
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
-from ..ends import place_ends
+from ..ends import ENDS, place_ends
 from ..grids import as_grid, grid_class
 from ..maze import Maze
 from ..registry import (
@@ -124,41 +124,94 @@ def generate(
     ...
     ValueError: unknown generator 'nope'; choose from aldous_broder, backtracker, ...
     """
-    func = lookup(GENERATORS, algorithm, "generator")
-    check_options(func, algorithm, options)
-    if isinstance(shape, str):  # a size as typed, in the grid's own words
-        shape = grid_class(grid or "rect").parse_size(shape)
-    the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
-    props = properties(func)
-    if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):
-        wrap = getattr(the_grid, "wrap", "")
-        kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({wrap})"
-        raise ValueError(
-            f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}"
+    return Maker(algorithm, shape, grid=grid, wrap=wrap, record=record, ends=ends, start=start, goal=goal,
+                 **options)(rng)  # fmt: skip
+
+
+class Maker:
+    """Many mazes of one configuration: everything is checked once, then each call makes the
+    maze of one seed, the very maze :func:`generate` makes with the same arguments.
+
+    For datasets, reinforcement learning resets and benchmarks that make thousands of small
+    mazes: :func:`generate` spends most of a 5x5 maze's time checking its arguments (the
+    algorithm's options, the grid, the memory the process may take); a ``Maker`` does that
+    when it is made. Its parameters are :func:`generate`'s, without ``rng``.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> make = Maker("backtracker", (5, 5))
+    >>> mazes = [make(seed) for seed in range(100)]
+    >>> mazes[7] == mazekit.generate("backtracker", (5, 5), rng=7), mazes[7].seed
+    (True, 7)
+    >>> hexes = Maker("wilson", "8x6", grid="hex", ends="opposite")
+    >>> hexes(3) == mazekit.generate("wilson", "8x6", grid="hex", ends="opposite", rng=3)
+    True
+    >>> Maker("prim", (4, 4), bias=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: prim has no option 'bias' (it takes: no options)
+    """
+
+    def __init__(
+        self,
+        algorithm: str,
+        shape: Any,
+        *,
+        grid: str | None = None,
+        wrap: str | None = None,
+        record: bool = False,
+        ends: str = "corners",
+        start: Any = None,
+        goal: Any = None,
+        **options: Any,
+    ) -> None:
+        func = lookup(GENERATORS, algorithm, "generator")
+        check_options(func, algorithm, options)
+        if isinstance(shape, str):  # a size as typed, in the grid's own words
+            shape = grid_class(grid or "rect").parse_size(shape)
+        the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
+        props = properties(func)
+        if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):
+            wrapped = getattr(the_grid, "wrap", "")
+            kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({wrapped})"
+            raise ValueError(
+                f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}"
+            )
+        if props["rect_only"] and the_grid.mask is not None:
+            raise ValueError(
+                f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask"
+            )
+        extra = trace_memory_per_cell(func, options) if record else 0
+        check_fits(the_grid.shape, memory_per_cell(func, the_grid) + extra, f"generator {algorithm!r}")
+        if ends not in ENDS:
+            raise ValueError(f"unknown ends {ends!r}; choose from {', '.join(ENDS)}")
+        self.algorithm, self.grid, self.record, self.ends = algorithm, the_grid, bool(record), ends
+        self.options = dict(options)
+        self._func, self._natural = func, props["ends"] if ends == "corners" else None
+        self._start = None if start is None else the_grid.check_cell(start, "start")
+        self._goal = None if goal is None else the_grid.check_cell(goal, "goal")
+
+    def __call__(self, rng: RngLike = None) -> Maze:
+        """The maze of ``rng`` (a seed, a numpy ``Generator`` or ``None`` for a fresh seed)."""
+        gen, seed = as_rng(rng)
+        out = self._func(self.grid, gen, record=self.record, **self.options)
+        start, goal = self._start, self._goal
+        if self._natural is not None:
+            natural = self._natural(out.passages, self.grid)
+            start = natural[0] if start is None else start
+            goal = natural[1] if goal is None else goal
+        s, g = place_ends(out.passages, self.grid, self.ends, gen, start, goal)
+        return Maze(
+            passages=out.passages,
+            grid=self.grid,
+            start=s,
+            goal=g,
+            algorithm=self.algorithm,
+            seed=seed,
+            options=dict(self.options),
+            trace=out.trace,
         )
-    if props["rect_only"] and the_grid.mask is not None:
-        raise ValueError(f"{algorithm} works row by row and needs a full rectangle; it cannot carve a mask")
-    extra = trace_memory_per_cell(func, options) if record else 0
-    per_cell = memory_per_cell(func, the_grid)
-    check_fits(the_grid.shape, per_cell + extra, f"generator {algorithm!r}")
-    gen, seed = as_rng(rng)
-    out = func(the_grid, gen, record=record, **options)
-    if ends == "corners" and props["ends"] is not None:
-        natural = props["ends"](out.passages, the_grid)
-        s, g = place_ends(out.passages, the_grid, "corners", gen, natural[0] if start is None else start,
-                          natural[1] if goal is None else goal)  # fmt: skip
-    else:
-        s, g = place_ends(out.passages, the_grid, ends, gen, start, goal)
-    return Maze(
-        passages=out.passages,
-        grid=the_grid,
-        start=s,
-        goal=g,
-        algorithm=algorithm,
-        seed=seed,
-        options=dict(options),
-        trace=out.trace,
-    )
 
 
 def starts_open(algorithm: str | None) -> bool:
@@ -173,6 +226,6 @@ def starts_open(algorithm: str | None) -> bool:
 
 
 __all__ = [
-    "GENERATORS", "GRAPH_GRIDS", "Carved", "check_options", "generate", "lookup", "memory_per_cell",
+    "GENERATORS", "GRAPH_GRIDS", "Carved", "Maker", "check_options", "generate", "lookup", "memory_per_cell",
     "properties", "starts_open", "summary",
 ] + list(GENERATORS)  # fmt: skip

@@ -793,6 +793,22 @@ def test_a_png_chunk_claiming_more_than_the_file_is_refused_under_a_cap(tmp_path
     assert not (tmp_path / "m.json").exists()
 
 
+@pytest.mark.parametrize("cut", [1, 2, 4])
+def test_a_png_whose_image_data_is_whole_but_whose_last_crc_is_cut_still_reads(tmp_path, cut):
+    """The chunk walk checks each chunk's data against the file, not its CRC: a file cut in
+    its IEND CRC holds every pixel, and Pillow reads it as it did before the walk."""
+    from PIL import Image
+
+    from mazekit.grids.rect import read_mask
+
+    dark = np.random.default_rng(3).random((9, 11)) < 0.5
+    Image.fromarray(np.where(dark, 0, 255).astype(np.uint8)).save(tmp_path / "m.png")
+    data = (tmp_path / "m.png").read_bytes()
+    assert data.endswith(b"IEND\xaeB`\x82")
+    (tmp_path / "cut.png").write_bytes(data[:-cut])
+    assert (read_mask(tmp_path / "cut.png") == dark).all()
+
+
 @pytest.mark.parametrize("mode", ["1", "L", "P", "RGB", "RGBA", "LA", "I;16"])
 def test_whole_pngs_of_every_kind_pass_the_truncation_check(tmp_path, mode):
     from PIL import Image

@@ -114,6 +114,16 @@ def test_a_size_too_big_to_send_is_refused_before_it_is_built(client):
     assert plain.status_code == 200  # the maze alone is within max_cells
 
 
+@pytest.mark.parametrize("grid, size, words", [
+    ("3d", "40x40x200", "a 3d 40x40x200 grid has 320,000"),  # counted exactly, as a rect would be
+    ("rect", "500x500", "a rect 500x500 grid has 250,000"),
+    ("polar", "400x400", "has more than 5,000"),  # rings too many to count their widths
+])  # fmt: skip
+def test_a_grid_over_the_limit_is_counted_exactly_where_that_is_cheap(client, grid, size, words):
+    r = client.post("/api/check", json={"grid": grid, "size": size})
+    assert r.status_code == 200 and words in r.json()["problem"], r.json()
+
+
 # -- generate -----------------------------------------------------------------------------------
 def test_generate_gives_the_file_the_command_line_writes(client, tmp_path):
     from click.testing import CliRunner

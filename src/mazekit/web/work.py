@@ -111,11 +111,14 @@ def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "
     """
     from ..grids import grid_class
 
+    from ..grids.base import Grid
+
     cls = grid_class(kind)
     cells: int | str = math.prod(shape)  # every grid's layout holds at least this many
-    if isinstance(cells, int) and cells <= limit:
+    counted = cls.layout_cells.__func__ is Grid.layout_cells.__func__  # type: ignore[attr-defined]
+    if cells <= limit or counted:
         cells = cls.layout_cells(shape)  # a polar layout is as wide as its outer ring
-    elif not cls.layout_is_shape:
+    else:  # too many rings to count their widths cheaply: the layout holds more than this
         cells = f"more than {limit:,}"
     if isinstance(cells, str) or cells > limit:
         raise _too_big(what, limit, f"a {kind} {cls.describe_shape(shape)} grid", cells)

@@ -257,6 +257,8 @@ def test_play_every_grid_with_its_own_keys(server, page, grid):
         page.keyboard.press(key)
     wait_phase(page, "won")
     assert "You made it!" in page.text_content("#message")
+    hint = page.text_content("#grid-keys")  # the grid's own walking keys, as the window says them
+    assert "play:" not in hint and all(key.upper() in hint for key in keys.values() if len(key) == 1)
 
 
 def test_a_share_link_gives_the_same_maze(server, browser, page):

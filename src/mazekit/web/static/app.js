@@ -117,7 +117,7 @@
       const ok = (name) => [...el.options].some((o) => o.value === name && !o.disabled);
       el.value = ok(keep) ? keep : ok(fallback) ? fallback : [...el.options].find((o) => !o.disabled).value;
     }
-    $("grid-keys").textContent = facts(grid).help.map((line) => line.replace("\t", ": ")).join("; ");
+    $("grid-keys").textContent = facts(grid).help.map((line) => line.replace("\tplay: ", ": ").replace("\t", ": ")).join("; ");
   }
 
   // -- talking to the server ---------------------------------------------------------------

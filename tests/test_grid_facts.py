@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import mazekit
 from mazekit.generate import GENERATORS
 from mazekit.grids import GRIDS, flat_kinds, make_grid
 from mazekit.parsing import grid_shape
@@ -108,3 +109,22 @@ def test_one_answer_to_where_an_algorithm_runs(family):
             assert runs_on_grid(func, grid) == (kind in kinds and (grid.is_flat or not flat_only(func)))
     if family is SOLVERS:
         assert runs_on(SOLVERS["pledge"]) == flat_kinds() and runs_on(SOLVERS["bfs"]) == tuple(GRIDS)
+
+
+@pytest.mark.parametrize("name", list(GENERATORS))
+def test_the_front_doors_refuse_exactly_where_runs_on_grid_says(name):
+    """properties, generate, Maker and the gallery all ask registry.runs_on(_grid): a row-by-row
+    generator refuses a wrapped rectangle because runs_on_grid says so, nowhere else."""
+    from mazekit.registry import properties
+
+    func = GENERATORS[name]
+    assert properties(func)["grids"] == runs_on(func)
+    for wrap in (None, "xy"):
+        grid = make_grid("rect", (4, 4), **({"wrap": wrap} if wrap else {}))
+        if runs_on_grid(func, grid):
+            assert mazekit.Maker(name, grid)(1) == mazekit.generate(name, grid, rng=1)
+        else:
+            with pytest.raises(ValueError, match=f"{name} does not run on a wrapped"):
+                mazekit.generate(name, grid, rng=1)
+            with pytest.raises(ValueError, match=f"{name} does not run on a wrapped"):
+                mazekit.Maker(name, grid)

@@ -50,7 +50,7 @@ def properties(func: Callable[..., Any]) -> dict[str, Any]:
     return {
         "perfect": getattr(mod, "PERFECT", True),
         "rect_only": getattr(mod, "RECT_ONLY", False),
-        "grids": getattr(mod, "GRIDS", ("rect",) if getattr(mod, "RECT_ONLY", False) else GRAPH_GRIDS),
+        "grids": runs_on(func),
         "uniform": getattr(mod, "UNIFORM", False),
         "bytes_per_cell": getattr(mod, "BYTES_PER_CELL", 16),
         "trace_bytes_per_cell": trace_memory_per_cell(func),
@@ -80,7 +80,8 @@ def runs_on(func: Callable[..., Any]) -> tuple[str, ...]:
 def runs_on_grid(func: Callable[..., Any], grid: Grid) -> bool:
     """Whether an algorithm runs on ``grid``: its kind is one of :func:`runs_on`, and the grid
     lies flat if the algorithm needs the plane (``FLAT_ONLY``)."""
-    return grid.kind in runs_on(func) and (not declared(func, "FLAT_ONLY", False) or grid.is_flat)
+    needs_flat = declared(func, "FLAT_ONLY", False) or declared(func, "RECT_ONLY", False)
+    return grid.kind in runs_on(func) and (not needs_flat or grid.is_flat)
 
 
 def flat_only(func: Callable[..., Any]) -> bool:

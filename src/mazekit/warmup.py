@@ -75,13 +75,14 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
 def _grid_warmup(kind: str) -> None:
     """Every generator that runs on ``kind`` grids, once, on a small one of them."""
     import mazekit
-    from mazekit.generate import GENERATORS, properties
+    from mazekit.generate import GENERATORS
     from mazekit.grids import GRIDS, make_grid
+    from mazekit.registry import runs_on_grid
 
     cls = GRIDS[kind]
     grid = make_grid(kind, cls.shape_of_size((5, 4, 2)[: len(cls.size_words)]))
     for name, func in GENERATORS.items():
-        if kind in properties(func)["grids"]:
+        if runs_on_grid(func, grid):
             mazekit.generate(name, grid, rng=1)
 
 

@@ -33,6 +33,7 @@ from ..grids.base import is_int
 from ..grids.kernel import slot_count
 from ..kernels.draw import source
 from ..maze import Maze
+from ..registry import runs_on_grid
 from ..trace import empty
 from . import _tables
 
@@ -180,7 +181,7 @@ class MazeMaker:
         self.props = properties(self.func)
         self.low, self.high = parse_size(size, grid)
         probe = as_grid(self.low, grid)  # validates the kind and the shape
-        if probe.kind not in self.props["grids"]:
+        if not runs_on_grid(self.func, probe):
             grids = ", ".join(self.props["grids"])
             raise ValueError(f"{generator} does not run on a {probe.kind} grid; it supports: {grids}")
         biggest = probe if self.high == self.low else as_grid(self.high, grid)

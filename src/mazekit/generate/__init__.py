@@ -21,6 +21,7 @@ from ..registry import (
     lookup,
     memory_per_cell,
     properties,
+    runs_on_grid,
     summary,
     trace_memory_per_cell,
 )
@@ -172,7 +173,7 @@ class Maker:
             shape = grid_class(grid or "rect").parse_size(shape)
         the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
         props = properties(func)
-        if the_grid.kind not in props["grids"] or (props["rect_only"] and getattr(the_grid, "wrap", "")):
+        if not runs_on_grid(func, the_grid):
             wrapped = getattr(the_grid, "wrap", "")
             kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({wrapped})"
             raise ValueError(

@@ -141,16 +141,13 @@ def gallery(
     from PIL import Image, ImageDraw
 
     from ..generate import GENERATORS, generate
-    from ..registry import lookup, properties
+    from ..grids import as_grid
+    from ..registry import lookup, runs_on_grid
     from .heatmap import heatmap_image
 
-    kind = grid or "rect"
     if algorithms is None:
-        names = [
-            name
-            for name, func in GENERATORS.items()
-            if kind in properties(func)["grids"] and not (wrap and properties(func)["rect_only"])
-        ]
+        probe = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
+        names = [name for name, func in GENERATORS.items() if runs_on_grid(func, probe)]
     else:
         names = list(algorithms)
     if not names:

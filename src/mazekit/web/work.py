@@ -110,7 +110,6 @@ def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "
     counted once its rings are known to be few enough to count.
     """
     from ..grids import grid_class
-
     from ..grids.base import Grid
 
     cls = grid_class(kind)

@@ -108,6 +108,8 @@ def test_a_maker_makes_the_maze_generate_makes(name, grid, shape, kwargs):
 def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
     with pytest.raises(ValueError, match="no option 'bias'"):
         mazekit.Maker("prim", (4, 4), bias=1)
+    with pytest.raises(ValueError, match=r"takes its seed when it makes a maze: .*make\(seed\)"):
+        mazekit.Maker("prim", (4, 4), rng=1)  # generate's argument, which a Maker takes per maze
     with pytest.raises(ValueError, match="unknown ends 'middle'"):
         mazekit.Maker("prim", (4, 4), ends="middle")
     with pytest.raises(ValueError, match=r"start \(9, 9\) is off the grid"):

@@ -168,6 +168,8 @@ class Maker:
         **options: Any,
     ) -> None:
         func = lookup(GENERATORS, algorithm, "generator")
+        if "rng" in options or "seed" in options:
+            raise ValueError("a Maker takes its seed when it makes a maze: make = Maker(...); make(seed)")
         check_options(func, algorithm, options)
         if isinstance(shape, str):  # a size as typed, in the grid's own words
             shape = grid_class(grid or "rect").parse_size(shape)

@@ -84,25 +84,23 @@ class Warmer:
 
 
 def _maze() -> Any:
-    import mazekit
+    from ..generate import generate
+    from ..transform import transform
 
-    return mazekit.transform(mazekit.generate("backtracker", (5, 6), rng=1), "braid", rng=1)
+    return transform(generate("backtracker", (5, 6), rng=1), "braid", rng=1)
 
 
 def _solve(name: str) -> None:
-    import mazekit
-
     from ..replay import Replay
+    from ..solve import solve
 
     maze = _maze()
-    Replay.of_solution(maze, mazekit.solve(maze, name)).finish()
+    Replay.of_solution(maze, solve(maze, name)).finish()
 
 
 def _generate(name: str) -> None:
-    import mazekit
-
-    from ..generate import starts_open
+    from ..generate import generate, starts_open
     from ..replay import Replay
 
-    maze = mazekit.generate(name, (4, 6), rng=1, record=True)
+    maze = generate(name, (4, 6), rng=1, record=True)
     Replay.of_generation(maze, starts_open=starts_open(name)).finish()

@@ -35,7 +35,7 @@ def test_any_batching_gives_the_same_states_as_the_plain_replay(grid, shape):
             events = r.advance(step)
             assert len(events) == min(step, len(m.trace) - (r.pos - len(events)))
             upto = replay(m.trace, m.grid, r.pos).ravel()
-            assert np.array_equal(r.passages, upto), "passages as trace.replay has them"
+            assert np.array_equal(r.passages, upto), "passages as replay.replay has them"
             if not r.done:
                 assert r.current == int(events[-1, 0])
         one.advance(r.pos)

@@ -350,7 +350,7 @@ def test_same_seed_same_maze_other_seed_other_maze(name, opts):
 
 
 def replay_by_hand(trace: np.ndarray, grid: RectGrid, starts_open: bool) -> np.ndarray:
-    """Apply a rect trace's CARVE/OPEN/CLOSE events, independently of mazekit.trace.replay."""
+    """Apply a rect trace's CARVE/OPEN/CLOSE events, independently of mazekit.replay.replay."""
     cols = grid.cols
     rebuilt = (mazekit.trace.open_room(grid) if starts_open else np.zeros(grid.shape, np.uint8)).ravel()
     for cell, event, slot in trace.tolist():

@@ -62,6 +62,23 @@ def guarantees(func: Callable[..., Any]) -> dict[str, bool]:
     }
 
 
+#: Bytes per cell a solution's path can cost on top of a solver's own memory: a path may pass
+#: every cell (a unicursal maze), as a flat int64 index and a ``(row, col)`` int64 pair.
+PATH_BYTES_PER_CELL = 24
+
+
+def solver_memory_per_cell(func: Callable[..., Any], grid: Grid) -> int:
+    """Peak bytes per cell of solving a maze on ``grid`` with ``func``: what its module declares
+    (:func:`~mazekit.registry.memory_per_cell`) and the longest path it can return. What the
+    front door checks before it runs (``tests/test_memory.py`` measures it on every grid).
+
+    >>> from mazekit.grids import RectGrid
+    >>> solver_memory_per_cell(SOLVERS["bfs"], RectGrid((4, 4)))
+    44
+    """
+    return int(memory_per_cell(func, grid)) + PATH_BYTES_PER_CELL
+
+
 def supports(func: Callable[..., Any], grid: Grid) -> bool:
     """Whether a solver runs on ``grid``: all do on every grid, except those whose module
     sets ``FLAT_ONLY`` (``pledge`` and ``chain`` need a flat one: no 3d, weave or wrap); see
@@ -103,8 +120,11 @@ def solve(
     s = maze.grid.check_cell(maze.start if start is None else start, "start")
     g = maze.grid.check_cell(maze.goal if goal is None else goal, "goal")
     if maze.grid.size >= 1 << 16:  # small mazes skip the look at free memory (datasets make many)
-        check_fits(maze.grid.shape, memory_per_cell(func, maze.grid), f"solver {solver!r}")
+        check_fits(maze.grid.shape, solver_memory_per_cell(func, maze.grid), f"solver {solver!r}")
     return func(maze, s, g, **options)
 
 
-__all__ = ["SHORTEST", "SOLVERS", "Solution", "guarantees", "solve", "supports"]
+__all__ = [
+    "PATH_BYTES_PER_CELL", "SHORTEST", "SOLVERS", "Solution", "guarantees", "solve", "solver_memory_per_cell",
+    "supports",
+]  # fmt: skip

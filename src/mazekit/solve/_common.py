@@ -52,5 +52,6 @@ def solution(
 ) -> Solution:
     cols = maze.grid.cols
     flat = np.asarray(flat_path, dtype=np.int64)
-    path = np.stack(np.divmod(flat, cols), axis=1) if flat.size else np.zeros((0, 2), np.int64)
+    path = np.empty((flat.size, 2), np.int64)  # divided in place: 24 bytes a path cell at the peak
+    np.divmod(flat, cols, out=(path[:, 0], path[:, 1]))
     return Solution(name, start, goal, path, trace, cols)

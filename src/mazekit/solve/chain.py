@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grids import Cell
+from ..grids import Cell, Grid
 from ..grids import kernel as k
 from ..maze import Maze
 from ..solution import Solution
@@ -47,9 +47,17 @@ from ..trace import VISIT, record
 from ._common import flat_ends, solution
 from ._walk import hand_rule, require_flat, turn
 
-#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
-#: on 600x600 rect mazes, perfect and braided: 17-22).
+#: Peak memory in bytes per cell besides the path (the front door adds that), checked before
+#: it runs (measured on 600x600 rect mazes, perfect, braided and unicursal: up to 24). Other
+#: grids also hold every cell's middle for the line: see :func:`bytes_per_cell`.
 BYTES_PER_CELL = 28
+
+
+def bytes_per_cell(grid: Grid) -> int:
+    """Peak bytes per cell on ``grid``: a rectangle's line is arithmetic; on other grids each
+    cell's middle is laid out first (measured up to 49 on a polar grid)."""
+    return BYTES_PER_CELL if grid.kind == "rect" else 64
+
 
 SHORTEST = False  # the line and the robots' detours, with loops cut out: short, not shortest
 SOLVES_PERFECT = True
@@ -225,7 +233,7 @@ def chain(maze: Maze, start: Cell, goal: Cell) -> Solution:
     if grid.kind == "rect":
         line = _line(grid.cols, s, g)
     else:
-        x, y = grid.centers().T
+        x, y = grid.plane_points()[0].T  # each cell's middle, by formula (not from its outline)
         line = _grid_line(grid.geo, s, g, np.ascontiguousarray(x), np.ascontiguousarray(y))
     trace = np.zeros((grid.size, 3), dtype=np.int32)  # one VISIT per cell, when first reached
     path, used = _chain(maze.passages.ravel(), grid.geo, line, trace)

@@ -28,7 +28,7 @@ from .._rng import RngLike, as_rng
 from ..grids import GRIDS
 from ..maze import Carved, Maze
 from ..measure import components, dead_end_cells, dead_ends, loops
-from ..registry import check_options, declared, lookup, memory_per_cell, summary
+from ..registry import check_options, declared, lookup, memory_per_cell, summary, trace_memory_per_cell
 from ._common import replay_from, snapshot
 from .add_loops import add_loops
 from .braid import braid
@@ -78,6 +78,29 @@ def _effective(func: Callable[..., Any], options: dict[str, Any]) -> dict[str, A
     return out
 
 
+#: Bytes of one trace event (three int32: cell, kind, argument).
+EVENT_BYTES = 12
+
+
+def record_bytes(func: Callable[..., Any], maze: Maze, options: dict[str, Any] | None = None) -> int:
+    """Bytes recording adds to ``func``'s peak on ``maze``: the history (``maze.trace``, or a
+    snapshot of every wall: its buffer and its trimmed copy) copied into the joined trace,
+    and the op's own events (:func:`~mazekit.registry.trace_memory_per_cell`) twice, as made
+    and as joined. ``tests/test_memory.py`` measures it on every grid.
+
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (10, 10), rng=1)
+    >>> record_bytes(TRANSFORMS["braid"], m) // m.grid.size  # the snapshot of a rectangle's walls
+    96
+    """
+    grid = maze.grid
+    if maze.trace is not None:
+        history = maze.trace.nbytes
+    else:
+        history = 2 * EVENT_BYTES * (grid.n_slots * grid.size // 2 + 1)
+    return history + 2 * trace_memory_per_cell(func, options) * grid.size
+
+
 def transform(maze: Maze, op: str, *, rng: RngLike = None, record: bool = False, **options: Any) -> Maze:
     """A new maze made from ``maze`` by the operation ``op``; ``maze`` is not modified.
 
@@ -122,7 +145,8 @@ def transform(maze: Maze, op: str, *, rng: RngLike = None, record: bool = False,
     func = lookup(TRANSFORMS, op, "transform")
     check_options(func, op, options)
     props = properties(func)
-    check_fits(maze.shape, memory_per_cell(func, maze.grid) + (24 if record else 0), f"transform {op!r}")
+    extra = record_bytes(func, maze, options) / maze.grid.size if record else 0
+    check_fits(maze.shape, memory_per_cell(func, maze.grid) + extra, f"transform {op!r}")
     gen, seed = as_rng(rng)
     out = func(maze, gen, record=record, **options)
     applied: dict[str, Any] = {"op": op, **_effective(func, options)}

@@ -128,6 +128,31 @@ def test_bar_without_a_kernel_is_a_spinner() -> None:
     assert bar.reads == [] and "%" not in out.getvalue() and "writing" in out.getvalue()
 
 
+def test_a_second_interrupt_while_the_bar_stops_still_shows_the_cursor(monkeypatch) -> None:
+    """Ctrl-C during a big generate on a terminal once left the cursor hidden in some runs: an
+    interrupt landing inside rich's stop() skipped the line that shows it again."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    real_stop = Progress.stop
+
+    def interrupted_stop(self):  # the bar's own stop, cut short as a second Ctrl-C would
+        self.live._started = False
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    monkeypatch.setattr(Progress, "stop", interrupted_stop)
+    with pytest.raises(KeyboardInterrupt):
+        with Bar("generating", console=Console(file=out, force_terminal=True, width=100), delay=0):
+            import time
+
+            time.sleep(0.3)
+            raise KeyboardInterrupt  # the first Ctrl-C
+    monkeypatch.setattr(Progress, "stop", real_stop)
+    text = out.getvalue()
+    assert "\x1b[?25l" in text and text.rindex("\x1b[?25h") > text.rindex("\x1b[?25l")
+
+
 def test_bar_is_silent_off_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     with Bar("generating") as bar:  # pytest's stderr is not a terminal
         mazekit.generate("prim", (50, 50), rng=1)

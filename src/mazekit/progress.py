@@ -146,6 +146,7 @@ class Bar:
             transient=True,
         )
         self._progress.start()
+        _restore_at_exit(self._progress.console)
         self._task = self._progress.add_task(self.text, total=None, unit=self.unit, steady=True)
 
     def _read(self) -> None:
@@ -191,7 +192,24 @@ class Bar:
                 _open.remove(self)
             self._watch.__exit__(kind, exc, tb)
             if self._progress is not None:
-                self._progress.stop()
+                try:
+                    self._progress.stop()
+                finally:  # a second Ctrl-C inside stop() must not leave the terminal's cursor hidden
+                    self._progress.console.show_cursor(True)
+
+
+_consoles: list[Any] = []  # consoles a bar has hidden the cursor of
+
+
+def _restore_at_exit(console: Any) -> None:
+    """Show ``console``'s cursor again when the process ends, however it ends (an interrupt
+    that lands between a bar hiding the cursor and its ``__exit__`` included)."""
+    if not _consoles:
+        import atexit
+
+        atexit.register(lambda: [c.show_cursor(True) for c in _consoles])
+    if console not in _consoles:
+        _consoles.append(console)
 
 
 def note(line: str) -> bool:

@@ -516,7 +516,7 @@ def test_maze_dataset_roundtrip_and_refusals():
     assert stack.shape == (2, 2, 4, 6) and (passages_from(stack)[1] == m.passages).all()
     with pytest.raises(ValueError, match="rectangular mazes only; this maze is on a hex grid"):
         to_maze_dataset(mazekit.generate("prim", (3, 3), grid="hex", rng=1))
-    with pytest.raises(ValueError, match="wrapped rect"):
+    with pytest.raises(ValueError, match=r"wrapped \(x\) rect"):
         to_maze_dataset(mazekit.generate("prim", (3, 3), wrap="x", rng=1))
     bad = conn.copy()
     bad[0, -1, 0] = True

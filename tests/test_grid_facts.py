@@ -5,6 +5,8 @@ facts are tested once here, for every grid, including one added later."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -128,3 +130,33 @@ def test_the_front_doors_refuse_exactly_where_runs_on_grid_says(name):
                 mazekit.generate(name, grid, rng=1)
             with pytest.raises(ValueError, match=f"{name} does not run on a wrapped"):
                 mazekit.Maker(name, grid)
+
+
+def _grids_to_ask():
+    for kind, cls in GRIDS.items():
+        yield make_grid(kind, _shape(cls, (4, 4, 2)))
+    yield make_grid("rect", (4, 4), wrap="xy")
+    mask = np.ones((4, 4), bool)
+    mask[0, 0] = False
+    yield make_grid("rect", (4, 4), mask=mask)
+
+
+@pytest.mark.parametrize("grid", list(_grids_to_ask()), ids=lambda g: g.kind_words.replace(" ", "-"))
+def test_block_drawings_and_exports_ask_the_grid_for_a_square_lattice(grid):
+    """Text art, maze_map and the block window views run exactly on grids whose cells sit on a
+    square lattice; every refusal names the grid as kind_words says it."""
+    from mazekit.env.export import to_maze_map
+    from mazekit.render.text import render_text
+
+    maze = mazekit.generate("kruskal", grid, rng=1, ends="opposite")
+    if grid.square_lattice:
+        assert grid.n_slots == 4 and grid.is_flat and not grid.thin_walls
+        assert render_text(maze).count("\n") == 2 * grid.rows
+        assert len(to_maze_map(maze)) == 2 * grid.rows + 1
+    else:
+        for draw in (render_text, to_maze_map):
+            with pytest.raises(ValueError, match=f"(for|not) a {re.escape(grid.kind_words)} grid"):
+                draw(maze)
+    assert grid.kind_words.endswith(grid.kind) and ("wrapped" in grid.kind_words) == bool(
+        grid.param and grid.kind == "rect"
+    )

@@ -222,7 +222,7 @@ def test_text_refuses_other_grids(tmp_path):
             render(m, format=style)
     with pytest.raises(ValueError, match="text art draws rect grids only"):
         render_file(m, tmp_path / "m.txt")
-    with pytest.raises(ValueError, match=re.escape("for a wrapped (xy) grid")):
+    with pytest.raises(ValueError, match=re.escape("for a wrapped (xy) rect grid")):
         render(grid_maze("rect_wrap"))
 
 

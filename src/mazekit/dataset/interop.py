@@ -37,10 +37,8 @@ from ..grids import Grid
 
 
 def _require_rect(grid: Grid) -> None:
-    if grid.kind != "rect" or grid.mask is not None or grid.params():
-        what = (
-            grid.kind if grid.kind != "rect" else ("masked" if grid.mask is not None else "wrapped") + " rect"
-        )
+    if not grid.square_lattice or grid.mask is not None:
+        what = grid.kind_words
         raise ValueError(
             "maze-dataset's connection_list holds plain rectangular mazes only;"
             f" this maze is on a {what} grid"

@@ -59,9 +59,10 @@ def to_maze_map(maze: Maze) -> list[list[int | str]]:
     ...
     ValueError: Gymnasium-Robotics cannot reset the robot on its goal: start and goal are both (0, 0)
     """
-    if maze.grid.kind != "rect" or maze.grid.param:
+    if not maze.grid.square_lattice:
         raise ValueError(
-            f"a maze_map is blocks on a square lattice: plain rect grids only, not a {_what(maze)} grid"
+            "a maze_map is blocks on a square lattice: plain rect grids only,"
+            f" not a {maze.grid.kind_words} grid"
         )
     if maze.start == maze.goal:
         raise ValueError(
@@ -72,10 +73,6 @@ def to_maze_map(maze: Maze) -> list[list[int | str]]:
     blocks[2 * sr + 1][2 * sc + 1] = "r"
     blocks[2 * gr + 1][2 * gc + 1] = "g"
     return blocks
-
-
-def _what(maze: Maze) -> str:
-    return f"wrapped ({maze.grid.wrap}) rect" if maze.grid.kind == "rect" else maze.grid.kind  # type: ignore[attr-defined]
 
 
 def to_mdp(

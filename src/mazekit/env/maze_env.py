@@ -421,7 +421,7 @@ class MazeEnv(gym.Env):
         ep = self._episode()
         g = ep.grid
         r, c = g.unflat(self._cell)
-        if g.kind == "rect" and not g.param:
+        if g.square_lattice:
             from ..render.text import render_text
 
             lines = [list(line) for line in render_text(ep.maze, marks=True).splitlines()]
@@ -453,10 +453,10 @@ class MazeEnv(gym.Env):
 
         ep = self._episode()
         g = ep.grid
-        side = max(g.extent()) if g.kind != "rect" or g.param else max(g.shape)
+        plain = g.square_lattice
+        side = max(g.shape) if plain else max(g.extent())
         cell = self.cell_pixels or int(max(4, min(32, 480 // max(side, 1))))
-        plain = g.kind == "rect" and not g.param
-        wall = max(1, cell // (4 if g.kind == "rect" else 6))
+        wall = max(1, cell // (6 if g.thin_walls else 4))
         image = render_image(ep.maze, cell_size=cell, wall_width=wall)
         base = np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
         if plain:

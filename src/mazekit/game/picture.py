@@ -369,7 +369,7 @@ def fit_grid(
     w, h = grid.extent()
     pitch = min(int((width - 1) / w), int((height - 1) / h), max_pitch)
     while pitch >= 2:
-        wall = max(1, pitch // (5 if grid.kind == "rect" else 6))
+        wall = max(1, pitch // (6 if grid.thin_walls else 5))
         pw, ph = picture_size(grid, pitch - wall, wall)
         if pw <= width and ph <= height:
             x0, y0 = origin[0] + (width - pw) // 2, origin[1] + (height - ph) // 2

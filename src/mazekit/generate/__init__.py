@@ -176,10 +176,9 @@ class Maker:
         the_grid = as_grid(shape, grid, **({"wrap": wrap} if wrap else {}))
         props = properties(func)
         if not runs_on_grid(func, the_grid):
-            wrapped = getattr(the_grid, "wrap", "")
-            kind = the_grid.kind if the_grid.kind != "rect" else f"wrapped ({wrapped})"
             raise ValueError(
-                f"{algorithm} does not run on a {kind} grid; it supports: {', '.join(props['grids'])}"
+                f"{algorithm} does not run on a {the_grid.kind_words} grid;"
+                f" it supports: {', '.join(props['grids'])}"
             )
         if props["rect_only"] and the_grid.mask is not None:
             raise ValueError(

@@ -67,6 +67,8 @@ class Grid:
     shape_words: ClassVar[str] = "(rows, cols)"
     #: Whether the layout is the shape, so a picture one pixel (character) a cell is a grid.
     layout_is_shape: ClassVar[bool] = True
+    #: Whether walls are drawn thinner than a rectangle's: they meet at many angles.
+    thin_walls: ClassVar[bool] = True
     #: Whether the grid lies flat with its slots in the drawing's order (no stairs, tunnels);
     #: ``None`` on a table grid: flat when its walls give every slot a heading.
     planar: ClassVar[bool | None] = None
@@ -441,6 +443,23 @@ class Grid:
     def is_flat(self) -> bool:
         """Whether this grid lies flat (the kind does, and nothing joins round)."""
         return self.lies_flat()
+
+    @property
+    def kind_words(self) -> str:
+        """The grid's kind as messages name it: the kind, or e.g. ``wrapped (xy) rect``.
+
+        >>> from mazekit.grids import make_grid
+        >>> make_grid("hex", (3, 4)).kind_words, make_grid("rect", (4, 4), wrap="x").kind_words
+        ('hex', 'wrapped (x) rect')
+        """
+        return self.kind
+
+    @property
+    def square_lattice(self) -> bool:
+        """Whether the cells sit on a square lattice drawn as blocks, every passage a step to
+        a side: a rectangle that does not wrap (masked or not). Block pictures, text art and
+        the block exports (maze_map, maze-dataset) need one."""
+        return False
 
     @classmethod
     def directions(cls) -> tuple[str, ...]:

@@ -87,10 +87,20 @@ class RectGrid(Grid):
     compass_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
     straight: ClassVar[tuple[tuple[int, int], ...] | None] = ((0, 2), (1, 3))
     walk_help: ClassVar[tuple[str, ...] | None] = ("arrows / WASD\tplay: walk",)
+    thin_walls: ClassVar[bool] = False
 
     @property
     def is_flat(self) -> bool:
         """Whether this rectangle lies flat: it does unless its edges join round (``wrap``)."""
+        return not self.wrap
+
+    @property
+    def kind_words(self) -> str:
+        return " ".join(filter(None, ["masked" if self.mask is not None else "",
+                                      f"wrapped ({self.wrap})" if self.wrap else "", "rect"]))  # fmt: skip
+
+    @property
+    def square_lattice(self) -> bool:
         return not self.wrap
 
     def __init__(

@@ -175,8 +175,7 @@ def render_svg(
     cell = 16.0 if cell_size is None else float(cell_size)
     if cell <= 0:
         raise ValueError(f"cell size must be positive, got {cell_size}")
-    thin = maze.grid.kind != "rect"  # walls that turn at many angles look best thinner
-    wall = cell / (7 if thin else 5) if wall_width is None else float(wall_width)
+    wall = cell / (7 if maze.grid.thin_walls else 5) if wall_width is None else float(wall_width)
     if wall < 0:
         raise ValueError(f"wall width must be >= 0, got {wall_width}")
     defaults = {}

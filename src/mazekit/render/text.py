@@ -115,10 +115,10 @@ def render_text(
     """
     if style not in STYLES:
         raise ValueError(f"unknown text style {style!r}; choose from {', '.join(STYLES)}")
-    wrap = getattr(maze.grid, "wrap", "")
-    if maze.grid.kind != "rect" or wrap:
-        kind = f"wrapped ({wrap})" if maze.grid.kind == "rect" else maze.grid.kind
-        raise ValueError(f"text art draws rect grids only; use -o maze.png or .svg for a {kind} grid")
+    if not maze.grid.square_lattice:
+        raise ValueError(
+            f"text art draws rect grids only; use -o maze.png or .svg for a {maze.grid.kind_words} grid"
+        )
     if maze.grid.size >= 1 << 16:  # the block picture and the characters, before either is made
         check_fits(maze.grid.shape, TEXT_BYTES_PER_CELL, "drawing a maze as text")
     classes = classify(maze, solution, explored=explored, marks=marks)

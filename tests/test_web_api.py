@@ -93,6 +93,11 @@ def test_catalogue_lists_every_algorithm_grid_and_the_limits(client):
 
     codes = ("CARVE", "VISIT", "BACKTRACK", "FRONTIER", "OPEN", "CLOSE")
     assert cat["events"] == {name: getattr(trace, name) for name in codes}
+    from mazekit.render.palette import THEMES, parse_color, window_colors
+
+    assert set(cat["colors"]) == set(THEMES)  # the page's colours are the window's, per theme
+    for theme, colors in cat["colors"].items():
+        assert {k: parse_color(v, k) for k, v in colors.items() if k != "stack"} == window_colors(theme)
 
 
 def test_a_size_too_big_to_send_is_refused_before_it_is_built(client):

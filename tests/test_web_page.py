@@ -33,9 +33,16 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 ROOT = Path(__file__).resolve().parents[1]
-RGB = {"path": (224, 32, 32), "current": (255, 0, 0), "stack": (143, 184, 255), "explored": (178, 208, 255),
-       "backtracked": (247, 172, 200), "hint": (40, 200, 200), "player": (240, 130, 0),
-       "unvisited": (92, 98, 112), "trail": (255, 240, 170)}  # fmt: skip
+
+
+def theme_rgb(theme: str) -> dict[str, tuple[int, int, int]]:
+    """The page's colours: the window's theme, and the animation's stack (mazekit.render.palette)."""
+    from mazekit.render.palette import ANIMATION_THEMES, WINDOW_THEMES, parse_color
+
+    return {**WINDOW_THEMES[theme], "stack": parse_color(ANIMATION_THEMES[theme]["stack"], "stack")}
+
+
+RGB = theme_rgb("light")
 COUNT_JS = """(colors) => {
   const c = document.getElementById("maze");
   const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
@@ -364,6 +371,17 @@ def test_every_grid_animates(server, page):
     page.select_option("#grid", "hex")  # changing the grid makes a maze at once
     page.wait_for_function("window.mazekitPage.maze && window.mazekitPage.maze.grid.type === 'hex'")
     assert "grid=hex" in page.url and page.input_value("#size") == mazekit.grids.GRIDS["hex"].default_size
+
+
+def test_the_dark_theme_draws_in_the_windows_dark_colours(server, page):
+    """The page has no colours of its own: api/catalogue sends each theme of the window."""
+    page.goto(server + "?algorithm=prim&grid=rect&size=12x8&seed=3&solver=bfs&speed=8&theme=dark")
+    wait_phase(page, "done")
+    dark, light = theme_rgb("dark"), theme_rgb("light")
+    got = page.evaluate(COUNT_JS, {"road": dark["road"], "wall": dark["wall"], "path": dark["path"],
+                                   "light_road": light["road"]})  # fmt: skip
+    assert got["road"] > 1000 and got["wall"] > 100 and got["path"] > 50 and got["light_road"] == 0, got
+    assert "theme=dark" in page.url  # kept in the address, for a share link
 
 
 def test_bad_options_show_a_message_not_a_console_error(server, page):

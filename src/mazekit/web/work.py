@@ -302,6 +302,7 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     from ..grids import GRIDS
     from ..parsing import ENDS
     from ..registry import flat_only, runs_on
+    from ..render.palette import ANIMATION_THEMES, WINDOW_THEMES
     from ..solve import SOLVERS
     from ..trace import NAMES
 
@@ -336,6 +337,12 @@ def catalogue(limits: Limits) -> dict[str, Any]:
             for kind, cls in GRIDS.items()
         },
         "events": {name.upper(): code for code, name in NAMES.items()},
+        # the window's colours per theme (mazekit play --theme), and the animation's stack
+        "colors": {
+            theme: {key: f"rgb({r},{g},{b})" for key, (r, g, b) in colors.items()}
+            | {"stack": ANIMATION_THEMES[theme]["stack"]}
+            for theme, colors in WINDOW_THEMES.items()
+        },
         "ends": list(ENDS),
         "formats": list(MEDIA_TYPES),
         "limits": {

@@ -9,13 +9,10 @@
   // The trace's event codes, each grid's default size and walking keys come from the server
   // (api/catalogue: mazekit.trace and the grid classes), so this page keeps no copy of them.
   let EV = null;
-  // Colours of `mazekit play` (mazekit/game/picture.py), the stack of `mazekit animate`.
-  const C = {
-    road: "#ffffff", wall: "rgb(27,27,31)", unvisited: "rgb(92,98,112)", frontier: "rgb(255,200,90)",
-    current: "rgb(255,0,0)", explored: "rgb(178,208,255)", backtracked: "rgb(247,172,200)",
-    path: "rgb(224,32,32)", start: "rgb(31,170,60)", goal: "rgb(32,96,224)", trail: "rgb(255,240,170)",
-    hint: "rgb(40,200,200)", player: "rgb(240,130,0)", head: "rgb(130,30,190)", stack: "#8fb8ff",
-  };
+  // Colours by key, from the server (api/catalogue "colors": the `mazekit play` window's theme,
+  // and the stack of `mazekit animate`), the theme as the address says (?theme=dark).
+  const C = {};
+  let THEME = "light";
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const facts = (grid) => S.catalogue.grid_facts[grid];
   const sizeOf = (grid) => facts(grid).size;
@@ -64,6 +61,7 @@
     if (S.speed) q.set("speed", String(S.speed));
     if (S.mode === "play") q.set("mode", "play");
     if (S.heat) q.set("heatmap", "1");
+    if (THEME !== "light") q.set("theme", THEME);
     return q;
   }
 
@@ -948,6 +946,9 @@
       const r = await fetch("api/catalogue");
       S.catalogue = await r.json();
       EV = S.catalogue.events;
+      const asked = new URLSearchParams(location.search).get("theme");
+      if (asked && asked in S.catalogue.colors) THEME = asked;
+      Object.assign(C, S.catalogue.colors[THEME]);
     } catch (err) {
       showError("cannot reach the mazekit server");
       return;

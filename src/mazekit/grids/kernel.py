@@ -323,10 +323,12 @@ def move(geo, r, c, slot):  # pragma: no cover - compiled
         if np.uint64(nr) >= np.uint64(rows) or np.uint64(nc) >= np.uint64(cols):
             return -1, 0
         return nr, nc
-    if kind == POLAR:
-        return _polar_move(rows, cols, param, r, c, slot)
+    if kind == POLAR:  # plain int64 arguments: one compilation (see step)
+        return _polar_move(np.int64(rows), np.int64(cols), np.int64(param), np.int64(r), np.int64(c),
+                           np.int64(slot))  # fmt: skip
     if kind == RECT and param != 0:
-        return _wrap_move(rows, cols, param, r, c, slot)
+        return _wrap_move(np.int64(rows), np.int64(cols), np.int64(param), np.int64(r), np.int64(c),
+                          np.int64(slot))  # fmt: skip
     if kind == CUBE and slot >= 4:
         nr = r + param if slot == 4 else r - param
         return (nr, c) if 0 <= nr < rows else (-1, 0)
@@ -340,9 +342,20 @@ def move(geo, r, c, slot):  # pragma: no cover - compiled
     return nr, nc
 
 
-@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
+@njit(cache=True, inline="always")
 def step(geo, cell, slot):  # pragma: no cover - compiled
-    """Flat index of ``cell``'s neighbour through ``slot``, or -1 (ignores the mask)."""
+    """Flat index of ``cell``'s neighbour through ``slot``, or -1 (ignores the mask).
+
+    Its arguments are made plain ``int64`` here, inlined, before the out-of-line
+    :func:`_step`: numba compiles a function once per type of argument it is called with,
+    and callers pass ``uint8``, ``int32`` and literal slots (eleven compilations of it and
+    nine of :func:`_polar_move` in a warmup, 20 s, before)."""
+    return _step((np.int64(geo[0]), np.int64(geo[1]), np.int64(geo[2]), np.int64(geo[3])),
+                 np.int64(cell), np.int64(slot))  # fmt: skip
+
+
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
+def _step(geo, cell, slot):  # pragma: no cover - compiled
     cols = geo[2]
     r = cell // cols
     nr, nc = move(geo, r, cell - r * cols, slot)

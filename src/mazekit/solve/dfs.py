@@ -45,7 +45,7 @@ def _dfs(passages, geo, start, goal, trace):  # pragma: no cover - compiled
         if cell == goal:
             return stack[: top + 1].copy(), t
         bits = passages[cell]
-        slot = next_slot[cell]
+        slot = np.int64(next_slot[cell])  # one type of slot: step compiles once, not per type
         while slot < slots:
             if bits >> slot & 1 and visited[k.through(geo, cell, slot)] == 0:
                 break

@@ -28,10 +28,12 @@ pytestmark = pytest.mark.skipif(
     reason="needs Linux's resettable peak RSS (/proc/self/clear_refs)",
 )
 
-CHILD = r"""
+#: What every child starts with: ``peak(call)`` runs ``call`` and returns its result and how
+#: far the peak RSS rose while it ran; ``tiny(kind)`` is a small grid of that kind (for the
+#: warm-up call that compiles the kernels before anything is measured).
+PRELUDE = r"""
 import gc, json, sys
 import mazekit
-from mazekit.generate import GENERATORS, memory_per_cell, properties
 from mazekit.grids import make_grid
 
 def rss(key):
@@ -40,19 +42,41 @@ def rss(key):
             if line.startswith(key):
                 return int(line.split()[1]) * 1024
 
-out = []
-for name, kind, shape, record in json.loads(sys.argv[1]):
-    grid = make_grid(kind, tuple(shape))
-    mazekit.generate(name, make_grid(kind, (2, 3, 3) if kind == "3d" else (4, 5)), rng=1, record=record)
+def peak(call):
     gc.collect()
     with open("/proc/self/clear_refs", "w") as fh:
         fh.write("5")
     before = rss("VmRSS:")
-    maze = mazekit.generate(name, grid, rng=1, record=record)
-    peak = rss("VmHWM:") - before
+    result = call()
+    return result, rss("VmHWM:") - before
+
+def tiny(kind):
+    return make_grid(kind, (2, 3, 3) if kind == "3d" else (4, 5))
+
+out = []
+"""
+
+
+def run_child(script: str, cases: tuple) -> dict[tuple, dict]:
+    """Run ``script`` (after :data:`PRELUDE`) on ``cases`` in a child process; its results by
+    case. glibc gives large blocks back on ``free`` there (see the module's docstring)."""
+    env = dict(os.environ, MALLOC_MMAP_THRESHOLD_="131072", MALLOC_TRIM_THRESHOLD_="131072")
+    done = subprocess.run([sys.executable, "-c", PRELUDE + script, json.dumps(cases)],
+                          capture_output=True, text=True, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {tuple(r["case"]): r for r in json.loads(done.stdout.splitlines()[-1])}
+
+
+CHILD = r"""
+from mazekit.generate import GENERATORS, memory_per_cell, properties
+
+for name, kind, shape, record in json.loads(sys.argv[1]):
+    grid = make_grid(kind, tuple(shape))
+    mazekit.generate(name, tiny(kind), rng=1, record=record)
+    maze, peak_bytes = peak(lambda: mazekit.generate(name, grid, rng=1, record=record))
     func = GENERATORS[name]
     declared = memory_per_cell(func, grid) + (properties(func)["trace_bytes_per_cell"] if record else 0)
-    out.append({"case": [name, kind, record], "peak": peak, "size": grid.size, "declared": declared})
+    out.append({"case": [name, kind, record], "peak": peak_bytes, "size": grid.size, "declared": declared})
     del maze
 print(json.dumps(out))
 """
@@ -71,11 +95,7 @@ SHAPES = {"polar": (600, 8), "3d": (4, 600, 600)}
 @functools.cache
 def measure(cases: tuple[tuple[str, str, tuple[int, ...], bool], ...]) -> dict[tuple, dict]:
     """Run ``cases`` (generator, grid kind, shape, record) in one child process."""
-    env = dict(os.environ, MALLOC_MMAP_THRESHOLD_="131072", MALLOC_TRIM_THRESHOLD_="131072")
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(cases)], capture_output=True, text=True, env=env, check=True
-    )
-    return {tuple(r["case"]): r for r in json.loads(done.stdout.splitlines()[-1])}
+    return run_child(CHILD, cases)
 
 
 def check(result: dict) -> None:
@@ -129,42 +149,27 @@ def test_every_grid_peak_within_declaration(kind, name, record):
 # -- solvers ------------------------------------------------------------------------------------
 
 SOLVE_CHILD = r"""
-import gc, importlib, json, sys
-import mazekit
-from mazekit.grids import make_grid
+import importlib
 from mazekit.solve import SOLVERS, solver_memory_per_cell
 
 mouse = importlib.import_module("mazekit.solve.random_mouse")
 paths = importlib.import_module("mazekit.solve.shortest_paths")
 
-def rss(key):
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith(key):
-                return int(line.split()[1]) * 1024
-
-out = []
 for name, kind, shape, maze_kind in json.loads(sys.argv[1]):
     grid = make_grid(kind, tuple(shape))
-    tiny = mazekit.generate("backtracker", make_grid(kind, (2, 3, 3) if kind == "3d" else (4, 5)), rng=1)
-    mazekit.solve(tiny, name)
+    mazekit.solve(mazekit.generate("backtracker", tiny(kind), rng=1), name)
     maze = mazekit.generate("unicursal" if maze_kind == "unicursal" else "backtracker", grid, rng=1)
     if maze_kind == "braided":
         maze = mazekit.transform(maze, "braid", rng=1)
     options = {"max_steps": 4 * grid.size, "rng": 1} if name == "random_mouse" else {}
-    gc.collect()
-    with open("/proc/self/clear_refs", "w") as fh:
-        fh.write("5")
-    before = rss("VmRSS:")
-    sol = mazekit.solve(maze, name, **options)
-    peak = rss("VmHWM:") - before
+    sol, peak_bytes = peak(lambda: mazekit.solve(maze, name, **options))
     declared = solver_memory_per_cell(SOLVERS[name], grid) * grid.size
     if name == "random_mouse":  # the walk, bounded through max_steps against free memory
         declared += mouse.BYTES_PER_STEP * options["max_steps"]
     if name == "shortest_paths":  # the listed paths, bounded through limit against free memory
         per_path = paths.BYTES_PER_PATH_CELL * len(sol.path) + paths.BYTES_PER_PATH
         declared += len(sol.extras["paths"]) * per_path
-    out.append({"case": [name, kind, maze_kind], "peak": peak, "size": grid.size,
+    out.append({"case": [name, kind, maze_kind], "peak": peak_bytes, "size": grid.size,
                 "declared": declared / grid.size})
     del sol, maze
 print(json.dumps(out))
@@ -180,11 +185,7 @@ SLOW_SOLVE_SHAPES = {"polar": (150, 8), "3d": (2, 200, 200)}
 @functools.cache
 def measure_solvers(cases: tuple[tuple[str, str, tuple[int, ...], str], ...]) -> dict[tuple, dict]:
     """Run ``cases`` (solver, grid kind, shape, "perfect"/"braided"/"unicursal") in one child."""
-    env = dict(os.environ, MALLOC_MMAP_THRESHOLD_="131072", MALLOC_TRIM_THRESHOLD_="131072")
-    done = subprocess.run([sys.executable, "-c", SOLVE_CHILD, json.dumps(cases)],
-                          capture_output=True, text=True, env=env)  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    return {tuple(r["case"]): r for r in json.loads(done.stdout.splitlines()[-1])}
+    return run_child(SOLVE_CHILD, cases)
 
 
 def solvers_on(kind: str) -> list[str]:
@@ -241,34 +242,18 @@ def test_every_grid_solver_peak_within_declaration(kind, name, maze_kind):
 # -- transforms ---------------------------------------------------------------------------------
 
 TRANSFORM_CHILD = r"""
-import gc, json, sys
-import mazekit
-from mazekit.grids import make_grid
 from mazekit.registry import memory_per_cell
 from mazekit.transform import TRANSFORMS, record_bytes
 
-def rss(key):
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith(key):
-                return int(line.split()[1]) * 1024
-
-out = []
 for name, kind, shape, history in json.loads(sys.argv[1]):
     grid = make_grid(kind, tuple(shape))
-    tiny = mazekit.generate("backtracker", make_grid(kind, (2, 3, 3) if kind == "3d" else (4, 5)), rng=1)
-    mazekit.transform(tiny, name, rng=1, record=True)
+    mazekit.transform(mazekit.generate("backtracker", tiny(kind), rng=1), name, rng=1, record=True)
     maze = mazekit.generate("kruskal", grid, rng=1, record=history == "traced")
     record = history != "none"
-    gc.collect()
-    with open("/proc/self/clear_refs", "w") as fh:
-        fh.write("5")
-    before = rss("VmRSS:")
-    done = mazekit.transform(maze, name, rng=1, record=record)
-    peak = rss("VmHWM:") - before
+    done, peak_bytes = peak(lambda: mazekit.transform(maze, name, rng=1, record=record))
     func = TRANSFORMS[name]
     declared = memory_per_cell(func, grid) + (record_bytes(func, maze) / grid.size if record else 0)
-    out.append({"case": [name, kind, history], "peak": peak, "size": grid.size, "declared": declared})
+    out.append({"case": [name, kind, history], "peak": peak_bytes, "size": grid.size, "declared": declared})
     del done, maze
 print(json.dumps(out))
 """
@@ -278,11 +263,7 @@ print(json.dumps(out))
 def measure_transforms(cases: tuple[tuple[str, str, tuple[int, ...], str], ...]) -> dict[tuple, dict]:
     """Run ``cases`` (transform, grid kind, shape, history) in one child process; history is
     "none" (not recorded), "snapshot" (recorded on a maze without a trace) or "traced"."""
-    env = dict(os.environ, MALLOC_MMAP_THRESHOLD_="131072", MALLOC_TRIM_THRESHOLD_="131072")
-    done = subprocess.run([sys.executable, "-c", TRANSFORM_CHILD, json.dumps(cases)],
-                          capture_output=True, text=True, env=env)  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    return {tuple(r["case"]): r for r in json.loads(done.stdout.splitlines()[-1])}
+    return run_child(TRANSFORM_CHILD, cases)
 
 
 HISTORIES = ("none", "snapshot", "traced")

@@ -170,14 +170,15 @@ def grid_sizes(grid: Any, sc: Any, cell_size: int | None, wall_width: int | None
     """``(cell, wall)`` pixels for a scene: as asked, or chosen from its extent.
 
     Walls default to a quarter of a cell on a rect grid, as in the block pictures, and to a
-    sixth on the others, whose walls turn and meet at more angles.
+    sixth on grids with thin walls (:attr:`~mazekit.grids.Grid.thin_walls`: theirs turn and
+    meet at more angles).
     """
     from .raster import auto_cell
 
     cell = auto_cell(sc) if cell_size is None else int(cell_size)
     if wall_width is not None:
         return cell, int(wall_width)
-    return cell, max(1, cell // (4 if grid.kind == "rect" else 6))
+    return cell, max(1, cell // (6 if grid.thin_walls else 4))
 
 
 def _render_grid(

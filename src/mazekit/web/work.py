@@ -113,9 +113,10 @@ def check_grid_size(kind: str, shape: tuple[int, ...], limit: int, what: str = "
     from ..grids.base import Grid
 
     cls = grid_class(kind)
-    cells: int | str = math.prod(shape)  # every grid's layout holds at least this many
+    least = math.prod(shape)  # every grid's layout holds at least this many
     counted = cls.layout_cells.__func__ is Grid.layout_cells.__func__  # type: ignore[attr-defined]
-    if cells <= limit or counted:
+    cells: int | str
+    if least <= limit or counted:
         cells = cls.layout_cells(shape)  # a polar layout is as wide as its outer ring
     else:  # too many rings to count their widths cheaply: the layout holds more than this
         cells = f"more than {limit:,}"

@@ -179,7 +179,7 @@ print(json.dumps(out))
 SLOW_SOLVERS = {"q_learning"}
 
 SOLVE_SHAPES = {"polar": (300, 8), "3d": (4, 300, 300)}
-SLOW_SOLVE_SHAPES = {"polar": (150, 8), "3d": (2, 200, 200)}
+SLOW_SOLVE_SHAPES = {"polar": (100, 8), "3d": (2, 150, 150)}  # q_learning: 21 s a maze at 300x300
 
 
 @functools.cache
@@ -218,7 +218,7 @@ def solve_sweep(kind: str) -> tuple[tuple[str, str, tuple[int, ...], str], ...]:
             name,
             kind,
             (
-                SLOW_SOLVE_SHAPES.get(kind, (300, 300))
+                SLOW_SOLVE_SHAPES.get(kind, (200, 200))
                 if name in SLOW_SOLVERS
                 else SOLVE_SHAPES.get(kind, (600, 600))
             ),

@@ -5,6 +5,7 @@ facts are tested once here, for every grid, including one added later."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import numpy as np
@@ -13,6 +14,7 @@ import pytest
 import mazekit
 from mazekit.generate import GENERATORS
 from mazekit.grids import GRIDS, flat_kinds, make_grid
+from mazekit.grids import kernel as gk
 from mazekit.parsing import grid_shape
 from mazekit.registry import flat_only, runs_on, runs_on_grid
 from mazekit.solve import SOLVERS
@@ -81,6 +83,48 @@ def test_the_opposite_corners_are_cells_of_the_candidates(kind):
     ok = np.zeros(grid.shape, dtype=bool)
     ok[grid.unflat(int(grid.cell_indices()[-1]))] = ok[grid.unflat(int(grid.cell_indices()[0]))] = True
     assert set(grid.opposite_corners(ok)) <= {tuple(map(int, np.argwhere(ok)[i])) for i in range(2)}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_tunnel_slots_have_no_wall_and_lead_past_the_next_cell(kind):
+    grid = make_grid(kind, _shape(GRIDS[kind], (5, 5, 2)))
+    t = grid.tunnel_slots
+    assert grid.wall_slots + t == grid.n_slots
+    assert gk.wall_slots(grid.code) == grid.wall_slots and gk.tunnels(grid.code) == bool(t)
+    _, walls = grid.outline()
+    assert np.isnan(walls[:, grid.wall_slots :]).all()
+    for cell in map(grid.unflat, grid.cell_indices()):
+        for slot in range(grid.wall_slots, grid.n_slots):
+            side = grid.neighbor(cell, slot - t)
+            beyond = None if side is None else grid.neighbor(side, slot - t)
+            assert grid.neighbor(cell, slot) == beyond
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rings_are_rows_of_different_lengths(kind):
+    grid = make_grid(kind, _shape(GRIDS[kind], (4, 6, 2)))
+    assert grid.rings == (len(set(grid.row_counts().tolist())) > 1)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_largest_layout_holds_every_shape_of_a_range(kind):
+    cls = GRIDS[kind]
+    low, high = _shape(cls, (3, 4, 1)), _shape(cls, (6, 5, 3))  # polar: 4 inner cells are widest
+    ranges = [range(a, b + 1) for a, b in zip(low, high, strict=True)]
+    shapes = [make_grid(kind, shape).shape for shape in itertools.product(*ranges)]
+    rows, cols = cls.largest_layout(low, high)
+    assert (rows, cols) == (max(r for r, _ in shapes), max(c for _, c in shapes))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_stored_grid_passes_its_own_check_and_a_wrong_layout_does_not(kind):
+    cls = GRIDS[kind]
+    grid = make_grid(kind, _shape(cls, (4, 6, 2)))
+    stored = grid.to_dict()
+    cls.check_stored(grid.shape, stored)
+    if "inner" in stored:  # a layout that follows from its parameters
+        with pytest.raises(ValueError, match="is not 25 cells wide"):
+            cls.check_stored((grid.rows, grid.cols + 1), stored)
 
 
 def test_polar_and_3d_opposite_corners_are_their_own():

@@ -50,7 +50,7 @@ import numpy as np
 from ._files import atomic_write
 from ._limits import TooLarge, check_bytes, check_cells, check_file
 from ._memory import check_fits
-from .grids import Grid
+from .grids import GRIDS, Grid
 from .grids import from_dict as grid_from_dict
 from .grids.base import check_shape, is_int
 from .maze import Maze
@@ -379,14 +379,11 @@ def _grid(d: Any, mask: np.ndarray | None, bytes_per_cell: float) -> Grid:
     except ValueError as exc:
         raise MazeFileError(f"grid {exc}") from None
     check_cells(shape, bytes_per_cell, f"a {d.get('type')} maze")
-    if d.get("type") == "polar":  # its layout follows from (rings, inner): check before building it
-        from .grids.polar import ring_counts
-
-        inner = d.get("inner")
-        if not is_int(inner) or not 1 <= inner <= shape[1]:
-            raise MazeFileError(f"a polar grid of widest ring {shape[1]} needs an integer 'inner' up to it")
-        if int(ring_counts(shape[0], int(inner))[-1]) != shape[1]:
-            raise MazeFileError(f"polar grid of {shape[0]} rings x {inner} is not {shape[1]} cells wide")
+    if d["type"] in GRIDS:  # e.g. a polar layout follows from (rings, inner): check before building
+        try:
+            GRIDS[d["type"]].check_stored(shape, d)
+        except ValueError as exc:
+            raise MazeFileError(str(exc)) from None
     if mask is not None:
         if mask.dtype != np.bool_ or mask.shape != shape:
             raise MazeFileError(

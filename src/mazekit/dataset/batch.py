@@ -373,7 +373,7 @@ def batch_generates(name: str, grid: Grid, options: dict[str, Any], ends: str) -
     a grid without a mask (where the root is one draw), no weave crossings, and ends that
     draw nothing (:data:`BATCHED_ENDS`).
     """
-    if name not in BATCHED or grid.mask is not None or grid.kind == "weave" or grid.size >= 2**32 - 1:
+    if name not in BATCHED or grid.mask is not None or grid.tunnel_slots or grid.size >= 2**32 - 1:
         return False
     if name == "hunt_and_kill" and options.get("hunt", "serpentine") != "serpentine":
         return False

@@ -28,7 +28,7 @@ import numpy as np
 from .._memory import check_fits, index_scratch
 from ..ends import ENDS, place_ends
 from ..generate import GENERATORS, check_options, lookup, memory_per_cell, properties
-from ..grids import GRIDS, Cell, Grid, as_grid, grid_class, make_grid
+from ..grids import GRIDS, Cell, Grid, as_grid, grid_class
 from ..grids.base import is_int
 from ..grids.kernel import slot_count
 from ..kernels.draw import source
@@ -209,13 +209,7 @@ class MazeMaker:
             return self.fixed.grid.shape
         if self.low == self.high:
             return self._grid(self.low).grid.shape
-        rows = cols = 0
-        if self.kind == "polar":  # ring counts do not grow with the inner count: ask each
-            for inner in range(self.low[1], self.high[1] + 1):
-                g = make_grid("polar", (self.high[0], inner))
-                rows, cols = max(rows, g.rows), max(cols, g.cols)
-            return rows, cols
-        return as_grid(self.high, self.kind).shape
+        return grid_class(self.kind).largest_layout(self.low, self.high)
 
     def _grid(self, shape: tuple[int, ...]) -> _GridCache:
         got = self._grids.get(shape)

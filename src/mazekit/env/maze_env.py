@@ -175,7 +175,7 @@ class MazeEnv(gym.Env):
         self.maker = MazeMaker(generator, grid, size, braid=braid, ends=ends, slip=slip,
                                options=generator_options, maze=maze)  # fmt: skip
         self.kind = self.maker.kind
-        if observation_mode == "window" and self.kind == "polar":
+        if observation_mode == "window" and grid_class(self.kind).rings:
             raise ValueError(
                 "observation_mode 'window' needs rows and columns that are neighbourhoods; a polar "
                 "grid's rings have different cell counts: use 'coordinates', 'index' or 'maze'"

@@ -387,8 +387,9 @@ class GameState:
 
     def _under(self, cells: np.ndarray, slots: np.ndarray) -> np.ndarray:
         """The cells that weave tunnels through ``slots`` pass under (they draw its walls)."""
-        tunnel = slots >= 4 if self.grid.kind == "weave" else np.zeros(len(slots), bool)
-        return self.nbs[cells[tunnel], slots[tunnel] - 4]
+        t = self.grid.tunnel_slots
+        tunnel = slots >= self.grid.wall_slots if t else np.zeros(len(slots), bool)
+        return self.nbs[cells[tunnel], slots[tunnel] - t]
 
     def _advance_solve(self, count: int) -> None:
         sol, walk = self.solution, self.walk

@@ -120,7 +120,7 @@ def _turn(passages, geo, mask, owner, below, tops, tree, slots, src, trace, t, T
     (No reference counting: it takes eight arrays and runs once per few cells.) ``T``: a polar
     grid's ring table, or :data:`~mazekit.grids.kernel.NO_TOPOLOGY` (see :func:`_rings_of`)."""
     claimed = 0
-    weave = geo[0] == gk.WEAVE
+    weave = gk.tunnels(geo[0])
     while claimed < TURN:
         cell = tops[tree]
         m = 0
@@ -189,7 +189,7 @@ def _seams(geo, passages, owner, walls, T):  # pragma: no cover
     lower cell of each pair). On a weave grid only plain walls, and none on a side a tunnel
     runs through (of a crossing, from its tunnel's end)."""
     n_slot = gk.n_slots(geo[0])
-    weave = geo[0] == gk.WEAVE
+    weave = gk.tunnels(geo[0])
     m = 0
     for cell in range(geo[1] * geo[2]):
         if owner[cell] < 0:
@@ -241,7 +241,7 @@ def _rings_of(grid: Grid) -> np.ndarray:
     floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
     cell to 0.7-0.8x, 2026-12-02), else ``NO_TOPOLOGY``: the other grids' ``step`` is cheap
     already, and this module keeps the plain layout."""
-    T = grid.fast_topology() if grid.kind == "polar" else None
+    T = grid.fast_topology() if grid.rings else None
     return gk.NO_TOPOLOGY if T is None else T
 
 

@@ -53,7 +53,7 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
     lower cell); return how many. ``padded``: with the cell's padded index instead. On a
     weave grid only plain walls: tunnels are crossings'."""
     n_slot = gk.n_slots(geo[0])
-    n_plain = 4 if geo[0] == gk.WEAVE else n_slot
+    n_plain = gk.wall_slots(geo[0])
     masked = mask.shape[0] != 0
     rows, cols = geo[1], geo[2]
     w = gk.pad_width(geo) if padded else cols
@@ -283,7 +283,7 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
-        if grid.kind == "weave":
+        if grid.tunnel_slots:
             joined, under, t = _place_crossings(passages, geo, mask, parent, float(crossings), src, trace)
         # With numpy's PCG64 the whole shuffle comes first, then the draws it made past the
         # walls the unions needed are taken back: the same maze and the same generator state

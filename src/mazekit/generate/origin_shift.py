@@ -69,7 +69,7 @@ def _bfs_tree(geo, mask, origin, ptr, queue):  # pragma: no cover
     while head < tail:
         cell = queue[head]
         head += 1
-        for slot in range(4 if geo[0] == gk.WEAVE else gk.n_slots(geo[0])):
+        for slot in range(gk.wall_slots(geo[0])):
             nb = gk.step(geo, cell, slot)
             if nb >= 0 and ptr[nb] == 0xFF and not (mask.shape[0] != 0 and mask[nb] == 0):
                 ptr[nb] = gk.back(geo, cell, slot)
@@ -148,7 +148,7 @@ def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
     cols = geo[2]
     r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
     t = 0
-    weave = geo[0] == gk.WEAVE
+    weave = gk.tunnels(geo[0])
     refused = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
         if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double

@@ -41,7 +41,7 @@ def _side_of_crossing(geo, state, start):  # pragma: no cover - compiled
     """Whether the loop-erased path from ``start`` tunnels under the maze cell it ends at and
     then enters that cell from the side (weave grids only): carved, it would open a side of
     a cell a tunnel runs under. The walk is then made again from ``start``."""
-    if geo[0] != gk.WEAVE:
+    if not gk.tunnels(geo[0]):
         return False
     before, prev, cell = -1, -1, start
     while state[cell] != IN_MAZE:

@@ -69,6 +69,15 @@ class Grid:
     layout_is_shape: ClassVar[bool] = True
     #: Whether walls are drawn thinner than a rectangle's: they meet at many angles.
     thin_walls: ClassVar[bool] = True
+    #: How many of the last slots pass *under* the next cell to the one beyond (a weave
+    #: grid's tunnels): they have no wall of their own and leave through the side of the
+    #: slot ``tunnel_slots`` before them.
+    tunnel_slots: ClassVar[int] = 0
+    #: Whether the rows are rings of different cell counts (a polar grid): sides along a ring
+    #: are arcs, and no row-and-column window is a neighbourhood.
+    rings: ClassVar[bool] = False
+    #: How much of its cell an end's mark covers (scaled about the cell's centre).
+    mark_scale: ClassVar[float] = 0.6
     #: Whether the grid lies flat with its slots in the drawing's order (no stairs, tunnels);
     #: ``None`` on a table grid: flat when its walls give every slot a heading.
     planar: ClassVar[bool | None] = None
@@ -125,6 +134,11 @@ class Grid:
     def param(self) -> int:
         """The grid's one kernel parameter (wrap flags, innermost ring, rows per level...)."""
         return 0
+
+    @property
+    def wall_slots(self) -> int:
+        """The slots before the tunnels: those that have a wall of their own (or a stair)."""
+        return self.n_slots - self.tunnel_slots
 
     @property
     def n_slots(self) -> int:
@@ -432,6 +446,17 @@ class Grid:
         return math.prod(shape)
 
     @classmethod
+    def largest_layout(cls, low: tuple[int, ...], high: tuple[int, ...]) -> tuple[int, int]:
+        """The largest ``(rows, cols)`` layout among the shapes from ``low`` to ``high`` (each
+        number in its range): ``high``'s, where the layout grows with every number.
+
+        >>> Grid.largest_layout((2, 3), (4, 5))
+        (4, 5)
+        """
+        grid = cls(high)
+        return grid.rows, grid.cols
+
+    @classmethod
     def lies_flat(cls) -> bool:
         """Whether the kind lies flat in the plane, its slots in the order drawn (a wrapped
         rectangle does not: see :attr:`is_flat`)."""
@@ -590,6 +615,11 @@ class Grid:
             mask = np.array([[ch == "#" for ch in row] for row in mask], dtype=bool)
         params = {key: d[key] for key in cls._param_keys() if key in d}
         return cls._from_layout((int(shape[0]), int(shape[1])), mask, params)
+
+    @classmethod
+    def check_stored(cls, shape: tuple[int, ...], params: dict[str, Any]) -> None:
+        """``ValueError`` unless the parameters a file stores fit its layout ``shape``: the
+        check a file's grid passes before anything of its size is built."""
 
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:

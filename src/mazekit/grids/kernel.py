@@ -66,6 +66,19 @@ def n_slots(kind):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def wall_slots(kind):  # pragma: no cover - compiled
+    """The slots with a wall of their own (:attr:`Grid.wall_slots`): all but a weave grid's
+    four tunnels, which come last."""
+    return 4 if kind == WEAVE else n_slots(kind)
+
+
+@njit(cache=True, inline="always")
+def tunnels(kind):  # pragma: no cover - compiled
+    """Whether slots past :func:`wall_slots` pass under a cell (:attr:`Grid.tunnel_slots`)."""
+    return kind == WEAVE
+
+
+@njit(cache=True, inline="always")
 def ring_shift(inner, ring):  # pragma: no cover - compiled
     """``log2`` of how many times more cells polar ring ``ring`` has than the innermost one.
 
@@ -369,7 +382,7 @@ def tunnel_ok(geo, passages, cell, slot, nb):  # pragma: no cover - compiled
     corridor across it, the cell between open on exactly its two other sides (N and S under
     an E-W tunnel). Generators that only ever join a new cell to the maze keep that corridor
     as it is: both its sides are in the maze once the tunnel is carved."""
-    if geo[0] != WEAVE or slot < 4:
+    if not tunnels(geo[0]) or slot < 4:
         return True
     return passages[(cell + nb) >> 1] == (10 if (slot & 1) == 0 else 5)
 

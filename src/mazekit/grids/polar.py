@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .._limits import check_bytes
+from .._limits import check_bytes, is_int
 from . import kernel as k
 from .base import Cell, Grid, _row, _rows, check_shape
 
@@ -43,6 +43,7 @@ class PolarGrid(Grid):
     kind: ClassVar[str] = "polar"
     code: ClassVar[int] = k.POLAR
     slot_names: ClassVar[tuple[str, ...]] = ("cw", "ccw", "in", "out", "out2")
+    rings: ClassVar[bool] = True
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         rings, inner = check_shape(shape, 2, "(rings, inner cells)")
@@ -155,6 +156,34 @@ class PolarGrid(Grid):
         outer = _row(ok, self, ring)
         south = ring * self.cols + int(self.counts[ring]) // 2
         return self.unflat(int(inner[0])), self.unflat(int(outer[np.argmin(np.abs(outer - south))]))
+
+    @classmethod
+    def largest_layout(cls, low: tuple[int, ...], high: tuple[int, ...]) -> tuple[int, int]:
+        """The widest outer ring need not have the most inner cells: every inner count asked.
+
+        >>> PolarGrid.largest_layout((3, 4), (3, 5)), PolarGrid((3, 5)).shape
+        ((3, 16), (3, 10))
+        """
+        rows = cols = 0
+        for inner in range(low[1], high[1] + 1):
+            rings, widest = high[0], inner << k.ring_shift(inner, high[0] - 1)
+            rows, cols = max(rows, rings), max(cols, widest)
+        return rows, cols
+
+    @classmethod
+    def check_stored(cls, shape: tuple[int, ...], params: dict[str, Any]) -> None:
+        """The layout follows from ``(rings, inner)``: a file's must agree.
+
+        >>> PolarGrid.check_stored((3, 16), {"inner": 9})
+        Traceback (most recent call last):
+        ...
+        ValueError: polar grid of 3 rings x 9 is not 16 cells wide
+        """
+        inner: Any = params.get("inner")
+        if not is_int(inner) or not 1 <= inner <= shape[1]:
+            raise ValueError(f"a polar grid of widest ring {shape[1]} needs an integer 'inner' up to it")
+        if int(ring_counts(shape[0], int(inner))[-1]) != shape[1]:
+            raise ValueError(f"polar grid of {shape[0]} rings x {inner} is not {shape[1]} cells wide")
 
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:

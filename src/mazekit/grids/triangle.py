@@ -31,6 +31,7 @@ class TriangleGrid(Grid):
     code: ClassVar[int] = k.TRIANGLE
     slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
     planar: ClassVar[bool | None] = True
+    mark_scale: ClassVar[float] = 0.5  # a triangle's corners lie far from its centre
     compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
     straight: ClassVar[tuple[tuple[int, int], ...] | None] = ()  # no two sides face each other
     walk_help: ClassVar[tuple[str, ...] | None] = (

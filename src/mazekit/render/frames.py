@@ -117,10 +117,10 @@ def wall_model(grid: Grid, ends: Any = ()) -> WallModel:
     centers = grid.centers()
     openings = []
     for name, c in zip(("start", "goal"), ends, strict=False):
-        slot = geom._opening(name, int(c), mids, centers, nb, width, height, grid.kind)
+        slot = geom._opening(name, int(c), mids, centers, nb, width, height, grid)
         if slot >= 0:
             openings.append((int(c), int(slot)))
-    if grid.kind == "weave":
+    if grid.tunnel_slots:
         regions, region_cell, region_side, lines, items = _weave_parts(grid, exists)
     else:
         cells = np.flatnonzero(exists)
@@ -249,7 +249,7 @@ class CellPainter:
     def _sides(self, passages: np.ndarray, openings: int | None) -> np.ndarray:
         sides = np.asarray(self.grid.open_sides(np.asarray(passages).reshape(self.grid.shape)))
         sides = sides.ravel().astype(np.int64)
-        if openings is not None and self.grid.kind == "weave":
+        if openings is not None and self.grid.tunnel_slots:
             sides = sides.copy()
             for cell, slot in self.openings:
                 sides[cell] |= 1 << slot
@@ -411,14 +411,15 @@ def _stair_parts(
     """The triangles of 3D stairs (as :func:`mazekit.render.geometry.scene` draws them): up
     or down in the middle of a cell, or both side by side; ``(m, 3, 2)`` and their items."""
     tris, items = [np.zeros((0, 3, 2))], [np.zeros((0, 4), np.int64)]
-    if grid.kind == "3d":
-        for slot, kind, both in ((4, _UP, _UP_BOTH), (5, _DOWN, _DOWN_BOTH)):
-            sign = 1 if slot == 4 else -1
-            cells = np.flatnonzero(exists & (nb[:, slot] >= 0))
-            for k, shift in ((kind, 0.0), (both, 0.2 * sign)):
-                shape = np.array([[0, -0.16], [0.15, 0.12], [-0.15, 0.12]]) * sign + [shift, 0]
-                tris.append(centers[cells, None] + shape)
-                items.append(_items(k, cells, slot))
+    for name, kind, both, sign in (("up", _UP, _UP_BOTH, 1), ("down", _DOWN, _DOWN_BOTH, -1)):
+        if name not in grid.slot_names:
+            continue
+        slot = grid.slot_names.index(name)
+        cells = np.flatnonzero(exists & (nb[:, slot] >= 0))
+        for k, shift in ((kind, 0.0), (both, 0.2 * sign)):
+            shape = np.array([[0, -0.16], [0.15, 0.12], [-0.15, 0.12]]) * sign + [shift, 0]
+            tris.append(centers[cells, None] + shape)
+            items.append(_items(k, cells, slot))
     return np.concatenate(tris), np.concatenate(items)
 
 

@@ -44,7 +44,7 @@ _EPS = 1e-6
 
 def uses_geometry(grid: Grid) -> bool:
     """Whether pictures of ``grid`` are drawn from its geometry (not the rect block picture)."""
-    return grid.kind != "rect" or bool(getattr(grid, "wrap", ""))
+    return not grid.square_lattice
 
 
 @dataclass
@@ -117,9 +117,9 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     back = _back_slots(nb, mids)
     passages = maze.passages.ravel()
     ends = {name: grid.flat(getattr(maze, name)) for name in ("start", "goal")}
-    openings = {name: (cell, _opening(name, cell, mids, centers, nb, width, height, grid.kind))
+    openings = {name: (cell, _opening(name, cell, mids, centers, nb, width, height, grid))
                 for name, cell in ends.items()}  # fmt: skip
-    if grid.kind == "weave":
+    if grid.tunnel_slots:
         pieces, fills, fill_cells = _weave(grid, passages, exists, openings)
     else:
         pieces = _wall_pieces(grid, walls, nb, back, exists, passages, openings)
@@ -134,12 +134,12 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
         fill_cells=fill_cells,
         walls=_round(grid, chain(pieces), width),
         rock=np.flatnonzero(isolated),
-        path_width=_path_width(grid.kind),
+        path_width=_path_width(grid),
         centers=centers,
         arrow_ends=_arrow_ends(grid, mids),
     )
     for name, cell in ends.items():
-        out.marks[name] = _mark(out, cell, grid.kind)
+        out.marks[name] = _mark(out, cell, grid.mark_scale)
     out.stairs = _stairs(grid, passages, exists, centers, mids)
     if solution is not None and solution.found:
         path = solution.path[:, 0].astype(np.int64) * grid.cols + solution.path[:, 1]
@@ -153,12 +153,10 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     return out
 
 
-def _path_width(kind: str) -> float:
-    if kind == "rect":
-        return PATH_WIDTH
-    if kind == "weave":
+def _path_width(grid: Grid) -> float:
+    if grid.tunnel_slots:  # through the narrower corridors of a crossing
         return PATH_WIDTH * (1 - 2 * WEAVE_INSET)
-    return GRID_PATH_WIDTH
+    return GRID_PATH_WIDTH if grid.thin_walls else PATH_WIDTH
 
 
 # -- walls ----------------------------------------------------------------------------------
@@ -183,7 +181,7 @@ def _opening(
     nb: np.ndarray,
     width: float,
     height: float,
-    kind: str,
+    grid: Grid,
 ) -> int:
     """The slot of ``cell`` left open as the way in (``name="start"``) or out, or -1.
 
@@ -195,8 +193,7 @@ def _opening(
     side = mids[cell]
     outward = np.linalg.norm(side - middle, axis=1) > np.linalg.norm(centers[cell] - middle) + _EPS
     free = (nb[cell] < 0) & ~np.isnan(side[:, 0]) & outward
-    if kind == "weave":
-        free[4:] = False
+    free[grid.wall_slots :] = False  # a tunnel opens through its side's slot
     slots = np.flatnonzero(free)
     if len(slots) == 0:
         return -1
@@ -376,7 +373,7 @@ def _simplify(line: np.ndarray) -> np.ndarray:
 # -- polar curves ---------------------------------------------------------------------------
 def _round(grid: Grid, lines: list[np.ndarray], width: float) -> list[np.ndarray]:
     """A polar grid's polylines with points added along their arcs, so rings look round."""
-    if grid.kind != "polar" or not lines:
+    if not grid.rings or not lines:
         return lines
     sizes = [len(line) for line in lines]
     ids = np.repeat(np.arange(len(lines)), sizes)
@@ -386,7 +383,7 @@ def _round(grid: Grid, lines: list[np.ndarray], width: float) -> list[np.ndarray
 
 def _round_polygons(grid: Grid, polys: np.ndarray, width: float) -> np.ndarray:
     """A polar grid's cell polygons, their arcs rounded (all with as many corners)."""
-    if grid.kind != "polar" or len(polys) == 0:
+    if not grid.rings or len(polys) == 0:
         return polys
     m, v, _ = polys.shape
     closed = np.concatenate([polys, polys[:, :1]], axis=1)
@@ -429,18 +426,18 @@ ARROW = np.array([[0.5, 0.18], [0.78, 0.48], [0.59, 0.48], [0.59, 0.82], [0.41, 
                   [0.22, 0.48]])  # fmt: skip
 
 
-def _mark(sc: Scene, cell: int, kind: str) -> np.ndarray:
+def _mark(sc: Scene, cell: int, scale: float) -> np.ndarray:
     """The polygon marking an end: the cell's (inner) polygon shrunk about its centre."""
     poly = sc.fills[int(np.flatnonzero(sc.fill_cells == cell)[0])]
     centre = sc.centers[cell]
-    return centre + (poly - centre) * (0.5 if kind == "triangle" else 0.6)
+    return centre + (poly - centre) * scale
 
 
 def _stairs(
     grid: Grid, passages: np.ndarray, exists: np.ndarray, centers: np.ndarray, mids: np.ndarray
 ) -> list[np.ndarray]:
     """Triangles for open slots that have no wall (3D stairs): up or down as the slot is named."""
-    if grid.kind == "weave":
+    if grid.tunnel_slots:
         return []
     wall_less = [s for s in range(grid.n_slots) if np.isnan(mids[:, s, 0]).all()]
     up = [s for s in wall_less if grid.slot_names[s] == "up"]
@@ -467,8 +464,9 @@ def _arrow_ends(grid: Grid, mids: np.ndarray) -> np.ndarray:
     """``(size, slots, 2)``: where an arrow for each slot points (the middle of the side it
     leaves through; a weave tunnel leaves through its side); NaN for stairs."""
     ends = mids.copy()
-    if grid.kind == "weave":
-        ends[:, 4:] = mids[:, :4]
+    t = grid.tunnel_slots
+    if t:
+        ends[:, -t:] = mids[:, -2 * t : -t]
     return ends
 
 
@@ -523,8 +521,8 @@ def _path(
         if not np.isnan(mids[cell, s, 0]):  # a wrapping edge: leave, come back elsewhere
             pieces[-1].append(mids[cell, s][None])
             head = mids[int(b[i]), grid.back(grid.unflat(cell), s)][None]
-        elif grid.kind == "weave":  # under a crossing: out of sight across the middle cell
-            middle = centers[nb[cell, s - 4]]
+        elif grid.tunnel_slots:  # under a crossing: out of sight across the middle cell
+            middle = centers[nb[cell, s - grid.tunnel_slots]]
             half = (pts[i + 1] - pts[i]) / 4
             pieces[-1].append((middle - half)[None])
             head = (middle + half)[None]
@@ -564,7 +562,7 @@ def path_lines(maze: Maze, cells: np.ndarray) -> list[np.ndarray]:
     openings = {}
     for name in ("start", "goal"):
         cell = grid.flat(getattr(maze, name))
-        openings[name] = (cell, _opening(name, cell, mids, centers, nb, width, height, grid.kind))
+        openings[name] = (cell, _opening(name, cell, mids, centers, nb, width, height, grid))
     flat = np.asarray(cells, dtype=np.int64)
     return _path(grid, flat, centers, mids, nb, _back_slots(nb, mids), openings, width)
 

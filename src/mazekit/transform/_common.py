@@ -31,10 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["Carved", "close_wall", "crossed_cells", "degree", "done", "open_wall", "replay_from", "snapshot"]
 
 
-@njit(cache=True, inline="always")
-def wall_slots(kind):  # pragma: no cover - compiled
-    """How many of a grid's slots a transform may open: all but a weave grid's tunnels."""
-    return 4 if kind == k.WEAVE else k.n_slots(kind)
+wall_slots = k.wall_slots  # a transform opens walls, never a weave grid's tunnels
 
 
 @njit(cache=True, nogil=True)
@@ -54,7 +51,7 @@ def crossed_cells(passages: np.ndarray, grid: Grid) -> np.ndarray:
     wall of it (that includes the walls the tunnel's ends face it with). Every other plain
     wall can be opened without breaking a crossing.
     """
-    if grid.kind != "weave":
+    if not grid.tunnel_slots:
         return np.zeros(0, dtype=np.uint8)
     out = np.zeros(grid.size, dtype=np.uint8)
     _crossed(np.asarray(passages).ravel(), grid.cols, out)

@@ -49,7 +49,7 @@ MAX_SIDE = 2**31 - 1
 
 #: Grids rooms are carved on: layout rectangles, and sectors of rings on a polar grid. A room
 #: on a weave grid would open the sides of its crossings.
-GRIDS = tuple(kind for kind in ALL_GRIDS if kind != "weave")
+GRIDS = tuple(kind for kind, cls in ALL_GRIDS.items() if not cls.tunnel_slots)
 
 
 @njit(cache=True, nogil=True)
@@ -214,7 +214,7 @@ def rooms(
     used = 0
     for first in range(0, count, CHUNK):  # Python sees Ctrl-C between chunks
         n = min(CHUNK, count - first)
-        if grid.kind == "polar":
+        if grid.rings:
             used, _made = _polar_rooms(
                 passages, geo, mask, cells, taken, n, min_size, max_size, TRIES, rng, trace, used
             )

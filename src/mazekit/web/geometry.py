@@ -101,7 +101,7 @@ def drawing(maze: Maze) -> dict[str, Any]:
         "nb": nb.ravel().tolist(),
         "back": return_slots(nb).ravel().tolist(),
         "dirs": [None if np.isnan(v) else float(v) for v in dirs.ravel().tolist()],
-        "tunnels": grid.kind == "weave",
+        "tunnels": bool(grid.tunnel_slots),
         "regions": packed(model.regions),
         "region_cell": np.asarray(model.region_cell).tolist(),
         "region_side": np.asarray(model.region_side).tolist(),

@@ -313,7 +313,7 @@ def test_compiled_kernels_go_when_a_compiled_source_changes(tmp_path, monkeypatc
     os.utime(root / "app.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert not fresh_cache(root) and not fresh_cache(root)
     assert len(list(root.rglob("*.nb?"))) == 2
-    stat = (root / "a.py").stat()  # only the *other* file changes (as grids/kernel.py would)
+    stat = (root / "a.py").stat()  # only the *other* file changes (as grids/kernel/ would)
     os.utime(root / "a.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert fresh_cache(root)
     assert not list(root.rglob("*.nb?")) and not list(elsewhere.rglob("*.nb?"))

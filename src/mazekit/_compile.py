@@ -24,7 +24,7 @@ def fresh_cache(root: Path | None = None) -> bool:
     from changed; return whether anything was dropped.
 
     numba checks only a kernel's own file, but kernels inline helpers from other files (the
-    grid helpers of ``grids/kernel.py``, ``kernels/draw.py``), freeze other modules' tables
+    grid helpers of ``grids/kernel/``, ``kernels/draw.py``), freeze other modules' tables
     and link in other modules' kernels (the dataset batch): after an update to those alone (a
     ``git pull``, an edit), a cached kernel would run the old code, and e.g. a dataset would
     hold other mazes than ``generate`` makes. The compiled sources are the files that hold a

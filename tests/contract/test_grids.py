@@ -1,6 +1,6 @@
 """Contract of every grid: neighbours agree with the drawing, slots are symmetric, files round-trip.
 
-The kernel's neighbour arithmetic (``grids/kernel.py``) and each grid's geometry
+The kernel's neighbour arithmetic (``grids/kernel/``) and each grid's geometry
 (``_outline``) are written independently; here each checks the other: two cells are
 neighbours exactly when they share a wall in the picture (tunnels and stairs aside).
 """

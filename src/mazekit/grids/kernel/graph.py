@@ -1,0 +1,128 @@
+"""Whole-grid graph utilities: the neighbour table, connected components, and the
+distance estimate of A*."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .cells import back, bridged, exists, n_slots, step
+from .tables import _REACH, CUBE, HEX, POLAR, RECT, TABLE, TRIANGLE, UPSILON
+
+
+@njit(cache=True, nogil=True)
+def neighbor_table(geo, mask):  # pragma: no cover - compiled
+    """``(cells, slots)`` neighbours of every cell (-1 where none): for drawing and tests."""
+    rows, cols = geo[1], geo[2]
+    k = n_slots(geo[0])
+    out = np.full((rows * cols, k), -1, dtype=np.int64)
+    for cell in range(rows * cols):
+        if not exists(mask, cell):
+            continue
+        for slot in range(k):
+            nb = step(geo, cell, slot)
+            if nb >= 0 and exists(mask, nb) and bridged(geo, mask, cell, slot, nb):
+                out[cell, slot] = nb
+    return out
+
+
+@njit(cache=True, nogil=True)
+def count_components(geo, mask):  # pragma: no cover - compiled
+    """Connected regions of the grid graph (the cells a maze could join into one).
+
+    A depth-first search that keeps its stack in the cells themselves, one byte each: the
+    slot back to the parent (low 4 bits, 15 at a root) and the next slot to try (high 4
+    bits). So checking a mask costs no more memory than the maze it is for.
+    """
+    n = geo[1] * geo[2]
+    k = n_slots(geo[0])
+    state = np.zeros(n, dtype=np.uint8)  # 0: not reached
+    components = 0
+    for s in range(n):
+        if state[s] or not exists(mask, s):
+            continue
+        components += 1
+        state[s] = 15
+        cell = s
+        while True:
+            slot = state[cell] >> 4
+            if slot < k:
+                state[cell] += 16
+                nb = step(geo, cell, slot)
+                if nb >= 0 and state[nb] == 0 and exists(mask, nb):
+                    state[nb] = back(geo, cell, slot)
+                    cell = nb
+                continue
+            up = state[cell] & 15
+            if up == 15:
+                break
+            cell = step(geo, cell, up)
+    return components
+
+
+@njit(cache=True, nogil=True)
+def largest_component(geo, mask):  # pragma: no cover - compiled
+    """The flat ``uint8`` mask of the largest connected region of the cells (the first of
+    equal ones), by breadth-first search with a queue of int64 cells."""
+    n = geo[1] * geo[2]
+    k = n_slots(geo[0])
+    label = np.full(n, -1, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    best, best_size = -1, 0
+    for s in range(n):
+        if label[s] >= 0 or not exists(mask, s):
+            continue
+        label[s] = s
+        queue[0] = s
+        head, tail = 0, 1
+        while head < tail:
+            cell = queue[head]
+            head += 1
+            for slot in range(k):
+                nb = step(geo, cell, slot)
+                if nb >= 0 and label[nb] < 0 and exists(mask, nb):
+                    label[nb] = s
+                    queue[tail] = nb
+                    tail += 1
+        if tail > best_size:
+            best, best_size = s, tail
+    out = np.zeros(n, dtype=np.uint8)
+    for cell in range(n):
+        out[cell] = label[cell] == best
+    return out
+
+
+@njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long
+def estimate(geo, a, b):  # pragma: no cover - compiled
+    """A lower bound on the steps from cell ``a`` to cell ``b`` (A*'s admissible heuristic)."""
+    kind, rows, cols, param = geo
+    ra = a // cols
+    ca = a - ra * cols
+    rb = b // cols
+    cb = b - rb * cols
+    dr = abs(ra - rb)
+    dc = abs(ca - cb)
+    if kind == RECT:
+        if param & 1 and cols > 2:
+            dc = min(dc, cols - dc)
+        if param & 2 and rows > 2:
+            dr = min(dr, rows - dr)
+        return dr + dc
+    if kind == HEX:  # offset columns to cube coordinates, then the hex distance
+        za = ra - (ca - (ca & 1)) // 2
+        zb = rb - (cb - (cb & 1)) // 2
+        return max(dc, abs(za - zb), abs((-ca - za) - (-cb - zb)))
+    if kind == TRIANGLE:
+        return dr + dc
+    if kind == POLAR:
+        return dr
+    if kind == UPSILON:
+        return max(dr, dc)
+    if kind == CUBE:
+        la = ra // param
+        lb = rb // param
+        return abs(la - lb) + abs((ra - la * param) - (rb - lb * param)) + dc
+    if kind >= TABLE:  # a step moves at most the longest offset either way
+        reach = _REACH[kind]
+        return (max(dr, dc) + reach - 1) // reach
+    return (dr + dc + 1) // 2  # WEAVE: a step under a cell covers two

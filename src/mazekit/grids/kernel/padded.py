@@ -1,0 +1,154 @@
+"""Padded layouts: a grid of pure offsets copied into a bordered byte array, so that a
+neighbour is one addition (:func:`pad`, :func:`pad_offsets`, :func:`unpad`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .cells import n_slots
+from .tables import _DC, _DR, HEX, MAX_SLOTS, RECT, TRIANGLE
+
+# -- padded layouts ---------------------------------------------------------------------
+# The grids whose neighbours are pure offsets (a plain rectangle, hex, triangle) can be
+# copied into a byte array with one blocked cell of border all round: row r, col c sits at
+# ``p = (r + 1) * W + c + 1``, and the neighbour through a slot is ``p + offset``, with no
+# bounds check, no division and no mask test (masked cells are blocked like the border).
+# The width ``W`` is chosen so that ``p & 1`` tells a cell's parity (hex: its column's;
+# triangle: whether it points down). Hot walks and searches run there 1.5-2x faster.
+
+
+@njit(cache=True, inline="always")
+def paddable(geo):  # pragma: no cover - compiled
+    """Whether the grid has a padded layout (plain rect, hex, triangle)."""
+    return (geo[0] == RECT and geo[3] == 0) or geo[0] == HEX or geo[0] == TRIANGLE
+
+
+@njit(cache=True, inline="always")
+def pad_width(geo):  # pragma: no cover - compiled
+    """The padded row length: ``cols + 2``, made even on hex and odd on triangle grids."""
+    w = geo[2] + 2
+    if (geo[0] == HEX and w & 1) or (geo[0] == TRIANGLE and w & 1 == 0):
+        w += 1
+    return w
+
+
+@njit(cache=True, inline="always")
+def pad_index(geo, cell):  # pragma: no cover - compiled
+    """The padded index of ``cell``."""
+    r = cell // geo[2]
+    return cell + r * (pad_width(geo) - geo[2]) + pad_width(geo) + 1
+
+
+@njit(cache=True, inline="always")
+def unpad_index(geo, p):  # pragma: no cover - compiled
+    """The cell at padded index ``p`` (one division: keep it off hot paths)."""
+    w = pad_width(geo)
+    r = p // w - 1
+    return r * geo[2] + p - (r + 1) * w - 1
+
+
+@njit(cache=True, nogil=True)
+def pad_offsets(geo, width):  # pragma: no cover - compiled
+    """``(2, MAX_SLOTS)`` index offsets of each slot, by ``p & 1`` of the padded index.
+
+    With ``width = pad_width(geo)`` they move a padded index; with ``width = cols`` they move
+    the flat cell index alongside (the same step, in the unpadded layout).
+    """
+    kind = geo[0]
+    out = np.zeros((2, MAX_SLOTS), dtype=np.int64)
+    for q in range(2):
+        parity = 0
+        if kind == HEX:
+            parity = q ^ 1  # W is even: p & 1 is (col + 1) & 1
+        elif kind == TRIANGLE:
+            parity = q  # W is odd: p & 1 is (row + col) & 1
+        for slot in range(n_slots(kind)):
+            out[q, slot] = _DR[kind, parity, slot] * width + _DC[kind, parity, slot]
+    return out
+
+
+def slot_count(n: int) -> tuple[int, ...]:
+    """``n`` slots as an argument whose *type* holds the number: a tuple of ``n`` zeros.
+
+    A kernel that reads ``len()`` of it gets a compile-time constant (numba compiles one
+    specialisation per slot count) and so no branches on the count in its hot loop; a plain
+    int is a runtime value, and ``numba.literally`` would re-type every call from Python
+    (about a second each).
+    """
+    return (0,) * n
+
+
+_U1, _U2, _U3, _U4, _U5 = (np.uint64(k) for k in range(1, 6))  # unsigned slot offsets
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
+    """Bit ``slot`` set for each slot of padded cell ``p`` whose neighbour's byte is below
+    ``limit`` (e.g. not yet visited). Slots 0-5; branch-free; no reference counting (a
+    helper that takes arrays costs ~10 ns a call otherwise)."""
+    u = np.uint64(p)  # unsigned indices: numba then skips its negative-index fix-up
+    q = (u & np.uint64(1)) * np.uint64(n_slot != 4)  # a rectangle's: both the same (_matching)
+    m = (padded[u + np.uint64(off[q, 0])] < limit) | (padded[u + np.uint64(off[q, 1])] < limit) << 1
+    m |= (padded[u + np.uint64(off[q, 2])] < limit) << 2
+    if n_slot > 3:
+        m |= (padded[u + np.uint64(off[q, 3])] < limit) << 3
+        if n_slot > 4:
+            m |= (padded[u + np.uint64(off[q, 4])] < limit) << 4
+            m |= (padded[u + np.uint64(off[q, 5])] < limit) << 5
+    return m
+
+
+def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
+    count = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)
+    nth = np.zeros((64, 6), dtype=np.int64)
+    for m in range(64):
+        bits = [b for b in range(6) if m >> b & 1]
+        nth[m, : len(bits)] = bits
+    return count, nth
+
+
+#: ``BIT_COUNT[m]`` set bits of a 6-bit mask; ``NTH_BIT[m, i]`` its ``i``-th set bit, lowest
+#: first: the ``i``-th free slot in slot order, as a list of free slots would give it.
+BIT_COUNT, NTH_BIT = _bit_tables()
+
+
+@njit(cache=True, nogil=True)
+def pad(geo, mask, inside, outside):  # pragma: no cover - compiled
+    """A padded ``uint8`` layout: ``inside`` at every cell, ``outside`` on the border and at
+    masked cells."""
+    rows, cols = geo[1], geo[2]
+    w = pad_width(geo)
+    out = np.full((rows + 2) * w, outside, dtype=np.uint8)
+    masked = mask.shape[0] != 0
+    for r in range(rows):
+        base = (r + 1) * w + 1
+        if not masked:
+            out[base : base + cols] = inside
+            continue
+        for c in range(cols):
+            if mask[r * cols + c] != 0:
+                out[base + c] = inside
+    return out
+
+
+@njit(cache=True, nogil=True)
+def pad_values(geo, values, outside):  # pragma: no cover - compiled
+    """A padded copy of the flat per-cell ``uint8`` array ``values``, ``outside`` on the border."""
+    rows, cols = geo[1], geo[2]
+    w = pad_width(geo)
+    out = np.full((rows + 2) * w, outside, dtype=np.uint8)
+    for r in range(rows):
+        out[(r + 1) * w + 1 : (r + 1) * w + 1 + cols] = values[r * cols : (r + 1) * cols]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def unpad(geo, padded, bits, out):  # pragma: no cover - compiled
+    """``out[cell] = padded[p] & bits`` for every cell (the passage bits back in place)."""
+    rows, cols = geo[1], geo[2]
+    w = pad_width(geo)
+    for r in range(rows):
+        base = (r + 1) * w + 1
+        for c in range(cols):
+            out[r * cols + c] = padded[base + c] & bits

@@ -1,0 +1,575 @@
+"""Fast-path topologies (padded offsets or a polar ring table) and the random-walk and
+neighbourhood helpers the fast generator kernels take them through."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from .cells import back, exists, polar_doubles, ring_shift, step
+from .padded import _U1, _U2, _U3, _U4, _U5, below, pad, pad_index, pad_width, unpad, unpad_index
+from .tables import MAX_SLOTS, POLAR
+
+# -- fast-path topologies: padded offsets or a ring table ------------------------------------
+# The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
+# layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (int64); on a polar grid,
+# whose neighbours are no fixed offsets (rings wrap round and double), a ring table (uint64,
+# :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
+# of integer operations, over the plain layout plus one blocked sentinel cell at the end that
+# every missing neighbour is.
+# The helpers below are chosen when numba types ``T`` (by its dtype), so a kernel is compiled
+# once per kind of topology and the offset grids keep their code unchanged.
+# Measured on a 456-ring polar grid (2026-12-02, kernels through ``mazekit.generate``, best of
+# 7, alternating): the plain kernels recompute a ring's size in floating point at every step;
+# a table of every cell's neighbours (20 bytes a cell, until 2026-12-02) made them 1.8-4.6x
+# faster, but missed the cache; the ring table stays in it: backtracker 61 -> 50 ns a cell,
+# prim 132 -> 92, growing_tree 67 -> 56, kruskal 213 -> 155. The walkers, whose steps
+# depend on each other, were 10-20% quicker with the neighbour table's single load (wilson
+# 155 against 190, aldous_broder 1351 against 1486): not worth a second layout.
+
+
+def _rings(T: object) -> bool:
+    """Whether numba type ``T`` is a ring table (uint64) rather than padded offsets (int64, 2-D
+    as kernels take them, 1-D as :func:`flat` gives them to :func:`near`)."""
+    return getattr(T, "dtype", None) == types.uint64
+
+
+#: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
+#: length, the sentinel's index, the number of rings, then one word per ring
+#: (``cells << 2 | inward halves << 1 | outward doubles``), then a walk's moves: for each ring
+#: and each 3 random bits ``v``, a word read as a signed one, ``8 * rows moved << 56 |
+#: ring cells << 16 | column step << 8 | column halves << 5 | column doubles << 4 | slot``,
+#: the steps signed bytes, and the ring's cells 0 where the column changes scale or the ring
+#: has no way round, so that a single compare sends those moves the slow way (see
+#: :func:`walk_try`).
+_MAGIC, _SHIFT, _COLS, _SENT, _ROWS, RING_HEAD = range(6)
+_COUNT = (1 << 40) - 1  # a walk word's ring cells, above its low 16 bits
+
+#: The slot a walk's move has when it goes nowhere (past the cell's slots, or off the grid).
+MISS = 7
+
+#: Ring tables find a cell's ring by a multiply and a shift, exact below ``2**30``: polar
+#: layouts of this many cells or more have none (the plain kernels run).
+RING_CELLS = 1 << 30
+
+
+def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
+    """The ring table of a polar grid (see above), for layouts under ``RING_CELLS`` cells.
+
+    Examples
+    --------
+    >>> T = polar_rings((POLAR, 3, 12, 6))   # rings of 6, 12 and 12 cells
+    >>> [int(w) >> 2 for w in T[RING_HEAD : RING_HEAD + 3]], int(T[_SENT])
+    ([6, 12, 12], 36)
+    """
+    rows, cols, inner = geo[1], geo[2], geo[3]
+    shift = [ring_shift(inner, r) for r in range(rows)] + [0]
+    words = [
+        (inner << shift[r]) << 2
+        | (r > 0 and shift[r] > shift[r - 1]) << 1
+        | (r + 1 < rows and shift[r + 1] > shift[r])
+        for r in range(rows)
+    ]
+    # floor(p / cols) == p * magic >> (30 + l) for every p < 2**30 (the round-up method of
+    # Granlund and Montgomery with an exact 31-bit multiplier): one multiply, not a division.
+    low = max(cols - 1, 1).bit_length()
+    magic = (1 << (30 + low)) // cols + 1
+    moves = []
+    for r in range(rows):
+        count, doubles, halves = words[r] >> 2, words[r] & 1, words[r] >> 1 & 1
+        for v in range(8):
+            slot = v if doubles else v & 3  # as walk_slot
+            dr, a, b, dc = 0, 0, 0, 0
+            if slot == 0 or slot == 1:
+                dc = 1 - 2 * slot
+            elif slot == 2 and r > 0:
+                dr, b = -1, halves
+            elif (slot == 3 or slot == 4) and r + 1 < rows:
+                dr, a, dc = 1, doubles, slot - 3
+            else:
+                slot = MISS
+            odd = slot != MISS and (a or b or count <= 2)  # the column changes scale, or no wrap
+            word = (8 * dr & 255) << 56 | (0 if odd else count) << 16 | (dc & 255) << 8
+            moves.append(word | b << 5 | a << 4 | slot)
+    return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
+
+
+# -- random walks: a step is a slot drawn from random bits ----------------------------------
+# A walk draws ``2`` bits a step on grids of up to 4 slots, else 3; a draw that names no slot
+# of the cell, or a slot with nothing behind it, stays put, so that a move is uniform over
+# the cell's real neighbours. On a polar grid most cells have 4 slots (no out2 where the
+# ring outside does not double): there the 3 bits name a slot modulo 4 rather than waste
+# half the draws on out2 and past the slots (:func:`walk_slot`).
+# The fast kernels keep a walk's position as :func:`walk_start` makes it (the fast-path index,
+# and on a ring table where the ring's walk words start and the index in the ring) and step
+# it with :func:`walk_try`. On a ring table a step is then one load at the position it
+# already has and a few additions: the word names the slot and the steps in ring and column.
+# The rare steps that change the column's scale or go round the ring take one branch, well
+# predicted, to an out-of-line function. A bare walk went from 11-13 ns a step (finding the
+# ring again by a multiply, picking the slot's neighbour from all five) to 7-8 (the position
+# kept, branch-free arithmetic for every step) to 4.3-5.6 (this); a rectangle's is 3-3.4
+# (benchmarks/walk_step.py, 2026-12-02). The table's words must be read by unsigned index:
+# numba's fix-up of a negative one sits on the step's chain of dependent operations and cost
+# more than a nanosecond.
+
+
+@njit(cache=True, inline="always")
+def walk_slot(geo, r, v):  # pragma: no cover - compiled
+    """The slot that random bits ``v`` name at a cell of row ``r`` (``v`` itself but on a
+    polar ring that does not double outward: ``v`` modulo 4)."""
+    if geo[0] == POLAR and not polar_doubles(geo, r):
+        return v & 3
+    return v
+
+
+@njit(cache=True, inline="always")
+def _ring_position(T, p):  # pragma: no cover - compiled
+    """``(p, ring, index in the ring)`` of plain index ``p`` on ring table ``T``: the ring by
+    one multiply and shift (no division), signed from here (the table's words are small)."""
+    q = np.int64(p)
+    r = (q * np.int64(T[_MAGIC])) >> np.int64(T[_SHIFT])
+    return q, r, q - r * np.int64(T[_COLS])
+
+
+@njit(cache=True)  # out of line: the rare step, off the walk's hot path
+def _walk_odd(T, at, e):  # pragma: no cover - compiled
+    """:func:`walk_try`'s step by walk word ``e`` where the column changes scale (a ring that
+    doubles or halves) or goes round the ring (none round a ring of one or two cells)."""
+    p, k, c = at
+    slot, dr = e & 7, e >> 59
+    count = np.int64(T[RING_HEAD + ((k - RING_HEAD - np.int64(T[_ROWS])) >> 3)]) >> 2
+    nc = ((c << (e >> 4 & 1)) >> (e >> 5 & 1)) + ((e << 48) >> 56)
+    if dr == 0 and (nc == count or nc < 0):
+        if count <= 2:
+            slot = MISS
+        nc = 0 if nc == count else count - 1
+    return slot, (p - c + dr * np.int64(T[_COLS]) + nc, k + (e >> 56), nc)
+
+
+@njit(cache=True, inline="always")
+def _walk_position(T, p):  # pragma: no cover - compiled
+    """A walk's position at plain index ``p`` on ring table ``T``: ``(p, where the ring's walk
+    words start, index in the ring)``."""
+    q, r, c = _ring_position(T, p)
+    return q, RING_HEAD + np.int64(T[_ROWS]) + (r << 3), c
+
+
+def walk_start(T, p):  # pragma: no cover - replaced in compiled code
+    """A walk's position at fast-path index ``p``, as :func:`walk_try` takes it:
+    ``(p, index of the ring's first walk word, index in the ring)`` on a ring table,
+    ``(p, 0, 0)`` on offsets."""
+    raise NotImplementedError("walk_start() runs inside numba kernels only")
+
+
+@overload(walk_start, inline="always")
+def _walk_start(T, p):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, p: _walk_position(T, p)
+    return lambda T, p: (np.int64(p), np.int64(0), np.int64(0))
+
+
+def walk_try(T, off1, at, v):  # pragma: no cover - replaced in compiled code
+    """``(slot, position)``: where random bits ``v`` take a walk at position ``at``
+    (:func:`walk_start`); a slot of ``n_slots`` or more means it stays put (``MISS`` on a ring
+    table, where the position is then meaningless). ``off1`` as for :func:`near`."""
+    raise NotImplementedError("walk_try() runs inside numba kernels only")
+
+
+@overload(walk_try, inline="always")
+def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, off1, at, v):  # type: ignore[no-untyped-def]
+            p, k, c = at
+            e = np.int64(T[np.uint64(k + v)])  # unsigned: no negative-index fix-up
+            nc = c + ((e << 48) >> 56)
+            if np.uint64(nc) >= np.uint64(e >> 16 & _COUNT):  # (always where odd: a count of 0)
+                return _walk_odd(T, at, e)
+            return e & 7, (p + (e >> 59) * np.int64(T[_COLS]) + nc - c, k + (e >> 56), nc)
+
+        return impl
+
+    def offsets(T, off1, at, v):  # type: ignore[no-untyped-def]
+        p = at[0]
+        return v, (p + off1[(p & 1) << 3 | v], at[1], at[2])
+
+    return offsets
+
+
+def walk_back(T, geo, at, slot):  # pragma: no cover - replaced in compiled code
+    """The slot that leads back from the neighbour of walk position ``at`` through ``slot``
+    (:func:`hop_back` without finding the ring again)."""
+    raise NotImplementedError("walk_back() runs inside numba kernels only")
+
+
+@overload(walk_back, inline="always")
+def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, at, slot):  # type: ignore[no-untyped-def]
+            halves = np.int64(T[np.uint64(at[1] + 2)]) >> 5 & 1  # the ring's inward walk word
+            # cw <-> ccw, out and out2 lead in, in leads to out or out2: without branches
+            # (numba's SSA check trips on them when two of these are inlined in one kernel)
+            sideways = np.int64(slot < 2)
+            return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (1 + (at[2] & halves))
+
+        return impl
+    return lambda T, geo, at, slot: back(geo, 0, slot)
+
+
+def flat(T):  # pragma: no cover - replaced in compiled code
+    """The topology as :func:`near` and :func:`matching` take it: offsets flattened, or the
+    ring table itself."""
+    raise NotImplementedError("flat() runs inside numba kernels only")
+
+
+@overload(flat, inline="always")
+def _flat(T):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T: T
+    return lambda T: T.ravel()
+
+
+def hop(T, p, slot):  # pragma: no cover - replaced in compiled code
+    """The fast-path index next to ``p`` through ``slot``."""
+    raise NotImplementedError("hop() runs inside numba kernels only")
+
+
+@overload(hop, inline="always")
+def _hop(T, p, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, p, slot):  # type: ignore[no-untyped-def]
+            cw, ccw, inward, out, out2 = _ring_all(T, p)
+            nb = cw + np.int64(slot == 1) * (ccw - cw)  # no branches: the slot is a random pick
+            nb += np.int64(slot == 2) * (inward - nb)
+            nb += np.int64(slot == 3) * (out - nb)
+            return nb + np.int64(slot == 4) * (out2 - nb)
+
+        return impl
+    return lambda T, p, slot: p + T[p & 1, slot]
+
+
+def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
+    """The slot of ``p``'s neighbour through ``slot`` that leads back to ``p``."""
+    raise NotImplementedError("hop_back() runs inside numba kernels only")
+
+
+@overload(hop_back, inline="always")
+def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
+    if isinstance(p, types.BaseTuple):  # around() on a ring table: cw <-> ccw, out(2) <-> in
+
+        def hood(T, geo, p, slot):  # type: ignore[no-untyped-def]
+            sideways = np.int64(slot < 2)
+            return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (np.int64(p[5]) - 2)
+
+        return hood
+    if _rings(T):
+        return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
+    return lambda T, geo, p, slot: back(geo, 0, slot)
+
+
+def cell_step(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
+    """:func:`step` for kernels that keep the plain layout: on a ring table (whose indices are
+    the cells') by its arithmetic, ``-1`` for its sentinel; with any other ``T``, ``step``."""
+    raise NotImplementedError("cell_step() runs inside numba kernels only")
+
+
+@overload(cell_step, inline="always")
+def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+            nb = hop(T, cell, slot)
+            return nb - np.int64(nb == np.int64(T[_SENT])) * (nb + 1)
+
+        return impl
+    return lambda T, geo, cell, slot: step(geo, cell, slot)
+
+
+def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
+    """:func:`back` by the topology, as :func:`cell_step` (inline it once per kernel: two
+    inlined copies of a ring table's make numba's SSA check warn)."""
+    raise NotImplementedError("cell_back() runs inside numba kernels only")
+
+
+@overload(cell_back, inline="always")
+def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, geo, cell, slot: hop_back(T, geo, cell, slot)
+    return lambda T, geo, cell, slot: back(geo, cell, slot)
+
+
+#: A stand-in topology (offsets, all zero) for kernels that take one where the grid has none
+#: to give or the fast path does not run: :func:`cell_step` and :func:`cell_back` then call
+#: the plain :func:`step` and :func:`back`, and the dataset drivers their plain kernels.
+NO_TOPOLOGY = np.zeros((2, MAX_SLOTS), dtype=np.int64)
+
+
+def around(off1, u):  # pragma: no cover - replaced in compiled code
+    """Padded index ``u``'s neighbourhood, worked out once, for :func:`matching`,
+    :func:`near` and :func:`hop_back` to take in place of ``u``: ``u`` itself on offsets, and
+    on a ring table its five neighbours and the slot back from the inward one.
+
+    A kernel that stores between those calls (a draw, a carve) should take it: numba
+    reloads a ring table's words after every store (the table might alias the maze), so
+    each call would find the ring again. On a 456x8 polar grid prim went from 79 to 60 ns a
+    cell and the backtracker from 43 to 41 (2026-12-03); on offsets nothing changes.
+    """
+    raise NotImplementedError("around() runs inside numba kernels only")
+
+
+@overload(around, inline="always")
+def _around(off1, u):  # type: ignore[no-untyped-def]
+    if _rings(off1):
+
+        def impl(off1, u):  # type: ignore[no-untyped-def]
+            n0, n1, n2, n3, n4, b = _ring_hood(off1, u)  # b: the slot back from inward
+            return np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4), np.uint64(b)
+
+        return impl
+    return lambda off1, u: u
+
+
+def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
+    """The padded index next to padded index ``u`` (a ``uint64``) through ``slot``.
+
+    ``off1`` is :func:`pad_offsets` flattened (``off.ravel()``: slot ``s`` of parity ``q`` at
+    ``q * 8 + s``), or a ring table. Unsigned indices all the way: numba then adds no
+    negative-index fix-up to the loads, which hot loops feel (with the slot count compiled
+    in, prim's kernel went from 50-56 to 45-53 ns a cell).
+    """
+    raise NotImplementedError("near() runs inside numba kernels only")
+
+
+@overload(near, inline="always")
+def _near(u, off1, slot):  # type: ignore[no-untyped-def]
+    if isinstance(u, types.BaseTuple):  # around() on a ring table
+
+        def hood(u, off1, slot):  # type: ignore[no-untyped-def]
+            nb = u[0] + np.uint64(slot == 1) * (u[1] - u[0])  # no branches: a random pick
+            nb += np.uint64(slot == 2) * (u[2] - nb)
+            nb += np.uint64(slot == 3) * (u[3] - nb)
+            return nb + np.uint64(slot == 4) * (u[4] - nb)
+
+        return hood
+    if _rings(off1):
+        return lambda u, off1, slot: np.uint64(hop(off1, u, slot))
+    return lambda u, off1, slot: u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
+
+
+def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - replaced in compiled code
+    """Bit ``slot`` set for each slot of padded cell ``u`` (a ``uint64``) whose neighbour's
+    byte ``& field`` equals ``value`` (one state of several kept in the high bits); ``off1``
+    as for :func:`near`. Inlined: let ``n_slot`` be a compile-time constant
+    (:func:`slot_count`), or the branches on it cost more than the loads."""
+    raise NotImplementedError("matching() runs inside numba kernels only")
+
+
+@overload(matching, inline="always")
+def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+    if isinstance(u, types.BaseTuple):  # around() on a ring table
+
+        def hood(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+            m = ((padded[u[0]] & field) == value) | ((padded[u[1]] & field) == value) << 1
+            m |= ((padded[u[2]] & field) == value) << 2
+            m |= ((padded[u[3]] & field) == value) << 3
+            return m | ((padded[u[4]] & field) == value) << 4
+
+        return hood
+    if _rings(off1):
+
+        def impl(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+            n0, n1, n2, n3, n4 = _ring_all(off1, u)
+            n0, n1, n2, n3, n4 = np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4)
+            m = ((padded[n0] & field) == value) | ((padded[n1] & field) == value) << 1
+            m |= ((padded[n2] & field) == value) << 2
+            m |= ((padded[n3] & field) == value) << 3
+            return m | ((padded[n4] & field) == value) << 4
+
+        return impl
+
+    def offsets(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+        # Six slots read, those past n_slot masked off: no branches (a slot a grid lacks has
+        # offset 0, the cell itself), and with n_slot a constant the compiler drops the
+        # reads whose bits are masked.
+        # Only a rectangle has 4 slots, and its offsets do not depend on the parity: with a
+        # constant n_slot the compiler then drops it, the offsets' addresses are fixed and
+        # their loads leave the path from one cell to the next (prim: about 5% a cell).
+        # (A multiply, not a branch: a branch in an inlined overload upsets numba's SSA check.)
+        q = ((u & np.uint64(1)) << np.uint64(3)) * np.uint64(n_slot != 4)
+        a = ((padded[u + np.uint64(off1[q])] & field) == value) | (
+            (padded[u + np.uint64(off1[q + _U1])] & field) == value
+        ) << 1
+        b = ((padded[u + np.uint64(off1[q + _U2])] & field) == value) << 2 | (
+            (padded[u + np.uint64(off1[q + _U3])] & field) == value
+        ) << 3
+        c = ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4 | (
+            (padded[u + np.uint64(off1[q + _U5])] & field) == value
+        ) << 5
+        return (a | b | c) & ((1 << n_slot) - 1)
+
+    return offsets
+
+
+@njit(cache=True, inline="always")
+def _ring_hood(T, p):  # pragma: no cover - compiled
+    """All five neighbours of plain index ``p`` on ring table ``T`` (the sentinel where there
+    is none), and the slot that leads back from the inward one. Arithmetic only, no branches:
+    a walk's slots are random (and numba's SSA check trips on the branches of a conditional
+    expression inlined into an inlined overload)."""
+    q, r, c = _ring_position(T, p)
+    cols, sent = np.int64(T[_COLS]), np.int64(T[_SENT])
+    w = np.int64(T[np.uint64(RING_HEAD + r)])  # unsigned: no negative-index fix-up
+    start = q - c
+    count = w >> 2
+    small = np.int64(count <= 2)  # a ring of one or two cells does not wrap round
+    top = np.int64(c + 1 == count)
+    bottom = np.int64(c == 0)
+    cw = q + 1 - top * count
+    cw += (top & small) * (sent - cw)
+    ccw = q - 1 + bottom * count
+    ccw += (bottom & small) * (sent - ccw)
+    halves = w >> 1 & 1
+    inward = start - cols + (c >> halves)
+    inward += np.int64(r == 0) * (sent - inward)
+    doubles = w & 1  # never on the outermost ring
+    out = start + cols + (c << doubles)
+    out += np.int64(r + 1 == np.int64(T[_ROWS])) * (sent - out)
+    out2 = sent + doubles * (out + 1 - sent)
+    return cw, ccw, inward, out, out2, 3 + (c & halves)  # inward: back by out, or out2
+
+
+@njit(cache=True, inline="always")
+def _ring_all(T, p):  # pragma: no cover - compiled
+    """The five neighbours of :func:`_ring_hood`."""
+    cw, ccw, inward, out, out2, _ = _ring_hood(T, p)
+    return cw, ccw, inward, out, out2
+
+
+@njit(cache=True, inline="always")
+def ring_neighbours(T, p):  # pragma: no cover - compiled
+    """The five neighbours of plain index ``p`` on ring table ``T``, by slot, as a tuple (the
+    sentinel ``T[_SENT]`` where there is none)."""
+    return _ring_all(T, p)
+
+
+def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in compiled code
+    """:func:`below` on either topology: bit ``slot`` set where the neighbour's byte is below
+    ``limit``."""
+    raise NotImplementedError("free_slots() runs inside numba kernels only")
+
+
+@overload(free_slots, inline="always")
+def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
+            n0, n1, n2, n3, n4 = _ring_all(T, p)
+            n0, n1, n2, n3, n4 = np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4)
+            m = (padded[n0] < limit) | (padded[n1] < limit) << 1
+            m |= (padded[n2] < limit) << 2
+            m |= (padded[n3] < limit) << 3
+            return m | (padded[n4] < limit) << 4
+
+        return impl
+    return lambda padded, p, T, n_slot, limit: below(padded, p, T, n_slot, limit)
+
+
+def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
+    """The fast-path index of row ``r``'s first cell (the next ones follow it)."""
+    raise NotImplementedError("row_start() runs inside numba kernels only")
+
+
+@overload(row_start, inline="always")
+def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, geo, r: r * geo[2]
+    return lambda T, geo, r: (r + 1) * pad_width(geo) + 1
+
+
+def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in compiled code
+    """The cell at fast-path index ``nb``, one step through ``slot`` from ``p`` (at ``cell``): on
+    offsets, moved by ``cell_off`` (:func:`pad_offsets` with the plain row length), no division."""
+    raise NotImplementedError("along() runs inside numba kernels only")
+
+
+@overload(along, inline="always")
+def _along(T, cell_off, cell, p, slot, nb):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, cell_off, cell, p, slot, nb: nb
+    return lambda T, cell_off, cell, p, slot, nb: cell + cell_off[p & 1, slot]
+
+
+def lay_out(T, geo, mask, inside, outside):  # pragma: no cover - replaced in compiled code
+    """The fast path's byte per cell: :func:`pad` on offsets; on a ring table, the plain layout
+    plus the blocked sentinel (``inside`` at every cell, ``outside`` elsewhere)."""
+    raise NotImplementedError("lay_out() runs inside numba kernels only")
+
+
+@overload(lay_out, inline="always")
+def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
+            n = geo[1] * geo[2]
+            out = np.empty(n + 1, dtype=np.uint8)
+            for cell in range(n):
+                out[cell] = inside if exists(mask, cell) else outside
+            out[n] = outside
+            return out
+
+        return impl
+    return lambda T, geo, mask, inside, outside: pad(geo, mask, inside, outside)
+
+
+def to_fast(T, geo, cell):  # pragma: no cover - replaced in compiled code
+    """The fast-path index of ``cell``."""
+    raise NotImplementedError("to_fast() runs inside numba kernels only")
+
+
+@njit(cache=True)  # out of line: inlined into an inlined overload, numba's SSA check warns
+def _padded_index(geo, cell):  # pragma: no cover - compiled
+    return pad_index(geo, cell)
+
+
+@njit(cache=True)  # out of line, as _padded_index
+def _unpadded_index(geo, p):  # pragma: no cover - compiled
+    return unpad_index(geo, p)
+
+
+@overload(to_fast, inline="always")
+def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, geo, cell: cell
+    return lambda T, geo, cell: _padded_index(geo, cell)
+
+
+def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
+    """The cell at fast-path index ``p``."""
+    raise NotImplementedError("to_cell() runs inside numba kernels only")
+
+
+@overload(to_cell, inline="always")
+def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
+    if _rings(T):
+        return lambda T, geo, p: p
+    return lambda T, geo, p: _unpadded_index(geo, p)
+
+
+def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compiled code
+    """``out[cell] = fast[index of cell] & bits`` for every cell (:func:`unpad` on offsets)."""
+    raise NotImplementedError("copy_out() runs inside numba kernels only")
+
+
+@overload(copy_out, inline="always")
+def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
+    if _rings(T):
+
+        def impl(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
+            for cell in range(out.shape[0]):
+                out[cell] = fast[cell] & bits
+
+        return impl
+    return lambda T, geo, fast, bits, out: unpad(geo, fast, bits, out)

@@ -28,7 +28,7 @@ def _floors() -> list[set[str]]:
     if not PYPROJECT.exists():
         pytest.skip("pyproject.toml is not beside the package (an installed copy)")
     config = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]
-    (layers,) = [c["layers"] for c in config["contracts"] if c["type"] == "layers"]
+    (layers,) = [c["layers"] for c in config["contracts"] if c.get("containers") == ["mazekit"]]
     return [{name.strip() for name in layer.replace(":", "|").split("|")} for layer in layers]
 
 

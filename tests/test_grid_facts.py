@@ -101,6 +101,27 @@ def test_tunnel_slots_have_no_wall_and_lead_past_the_next_cell(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_the_kernels_know_where_cells_lack_slots_and_where_slips_go_round(kind):
+    grid = make_grid(kind, _shape(GRIDS[kind], (4, 6, 2)))
+    geo, cells, slots = grid.geo, grid.cell_indices().tolist(), range(grid.n_slots)
+    missing = any(not gk.is_slot(geo, c, s) for c in cells for s in slots)
+    assert gk.lacks_slots(grid.code) == missing
+    turned = all(
+        gk.sideways(geo, 0, c, s, d) == gk.turn(geo, c, s, d) for c in cells for s in slots for d in (1, -1)
+    )
+    assert gk.slips_round(grid.code) == turned
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bends_count_turns_only_where_no_sides_face_each_other(kind):
+    cls = GRIDS[kind]
+    bends = cls.bend_table()
+    assert (bends.shape[0] == 0) == bool(cls.straight_pairs())
+    if bends.shape[0]:  # a bend and the way back bend opposite ways
+        assert (bends == -bends.transpose(0, 2, 1)).all() and set(np.unique(bends)) == {-1, 0, 1}
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_rings_are_rows_of_different_lengths(kind):
     grid = make_grid(kind, _shape(GRIDS[kind], (4, 6, 2)))
     assert grid.rings == (len(set(grid.row_counts().tolist())) > 1)

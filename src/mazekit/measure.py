@@ -169,28 +169,6 @@ def straight_bits(grid: Grid) -> np.ndarray:
     return table
 
 
-def _triangle_bends() -> np.ndarray:
-    """``(2, 3, 3)`` int8: +1 where a walk through a triangle that enters by slot ``a`` and
-    leaves by slot ``b`` bends left, -1 where it bends right (index 0: pointing up).
-
-    Every pass through a triangle bends by 60 degrees, so one cell cannot tell a straight
-    line from a turn. Along a straight band the bends alternate (left, right, left: the
-    zigzag of a row of triangles); two bends the same way in a row turn the walk by 120
-    degrees round a corner. That pair is what counts as a turn on a triangle grid.
-    """
-    normals = ((150, 30, 270), (210, 330, 90))  # outward normal of W, E, base, in degrees
-    out = np.zeros((2, 3, 3), dtype=np.int8)
-    for parity, angle in enumerate(normals):
-        for a in range(3):
-            for b in range(3):
-                if a != b:
-                    out[parity, a, b] = 1 if (angle[b] - angle[a] - 180) % 360 < 180 else -1
-    return out
-
-
-TRIANGLE_BENDS = _triangle_bends()
-
-
 @njit(cache=True, inline="always")
 def _other_slot(bits, slot, slots):  # pragma: no cover - compiled
     """The open slot of a two-passage cell that is not ``slot``."""
@@ -202,9 +180,9 @@ def _other_slot(bits, slot, slots):  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _bend(geo, cell, a, b, bends):  # pragma: no cover - compiled
-    """The bend (+1 left, -1 right) of a walk through triangle ``cell`` from slot a to b."""
-    r = cell // geo[2]
-    return bends[(r + cell - r * geo[2]) & 1, a, b]
+    """The bend (+1 left, -1 right) of a walk through ``cell`` from slot a to b, by the
+    cell's parity (:meth:`~mazekit.grids.Grid.bend_table`)."""
+    return bends[k.parity(geo, cell), a, b]
 
 
 @njit(cache=True, nogil=True)
@@ -217,7 +195,7 @@ def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compil
     """
     n = passages.shape[0]
     slots = k.n_slots(geo[0])
-    triangle = geo[0] == k.TRIANGLE
+    bending = bends.shape[0] != 0  # no facing sides: turns are two bends one way
     masked = mask.shape[0] != 0
     hist = np.zeros(k.MAX_SLOTS + 1, dtype=np.int64)
     turn = np.zeros(n, dtype=np.uint8)
@@ -240,7 +218,7 @@ def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compil
                 prev, cur = cur, nxt
         if d != 2:
             continue
-        if not triangle:
+        if not bending:
             turn[cell] = 0 if straight[bits] else 1
             continue
         for slot in range(slots):  # a turn: bending the same way as a corridor neighbour
@@ -249,7 +227,7 @@ def _turning(passages, geo, mask, straight, bends):  # pragma: no cover - compil
                 if degree(passages[nb]) != 2:
                     continue
                 mine = _bend(geo, cell, _other_slot(bits, slot, slots), slot, bends)
-                entry = slot ^ 1 if slot < 2 else 2  # the way back, on a triangle grid
+                entry = k.back(geo, cell, slot)
                 theirs = _bend(geo, nb, entry, _other_slot(passages[nb], entry, slots), bends)
                 if mine == theirs:
                     turn[cell] = 1
@@ -266,7 +244,7 @@ def _walk_path(passages, geo, dist, start, straight, bends):  # pragma: no cover
     and the side passages leaving the path (the goal's included).
     """
     slots = k.n_slots(geo[0])
-    triangle = geo[0] == k.TRIANGLE
+    bending = bends.shape[0] != 0
     cell, entry, last = start, -1, 0
     turns, decisions, branches = 0, 0, 0
     while dist[cell] > 0:
@@ -281,7 +259,7 @@ def _walk_path(passages, geo, dist, start, straight, bends):  # pragma: no cover
             decisions += 1
         branches += onward - 1
         if entry >= 0:
-            if triangle:
+            if bending:
                 bend = _bend(geo, cell, entry, nxt, bends)
                 if bend == last:
                     turns += 1
@@ -299,7 +277,8 @@ def turning(maze: Maze) -> np.ndarray:
 
     On grids whose cells have facing sides a corridor cell turns unless its two passages
     face each other (:meth:`~mazekit.grids.Grid.straight_pairs`); on a triangle grid,
-    unless it bends the other way from each corridor neighbour (see :data:`TRIANGLE_BENDS`).
+    unless it bends the other way from each corridor neighbour (see
+    :meth:`~mazekit.grids.Grid.bend_table`).
 
     Examples
     --------
@@ -311,7 +290,7 @@ def turning(maze: Maze) -> np.ndarray:
            [1, 0, 1, 0]])
     """
     _, turn, _ = _turning(maze.passages.ravel(), *maze.grid.kernel_args(), straight_bits(maze.grid),
-                          TRIANGLE_BENDS)  # fmt: skip
+                          type(maze.grid).bend_table())  # fmt: skip
     return turn.reshape(maze.shape).astype(bool)
 
 
@@ -331,7 +310,7 @@ def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None
       passages do not face each other (:meth:`~mazekit.grids.Grid.straight_pairs`: on a rect grid, a change of
       direction; polar: around the ring or in and out; 3d: up and down too); a triangle has
       no facing sides, so there a cell turns when it bends the same way as a corridor
-      neighbour (two 60-degree bends one way make a corner; see :data:`TRIANGLE_BENDS`).
+      neighbour (two 60-degree bends one way make a corner; see :meth:`~mazekit.grids.Grid.bend_table`).
     - ``river``: the mean length in cells of a dead-end passage, walked from the dead end to
       the first cell where it branches. Walter D. Pullen (*Think Labyrinth*, "Maze
       Algorithms") calls a maze with few but long dead ends high in *river* and one with many
@@ -377,7 +356,8 @@ def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None
     flat = maze.passages.ravel()
     geo, mask = grid.kernel_args()
     table = straight_bits(grid)
-    hist, turn, river = _turning(flat, geo, mask, table, TRIANGLE_BENDS)
+    bends = type(grid).bend_table()
+    hist, turn, river = _turning(flat, geo, mask, table, bends)
     cells = grid.n_cells
     passages = int(hist @ np.arange(hist.size)) // 2
     pieces = components(maze)
@@ -410,7 +390,7 @@ def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None
         to_goal = _distances(flat, geo, goal)
         length = int(to_goal[start])
         turns, decisions, branches = (
-            _walk_path(flat, geo, to_goal, start, table, TRIANGLE_BENDS) if length >= 0 else (0, 0, 0)
+            _walk_path(flat, geo, to_goal, start, table, bends) if length >= 0 else (0, 0, 0)
         )
         on_path = length + 1 if length >= 0 else 0
         out.update(

@@ -29,9 +29,10 @@ import pytest
 import mazekit
 from mazekit.generate import properties
 from mazekit.grids import GRIDS, Grid, PolarGrid, RectGrid, make_grid
+from mazekit.grids.kernel import full_turn, heading, is_slot
 from mazekit.solution import Solution
 from mazekit.solve import SOLVERS, guarantees, supports
-from mazekit.solve._walk import clockwise, full_turn, heading, is_slot
+from mazekit.solve._walk import clockwise
 
 from ..checks import MASK_TEXT, cut_grid
 

@@ -392,7 +392,7 @@ def test_stats_add_up(case):
         assert (s["horizontal_ratio"] is None) == (m.grid.kind in ("hex", "polar"))
     assert stats(maze)["loops"] == 0 and stats(braided)["loops"] > 0
     # a triangle has no facing sides: a corridor that bends left, right, left... runs
-    # straight, and counts as straight (see mazekit.measure._triangle_bends)
+    # straight, and counts as straight (see TriangleGrid.bend_table)
 
 
 # -- ends -------------------------------------------------------------------------------------

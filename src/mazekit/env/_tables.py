@@ -29,7 +29,7 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
     push through a side the cell does not have stays put, slips included."""
     kind = geo[0]
     n_slot = k.n_slots(kind)
-    odd = kind == k.UPSILON or kind == k.POLAR or kind >= k.TABLE  # cells may lack some slots
+    odd = k.lacks_slots(kind)
     if kind == k.RECT and geo[3] == 0:  # the common case without branches or calls
         cols = geo[2]
         for cell in range(passages.shape[0]):
@@ -56,9 +56,6 @@ def transitions(passages, geo, slip, dest):  # pragma: no cover - compiled
             elif plain:  # the perpendiculars, without a call
                 dest[cell, a, 1] = dest[cell, (a + 1) & 3, 0]
                 dest[cell, a, 2] = dest[cell, (a + 3) & 3, 0]
-            elif kind == k.HEX:  # 60 degrees either side
-                dest[cell, a, 1] = dest[cell, a + 1 if a < 5 else 0, 0]
-                dest[cell, a, 2] = dest[cell, a - 1 if a > 0 else 5, 0]
             else:
                 dest[cell, a, 1] = dest[cell, sideways(geo, bits, cell, a, 1), 0]
                 dest[cell, a, 2] = dest[cell, sideways(geo, bits, cell, a, -1), 0]

@@ -536,6 +536,19 @@ class Grid:
         return _STRAIGHT[cls]
 
     @classmethod
+    def bend_table(cls) -> np.ndarray:
+        """How a corridor turns where no two sides of a cell face each other (a triangle's):
+        ``(2, slots, slots)`` int8 by the cell's parity, +1 where a walk entering by slot
+        ``a`` and leaving by ``b`` bends left, -1 right. One such cell cannot tell a straight
+        line from a turn; two bends the same way in a row make a corner (:mod:`mazekit.measure`
+        counts those). Empty, ``(0, 0, 0)``, where :meth:`straight_pairs` tell.
+
+        >>> Grid.bend_table().shape
+        (0, 0, 0)
+        """
+        return np.zeros((0, 0, 0), dtype=np.int8)
+
+    @classmethod
     def walking_keys(cls) -> dict[str, tuple[str, ...]]:
         """The keys that walk the kind's named slots in the game window: :data:`walk_keys`,
         or a keypad where the slots are compass points with diagonals (Q W E over A D over

@@ -17,6 +17,22 @@ from .base import Grid, check_shape
 H = np.sqrt(3) / 2  # height of a triangle with sides 1
 
 
+def _bends() -> np.ndarray:
+    """:meth:`TriangleGrid.bend_table` from each side's outward normal (degrees
+    counter-clockwise from east; index 0: pointing up)."""
+    normals = ((150, 30, 270), (210, 330, 90))  # W, E, base
+    out = np.zeros((2, 3, 3), dtype=np.int8)
+    for parity, angle in enumerate(normals):
+        for a in range(3):
+            for b in range(3):
+                if a != b:
+                    out[parity, a, b] = 1 if (angle[b] - angle[a] - 180) % 360 < 180 else -1
+    return out
+
+
+_BENDS = _bends()
+
+
 class TriangleGrid(Grid):
     """A grid of alternating up and down triangles, ``shape = (rows, cols)``, optionally masked.
 
@@ -47,6 +63,16 @@ class TriangleGrid(Grid):
                 f"give at least 2 columns, got shape={(self.rows, self.cols)}"
             )
         self._set_mask(mask, require_connected)
+
+    @classmethod
+    def bend_table(cls) -> np.ndarray:
+        """Every pass through a triangle bends by 60 degrees: along a straight band the bends
+        alternate (the zigzag of a row of triangles), two the same way turn a corner.
+
+        >>> TriangleGrid.bend_table()[0].tolist()  # pointing up: W, E, base
+        [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]
+        """
+        return _BENDS
 
     def layout_extent(self) -> tuple[float, float]:
         return (self.cols + 1) / 2, float(self.rows * H)

@@ -119,7 +119,7 @@ def backup(passages, geo, values, cell, slip, gamma, reward):  # pragma: no cove
     if geo[0] == k.RECT and geo[3] == 0:  # the hot case, unrolled: 1.8x faster
         return _backup_rect(passages, geo[2], values, cell, slip, gamma, reward)
     best, arg = -np.inf, -1
-    if geo[0] == k.CUBE or geo[0] == k.WEAVE:  # a slip is not to the next slot round
+    if not k.slips_round(geo[0]):
         for s in range(slots):
             q = q_value(passages, geo, values, cell, s, slip, gamma, reward)
             if arg < 0 or q > best:

@@ -23,8 +23,9 @@ cyclic order makes it go round the whole tree, so the wall follower solves perfe
 every grid. Guarantees that come from the plane (Pledge's turn count, the chain's robots
 meeting the guiding line, the wall follower on two edge cells) need a flat grid whose slot
 order is the drawing's: :func:`require_flat` refuses 3d, weave and wrapped grids for them.
-Pledge also counts how far it has turned: :func:`heading` is the compass direction of each
-slot, in units of :func:`full_turn` per turn (named by :meth:`mazekit.grids.Grid.directions`).
+Pledge also counts how far it has turned: :func:`~mazekit.grids.kernel.heading` is the
+compass direction of each slot, in units of :func:`~mazekit.grids.kernel.full_turn` per turn
+(named by :meth:`mazekit.grids.Grid.directions`); both are the grid kernels'.
 
 Also here: why a walk stopped (:data:`STOPPED`), the walk's loop erasure and its
 :class:`~mazekit.solution.Solution` (:func:`walk_solution`).
@@ -37,8 +38,7 @@ from numba import njit
 
 from ..grids import Cell, Grid, RectGrid, flat_kinds
 from ..grids import kernel as k
-from ..grids.kernel import is_slot, turn
-from ..grids.kernel import polar_doubles as _polar_doubles
+from ..grids.kernel import heading, is_slot, turn
 from ..maze import Maze
 from ..solution import Solution
 from ..trace import BACKTRACK, VISIT, record
@@ -105,53 +105,6 @@ def hand_rule(geo, bits, cell, back, d):  # pragma: no cover - compiled
 
 
 # -- directions (Pledge) --------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def full_turn(geo):  # pragma: no cover - compiled
-    """Units of :func:`heading` in a whole turn on a flat grid."""
-    kind = geo[0]
-    if kind == k.POLAR:
-        return 4 * geo[2]
-    if kind == k.HEX or kind == k.TRIANGLE:
-        return 6
-    if kind == k.UPSILON:
-        return 8
-    if kind >= k.TABLE:  # degrees
-        return 360
-    return 4
-
-
-@njit(cache=True, nogil=True)
-def heading(geo, cell, slot):  # pragma: no cover - compiled
-    """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
-    north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
-    round. Polar directions are those of the walls' middles (``4 * cols`` units a turn), a
-    table grid's its walls' outward normals in degrees."""
-    kind = geo[0]
-    if kind == k.RECT or kind == k.HEX or kind == k.UPSILON:
-        return slot
-    if kind >= k.TABLE:
-        return k.HEADING[kind, k.parity(geo, cell), slot]
-    cols = geo[2]
-    r = cell // cols
-    c = cell - r * cols
-    if kind == k.TRIANGLE:  # up: W 300, E 60, base 180 degrees; down: W 240, E 120, base 0
-        if (r + c) & 1 == 0:
-            return 5 if slot == 0 else (1 if slot == 1 else 3)
-        return 4 if slot == 0 else (2 if slot == 1 else 0)
-    inner = geo[3]
-    n = inner << k.ring_shift(inner, r)
-    full = 4 * cols
-    if slot == 0:  # the side at angle (c + 1) / n, facing a quarter turn on
-        return ((c + 1) * full // n + cols) % full
-    if slot == 1:
-        return (c * full // n - cols + full) % full
-    if slot == 2:  # towards the centre, from the middle of the cell
-        return ((2 * c + 1) * (full // 2) // n + 2 * cols) % full
-    ratio = 2 if _polar_doubles(geo, r) else 1  # outward, to the middle of the cell outside
-    outer = c * ratio + (slot - 3)
-    return (2 * outer + 1) * (full // 2) // (n * ratio)
 
 
 @njit(cache=True, nogil=True)

@@ -56,6 +56,7 @@ from numba import njit
 
 from ..grids import Cell
 from ..grids import kernel as k
+from ..grids.kernel import full_turn, heading
 from ..maze import Maze
 from ..solution import Solution
 from ._common import flat_ends
@@ -65,11 +66,9 @@ from ._walk import (
     LOOP,
     STUCK,
     aim,
-    full_turn,
     grow,
     hand_rule,
     hand_sign,
-    heading,
     require_flat,
     turn,
     walk_solution,
@@ -110,11 +109,11 @@ def _grab(geo, bits, cell, want, s, full):  # pragma: no cover - compiled
     for slot in range(k.n_slots(geo[0])):
         if bits >> slot & 1:
             sweep = (-s * (heading(geo, cell, slot) - want)) % full
-            if sweep == 0 and geo[0] < k.TABLE:  # (a table grid's other slot that way: straight on)
+            if sweep == 0 and not k.shared_headings(geo[0]):  # (else the other slot that way: straight on)
                 sweep = full
             # slots facing the same way (a table grid's walls in a line) come in turn order:
             # turning counter-clockwise (the right hand on the wall), the last one first
-            if sweep < best or (sweep == best and s > 0 and geo[0] >= k.TABLE):
+            if sweep < best or (sweep == best and s > 0 and k.shared_headings(geo[0])):
                 best, arg = sweep, slot
     return arg, -best
 
@@ -144,7 +143,7 @@ def _pledge(passages, geo, start, goal, want, s, cap):  # pragma: no cover - com
         else:
             slot = hand_rule(geo, bits, cell, back, -s)
             sweep = (-s * (heading(geo, cell, slot) - heading(geo, cell, back))) % full
-            if sweep == 0 and not (geo[0] >= k.TABLE and _in_line(geo, cell, back, slot, -s)):
+            if sweep == 0 and not (k.shared_headings(geo[0]) and _in_line(geo, cell, back, slot, -s)):
                 sweep = full  # the way back: a whole sweep round
             turned = count + full // 2 - sweep
             if turned > 0:  # swept past the preferred direction: let go of the wall here

@@ -106,7 +106,7 @@ from .topology import (
     walk_start,
     walk_try,
 )
-from .turning import is_slot, sideways, turn
+from .turning import full_turn, heading, is_slot, lacks_slots, shared_headings, sideways, slips_round, turn
 
 __all__ = [
     "BIT_COUNT",
@@ -147,7 +147,12 @@ __all__ = [
     "free_slots",
     "hop",
     "hop_back",
+    "full_turn",
+    "heading",
     "is_slot",
+    "lacks_slots",
+    "shared_headings",
+    "slips_round",
     "largest_component",
     "lay_out",
     "matching",

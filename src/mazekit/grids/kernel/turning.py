@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from .cells import _parity, parity, polar_doubles
-from .tables import _HAS, _TURN, CUBE, HEX, POLAR, RECT, TABLE, TRIANGLE, UPSILON, WEAVE
+from .cells import _parity, parity, polar_doubles, ring_shift
+from .tables import _HAS, _TURN, CUBE, HEADING, HEX, POLAR, RECT, TABLE, TRIANGLE, UPSILON, WEAVE
 
 # -- turning: the slots around a cell, in order (wall followers, slips) -----------------------
 
@@ -53,6 +53,20 @@ def is_slot(geo, cell, slot):  # pragma: no cover - compiled
     return True
 
 
+@njit(cache=True, inline="always")
+def lacks_slots(kind):  # pragma: no cover - compiled
+    """Whether some cells of the kind lack some of its slots (:func:`is_slot` is not always
+    true): upsilon squares, polar cells without out2, table grids."""
+    return kind == UPSILON or kind == POLAR or kind >= TABLE
+
+
+@njit(cache=True, inline="always")
+def slips_round(kind):  # pragma: no cover - compiled
+    """Whether a slip goes to the next slot round (:func:`sideways` is :func:`turn`): not
+    on 3d grids (a stair's slip stays a stair) or weave grids (a slip keeps its level)."""
+    return kind != CUBE and kind != WEAVE
+
+
 @njit(cache=True, nogil=True)
 def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
     """Where a move meant through ``action`` slips: clockwise for ``d = 1``, else the other
@@ -64,3 +78,60 @@ def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
         side = (action + d) & 3
         return side | 4 if bits >> (side | 4) & 1 else side
     return turn(geo, cell, action, d)
+
+
+# -- headings: the compass direction of each slot (Pledge's turn count) -----------------------
+
+
+@njit(cache=True, inline="always")
+def shared_headings(kind):  # pragma: no cover - compiled
+    """Whether two slots of a cell may head the same way (a table grid's walls in a line),
+    so that only the turn order tells them apart."""
+    return kind >= TABLE
+
+
+@njit(cache=True, inline="always")
+def full_turn(geo):  # pragma: no cover - compiled
+    """Units of :func:`heading` in a whole turn on a flat grid."""
+    kind = geo[0]
+    if kind == POLAR:
+        return 4 * geo[2]
+    if kind == HEX or kind == TRIANGLE:
+        return 6
+    if kind == UPSILON:
+        return 8
+    if kind >= TABLE:  # degrees
+        return 360
+    return 4
+
+
+@njit(cache=True, nogil=True)
+def heading(geo, cell, slot):  # pragma: no cover - compiled
+    """Compass direction of leaving ``cell`` through ``slot`` on a flat grid, clockwise from
+    north in units of ``full_turn(geo)``; the way back from the neighbour is half a turn
+    round. Polar directions are those of the walls' middles (``4 * cols`` units a turn), a
+    table grid's its walls' outward normals in degrees."""
+    kind = geo[0]
+    if kind == RECT or kind == HEX or kind == UPSILON:
+        return slot
+    if kind >= TABLE:
+        return HEADING[kind, parity(geo, cell), slot]
+    cols = geo[2]
+    r = cell // cols
+    c = cell - r * cols
+    if kind == TRIANGLE:  # up: W 300, E 60, base 180 degrees; down: W 240, E 120, base 0
+        if (r + c) & 1 == 0:
+            return 5 if slot == 0 else (1 if slot == 1 else 3)
+        return 4 if slot == 0 else (2 if slot == 1 else 0)
+    inner = geo[3]
+    n = inner << ring_shift(inner, r)
+    full = 4 * cols
+    if slot == 0:  # the side at angle (c + 1) / n, facing a quarter turn on
+        return ((c + 1) * full // n + cols) % full
+    if slot == 1:
+        return (c * full // n - cols + full) % full
+    if slot == 2:  # towards the centre, from the middle of the cell
+        return ((2 * c + 1) * (full // 2) // n + 2 * cols) % full
+    ratio = 2 if polar_doubles(geo, r) else 1  # outward, to the middle of the cell outside
+    outer = c * ratio + (slot - 3)
+    return (2 * outer + 1) * (full // 2) // (n * ratio)

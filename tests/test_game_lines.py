@@ -6,7 +6,8 @@ import pytest
 
 from mazekit.game.keys import HELP_LINES
 from mazekit.game.picture import PALETTE
-from mazekit.render.frames import ITEM_KINDS, LEVELS
+from mazekit.render.frames import LEVELS
+from mazekit.render.walls import ITEM_KINDS
 
 from .test_game import make_app, pixel, press, run_until  # noqa: F401  (a fixture)
 

@@ -23,11 +23,12 @@ from mazekit.grids import make_grid
 from mazekit.maze import Maze
 from mazekit.output import render_file
 from mazekit.render import render
-from mazekit.render.geometry import WEAVE_INSET, chain, scene, uses_geometry
+from mazekit.render.geometry import chain, scene, uses_geometry
 from mazekit.render.heatmap import heatmap_image
 from mazekit.render.image import DEFAULT_COLORS, render_image
 from mazekit.render.pdf import render_pdf
 from mazekit.render.svg import render_svg
+from mazekit.render.walls import ITEM_KINDS, WEAVE_INSET, standing, wall_model
 
 from .checks import other_grids
 from .test_render_pdf import pages
@@ -78,6 +79,35 @@ def side_middle(wall: np.ndarray) -> np.ndarray:
     """The middle of a wall's polyline (on the arc, for a polar one)."""
     n = len(wall)
     return wall[n // 2] if n % 2 else wall[n // 2 - 1 : n // 2 + 1].mean(axis=0)
+
+
+# -- the one wall model -----------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_a_side_wall_stands_exactly_while_its_side_is_closed(name):
+    """What the still pictures, the animations, the window and the page all draw."""
+    m = grid_maze(name)
+    ends = (m.grid.flat(m.start), m.grid.flat(m.goal))
+    model = wall_model(m.grid, ends)
+    for openings in (True, False):
+        sides = np.asarray(m.grid.open_sides(m.passages)).ravel().astype(np.int64)
+        for cell, slot in model.openings if openings and m.grid.tunnel_slots else ():
+            sides[cell] |= 1 << slot  # a weave grid's gap is a corridor end, open
+        up = standing(model, m.passages, openings=openings)
+        kind, cell, slot, _ = model.every_item.T
+        closed = kind == ITEM_KINDS["closed"]
+        assert (up[closed] == ((sides[cell[closed]] >> slot[closed]) & 1 == 0)).all()
+        assert (up[kind == ITEM_KINDS["opening"]] == (not openings)).all()
+        assert up[kind == ITEM_KINDS["always"]].all()
+    gaps = (kind == ITEM_KINDS["opening"]).sum() or len(model.openings)
+    assert len(model.openings) == gaps and {c for c, _ in model.openings} <= set(ends)
+    # a still picture draws the standing walls (chained; a polar grid's arcs get more points)
+    up = standing(model, m.passages, openings=True)[: len(model.items)]
+    drawn = {tuple(p) for p in np.round(np.concatenate(scene(m).walls), 6)}
+    pieces = {tuple(p) for p in np.round(model.pieces[up].reshape(-1, 2), 6)}
+    fallen = {tuple(p) for p in np.round(model.pieces[~up].reshape(-1, 2), 6)} - pieces
+    assert drawn & pieces and not drawn & fallen
+    if not m.grid.rings:
+        assert drawn <= pieces
 
 
 # -- golden SVGs ----------------------------------------------------------------------------

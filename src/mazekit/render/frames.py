@@ -6,9 +6,10 @@ of a second. A :class:`CellPainter` rasterises a grid's geometry once instead:
 
 - a region map: the cell (on a weave grid, the cell or one of its corridor ends) that each
   pixel shows;
-- every wall that can ever stand (a cell side, the outer boundary, a weave corridor side, a
-  3D stair mark), with how much of each pixel around it the wall covers, antialiased: up
-  to :data:`LAYERS` walls per pixel, strongest first.
+- every wall that can ever stand (the :func:`~mazekit.render.walls.wall_model`: a cell side,
+  the outer boundary, a weave corridor side, a 3D stair mark), with how much of each pixel
+  around it the wall covers, antialiased: up to :data:`LAYERS` walls per pixel, strongest
+  first; each frame shows those :func:`~mazekit.render.walls.standing` says stand.
 
 A frame is then two array lookups: the class of each pixel's region, plus
 ``n_classes * level`` where ``level`` (0 to ``LEVELS - 1``) is how much the strongest
@@ -31,13 +32,12 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..grids import Grid
-from . import geometry as geom
+from .walls import _CLOSED, _OPENING, WallModel, sides_of, standing, wall_model
 
 #: Coverage levels of a pixel by a wall: 0 none, ``LEVELS - 1`` all wall.
 LEVELS = 16
@@ -45,15 +45,6 @@ LEVELS = 16
 LAYERS = 4
 #: Pixel evaluations per numpy pass while measuring wall coverage.
 _CHUNK = 1 << 20
-
-# What decides whether a wall stands, evaluated per frame.
-_ALWAYS, _CLOSED, _CORRIDOR, _OPENING, _UP, _UP_BOTH, _DOWN, _DOWN_BOTH = range(8)
-
-#: The kinds of wall items by name (the first column of :attr:`WallModel.items`): a wall
-#: that ``always`` stands, one that stands while its side is ``closed``, a weave
-#: ``corridor`` side, the start's or goal's ``opening``, and 3D stair marks.
-ITEM_KINDS = {"always": _ALWAYS, "closed": _CLOSED, "corridor": _CORRIDOR, "opening": _OPENING,
-              "up": _UP, "up_both": _UP_BOTH, "down": _DOWN, "down_both": _DOWN_BOTH}  # fmt: skip
 
 Box = tuple[int, int, int, int]
 
@@ -64,72 +55,6 @@ def picture_size(grid: Grid, cell: int, wall: int) -> tuple[int, int]:
     w, h = grid.extent()
     pitch = cell + wall
     return math.ceil(w * pitch + wall - 1e-9), math.ceil(h * pitch + wall - 1e-9)
-
-
-@dataclass
-class WallModel:
-    """Everything that can be drawn of a grid, in cell units, and when each wall stands: what
-    :class:`CellPainter` rasterises and the web page draws.
-
-    Attributes
-    ----------
-    openings : list of (int, int)
-        ``(cell, slot)`` of the start's and goal's gaps in the outer wall.
-    regions : numpy.ndarray
-        ``(m, V, 2)`` polygons, coloured by the class of ``region_cell``.
-    region_cell, region_side : numpy.ndarray
-        The cell of each region, and the side it is the corridor end of (a weave cell has an
-        inner square and a corridor end per side, shown when that side is open), or -1.
-    lines : list of numpy.ndarray
-        Wall polylines, one per item of ``items``.
-    items : numpy.ndarray
-        ``(len(lines), 4)`` rows ``kind, cell, slot, other`` saying when each wall stands
-        (kinds: :data:`ITEM_KINDS`; ``other`` is the cell whose tunnel passes under).
-    tris, tri_items : numpy.ndarray
-        ``(t, 3, 2)`` 3D stair triangles and their items.
-
-    Examples
-    --------
-    >>> from mazekit.grids import make_grid
-    >>> w = wall_model(make_grid("rect", (2, 3)), ends=(0, 5))
-    >>> w.openings, len(w.regions), len(w.lines) == len(w.items), len(w.tris)
-    ([(0, 0), (5, 2)], 6, True, 0)
-    """
-
-    openings: list[tuple[int, int]]
-    regions: np.ndarray
-    region_cell: np.ndarray
-    region_side: np.ndarray
-    lines: list[np.ndarray]
-    items: np.ndarray
-    tris: np.ndarray
-    tri_items: np.ndarray
-
-
-def wall_model(grid: Grid, ends: Any = ()) -> WallModel:
-    """The :class:`WallModel` of ``grid``; ``ends`` are the flat start and goal cells, whose
-    sides on the outside become walls that can open (``"opening"`` items)."""
-    width, height = grid.extent()
-    exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
-    polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
-    nb = grid.neighbors()
-    mids = walls.mean(axis=2)
-    centers = grid.centers()
-    openings = []
-    for name, c in zip(("start", "goal"), ends, strict=False):
-        slot = geom._opening(name, int(c), mids, centers, nb, width, height, grid)
-        if slot >= 0:
-            openings.append((int(c), int(slot)))
-    if grid.tunnel_slots:
-        regions, region_cell, region_side, lines, items = _weave_parts(grid, exists)
-    else:
-        cells = np.flatnonzero(exists)
-        regions = geom._round_polygons(grid, polys[cells], width)
-        region_cell, region_side = cells, np.full(len(cells), -1, np.int64)
-        pieces, items = _wall_parts(walls, nb, geom._back_slots(nb, mids), exists, openings)
-        lines = geom._round(grid, list(pieces), width)
-    tris, tri_items = _stair_parts(grid, nb, exists, centers)
-    return WallModel(openings, regions, region_cell, region_side, lines, items, tris, tri_items)
 
 
 class CellPainter:
@@ -165,14 +90,11 @@ class CellPainter:
             raise ValueError(f"a {self.size[0]}x{self.size[1]} pixel picture is too large; "
                              "use a smaller cell size")  # fmt: skip
         model = wall_model(grid, ends)
-        walls = np.asarray(grid.outline()[1], dtype=float)
-        mids = walls.mean(axis=2)
-        centers = grid.centers()
+        self.model: WallModel = model
+        mids, centers = model.mids, model.centers
         self.centers = centers * self.pitch + self.offset
         self.openings = model.openings
-        items = np.concatenate([model.items, model.tri_items])
-        self.item_kind, self.item_cell, self.item_slot, self.item_other = items.T
-        self._kinds = {kind: np.flatnonzero(self.item_kind == kind) for kind in range(8)}
+        self.item_kind, self.item_cell, self.item_slot, self.item_other = model.every_item.T
         regions = self._px(model.regions)
         self._draw_regions(regions)
         self._cover(model.lines, self._px(model.tris), len(model.lines))
@@ -235,7 +157,7 @@ class CellPainter:
         """Regions for the gaps of the openings: the outer half of their wall."""
         cells, sides = list(region_cell), list(region_side)
         outside = self.idmap < 0
-        for item in self._kinds[_OPENING].tolist():
+        for item in self.model.by_kind[_OPENING].tolist():
             under = outside & (self.ids == item).any(axis=0)
             self.idmap[under] = len(cells)
             cells.append(-1)
@@ -247,28 +169,13 @@ class CellPainter:
 
     # -- per frame ---------------------------------------------------------------------------
     def _sides(self, passages: np.ndarray, openings: int | None) -> np.ndarray:
-        sides = np.asarray(self.grid.open_sides(np.asarray(passages).reshape(self.grid.shape)))
-        sides = sides.ravel().astype(np.int64)
-        if openings is not None and self.grid.tunnel_slots:
-            sides = sides.copy()
-            for cell, slot in self.openings:
-                sides[cell] |= 1 << slot
-        return sides
+        return sides_of(self.grid, passages, None if openings is None else self.openings)
 
     def _drawn(self, bits: np.ndarray, sides: np.ndarray, openings: int | None) -> np.ndarray:
-        """Which walls stand, with a last entry (False) for "no wall"."""
+        """Which walls stand (:func:`~mazekit.render.walls.standing`), with a last entry
+        (False) for "no wall"."""
         drawn = np.zeros(len(self.item_kind) + 1, dtype=bool)
-        cell, slot, kinds = self.item_cell, self.item_slot, self._kinds
-        drawn[kinds[_ALWAYS]] = True
-        drawn[kinds[_OPENING]] = openings is None
-        i = kinds[_CLOSED]
-        drawn[i] = (sides[cell[i]] >> slot[i]) & 1 == 0
-        i = kinds[_CORRIDOR]
-        under = np.r_[bits, 0][self.item_other[i]] >> 5 + (slot[i] % 2 == 0) & 1  # tunnels E, S
-        drawn[i] = ((sides[cell[i]] >> slot[i]) & 1 == 1) | (under == 1)
-        for kind, up, down in ((_UP, 1, 0), (_UP_BOTH, 1, 1), (_DOWN, 0, 1), (_DOWN_BOTH, 1, 1)):
-            i = kinds[kind]
-            drawn[i] = ((bits[cell[i]] >> 4) & 1 == up) & ((bits[cell[i]] >> 5) & 1 == down)
+        drawn[:-1] = standing(self.model, bits, openings=openings is not None, sides=sides)
         return drawn
 
     def paint(
@@ -340,87 +247,6 @@ class CellPainter:
             return -1
         r = int(self.idmap[y, x])
         return int(self.region_cell[r]) if r >= 0 else -1
-
-
-def _items(kind: Any, cell: Any, slot: Any, other: Any = -1) -> np.ndarray:
-    """``(n, 4)`` rows ``kind, cell, slot, other`` of walls that may stand (``other``: the
-    cell whose tunnel passes under a weave cell)."""
-    return np.stack(np.broadcast_arrays(kind, cell, slot, other), axis=1).astype(np.int64).reshape(-1, 4)
-
-
-def _wall_parts(
-    walls: np.ndarray, nb: np.ndarray, back: np.ndarray, exists: np.ndarray, openings: list[tuple[int, int]]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Every wall that can stand and when, as :func:`mazekit.render.geometry.scene` draws
-    them: the outer boundary always (but for the openings), a shared side once, when closed."""
-    size, slots = nb.shape
-    has = exists[:, None] & ~np.isnan(walls[:, :, 0, 0])
-    boundary = has & (nb < 0)
-    mids = walls.mean(axis=2)
-    for s in range(slots):  # a ring of one polar cell meets itself: no wall there
-        for t in range(s + 1, slots):
-            seam = (np.abs(mids[:, s] - mids[:, t]) < 1e-6).all(axis=1) & (nb[:, s] < 0) & (nb[:, t] < 0)
-            boundary[seam, s] = boundary[seam, t] = False
-    inner = has & (nb >= 0) & ((back < 0) | (np.arange(size)[:, None] < nb))
-    kind = np.where(boundary, _ALWAYS, _CLOSED)
-    for cell, slot in openings:
-        if boundary[cell, slot]:
-            kind[cell, slot] = _OPENING
-    cells, where = np.nonzero(boundary | inner)
-    return walls[cells, where], _items(kind[cells, where], cells, where)
-
-
-def _weave_parts(
-    grid: Grid, exists: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray], np.ndarray]:
-    """Regions and walls of a weave grid, cells inset as :func:`mazekit.render.geometry.scene`
-    draws them: an inner square per cell and a corridor end per side (shown when that side
-    is open); per side a wall across the inner square (when closed) and two corridor walls
-    (when open, or when a tunnel passes under the cell)."""
-    i = geom.WEAVE_INSET
-    cols = grid.shape[1]
-    cells = np.flatnonzero(exists)
-    r, c = np.divmod(cells, cols)
-
-    def at(dx: float, dy: float) -> np.ndarray:
-        return np.stack([c + dx, r + dy], axis=1).astype(float)
-
-    inner = np.stack([at(i, i), at(1 - i, i), at(1 - i, 1 - i), at(i, 1 - i)], axis=1)
-    edge = [(at(i, 0), at(1 - i, 0)), (at(1, i), at(1, 1 - i)),
-            (at(1 - i, 1), at(i, 1)), (at(0, 1 - i), at(0, i))]  # fmt: skip
-    regions, region_cell, region_side = [inner], [cells], [np.full(len(cells), -1)]
-    lines, items = [], []
-    for s in range(4):
-        a, b = inner[:, s], inner[:, (s + 1) % 4]
-        e0, e1 = edge[s]
-        regions.append(np.stack([a, e0, e1, b], axis=1))
-        region_cell.append(cells)
-        region_side.append(np.full(len(cells), s))
-        # a tunnel east from (r, c - 1), or south from (r - 1, c), passes under this cell
-        other = np.where(c >= 1, cells - 1, -1) if s % 2 else np.where(r >= 1, cells - cols, -1)
-        lines += [np.stack([a, b], axis=1), np.stack([a, e0], axis=1), np.stack([b, e1], axis=1)]
-        corridor = _items(_CORRIDOR, cells, s, other)
-        items += [_items(_CLOSED, cells, s), corridor, corridor]
-    return (np.concatenate(regions), np.concatenate(region_cell), np.concatenate(region_side),
-            list(np.concatenate(lines)), np.concatenate(items))  # fmt: skip
-
-
-def _stair_parts(
-    grid: Grid, nb: np.ndarray, exists: np.ndarray, centers: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The triangles of 3D stairs (as :func:`mazekit.render.geometry.scene` draws them): up
-    or down in the middle of a cell, or both side by side; ``(m, 3, 2)`` and their items."""
-    tris, items = [np.zeros((0, 3, 2))], [np.zeros((0, 4), np.int64)]
-    for name, kind, both, sign in (("up", _UP, _UP_BOTH, 1), ("down", _DOWN, _DOWN_BOTH, -1)):
-        if name not in grid.slot_names:
-            continue
-        slot = grid.slot_names.index(name)
-        cells = np.flatnonzero(exists & (nb[:, slot] >= 0))
-        for k, shift in ((kind, 0.0), (both, 0.2 * sign)):
-            shape = np.array([[0, -0.16], [0.15, 0.12], [-0.15, 0.12]]) * sign + [shift, 0]
-            tris.append(centers[cells, None] + shape)
-            items.append(_items(k, cells, slot))
-    return np.concatenate(tris), np.concatenate(items)
 
 
 def _chunks(lo: np.ndarray, hi: np.ndarray) -> Any:

@@ -4,18 +4,18 @@ The rect renderers draw the block picture; every other grid (and a rect that wra
 passages leave through its edges) is drawn from its geometry, ``grid.outline()``, by the
 renderers of PNG, SVG, PDF and heat maps alike. :func:`scene` does the work they share:
 
-1. a wall is drawn through each slot whose side is closed (``grid.open_sides``) and along
-   the outer boundary, once per shared side, with gaps where the start and the goal touch
-   the outside; touching wall pieces are chained into long polylines;
+1. the walls that stand in the maze, from the one wall model every picture shares
+   (:func:`mazekit.render.walls.wall_model`, :func:`~mazekit.render.walls.standing`): each
+   closed side once, the outer boundary with gaps where the start and the goal touch the
+   outside; touching wall pieces are chained into long polylines;
 2. every cell gets fill polygons (for marks, explored cells and heat-map colours);
 3. the solution runs through the cell centres; it breaks where it leaves the picture (a
    wrapping edge, a 3D stair) and dips out of sight under a weave crossing;
 4. open slots with no wall of their own (3D stairs) get a triangle pointing up or down.
 
 Coordinates are in cell units with y pointing down and the top-left corner at ``(0, 0)``.
-Weave grids are drawn with inset cells (*Mazes for Programmers*, ch. 9), so that a passage
-crossing under another shows: its walls run on in the margins while the top passage's
-walls stay unbroken.
+Weave grids are drawn with inset cells (see :mod:`mazekit.render.walls`), so that a passage
+crossing under another shows.
 """
 
 from __future__ import annotations
@@ -27,19 +27,12 @@ import numpy as np
 from ..grids import Grid
 from ..maze import Maze
 from ..solution import Solution
-
-#: Margin of a weave cell, in cell widths: corridors are ``1 - 2 * WEAVE_INSET`` wide.
-WEAVE_INSET = 0.2
+from .walls import _EPS, WEAVE_INSET, back_slots, opening, round_lines, sides_of, standing, wall_model
 
 #: Width of the solution line, in cell widths (as in the rect pictures; thinner on the
 #: other grids, whose corridors turn more often).
 PATH_WIDTH = 0.4
 GRID_PATH_WIDTH = 0.3
-
-#: Longest angle (radians) a straight piece of a polar wall may span, so rings look round.
-ARC_STEP = np.radians(4.0)
-
-_EPS = 1e-6
 
 
 def uses_geometry(grid: Grid) -> bool:
@@ -108,31 +101,28 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     (2, 2.021, 1.5, 2)
     """
     grid = maze.grid
-    polys, walls = (np.asarray(a, dtype=float) for a in grid.outline())
     exists = np.ones(grid.size, bool) if grid.mask is None else grid.mask.ravel()
     width, height = grid.extent()
-    centers = grid.centers()
-    nb = grid.neighbors()
-    mids = walls.mean(axis=2)  # (size, slots, 2), NaN where a slot has no wall
-    back = _back_slots(nb, mids)
     passages = maze.passages.ravel()
     ends = {name: grid.flat(getattr(maze, name)) for name in ("start", "goal")}
-    openings = {name: (cell, _opening(name, cell, mids, centers, nb, width, height, grid))
+    model = wall_model(grid, tuple(ends.values()))
+    nb, mids, centers, back = model.nb, model.mids, model.centers, model.back
+    openings = {name: (cell, opening(name, cell, mids, centers, nb, width, height, grid))
                 for name, cell in ends.items()}  # fmt: skip
-    if grid.tunnel_slots:
-        pieces, fills, fill_cells = _weave(grid, passages, exists, openings)
-    else:
-        pieces = _wall_pieces(grid, walls, nb, back, exists, passages, openings)
-        fill_cells = np.flatnonzero(exists)
-        fills = _round_polygons(grid, polys[fill_cells], width)
+    sides = sides_of(grid, passages, model.openings)
+    up = standing(model, passages, openings=True, sides=sides)
+    walls_up, stairs_up = up[: len(model.items)], np.flatnonzero(up[len(model.items) :])
+    shown = (model.region_side < 0) | (
+        (sides[model.region_cell] >> np.maximum(model.region_side, 0)) & 1 == 1
+    )
     isolated = exists & (passages == 0)
     isolated[list(ends.values())] = False
     out = Scene(
         width=width,
         height=height,
-        fills=fills,
-        fill_cells=fill_cells,
-        walls=_round(grid, chain(pieces), width),
+        fills=model.regions[shown],
+        fill_cells=model.region_cell[shown],
+        walls=round_lines(grid, chain(model.pieces[walls_up]), width),
         rock=np.flatnonzero(isolated),
         path_width=_path_width(grid),
         centers=centers,
@@ -140,7 +130,8 @@ def scene(maze: Maze, solution: Solution | None = None) -> Scene:
     )
     for name, cell in ends.items():
         out.marks[name] = _mark(out, cell, grid.mark_scale)
-    out.stairs = _stairs(grid, passages, exists, centers, mids)
+    by_cell = np.lexsort((model.tri_items[stairs_up, 2], model.tri_items[stairs_up, 1]))  # up first
+    out.stairs = list(model.tris[stairs_up[by_cell]])
     if solution is not None and solution.found:
         path = solution.path[:, 0].astype(np.int64) * grid.cols + solution.path[:, 1]
         out.path = _path(grid, path, centers, mids, nb, back, openings, width)
@@ -160,130 +151,6 @@ def _path_width(grid: Grid) -> float:
 
 
 # -- walls ----------------------------------------------------------------------------------
-def _back_slots(nb: np.ndarray, mids: np.ndarray) -> np.ndarray:
-    """``(size, slots)``: the neighbour's slot whose wall is this one (drawn in the same
-    place), or -1 where there is no neighbour or the two sides are apart (a wrapping edge,
-    a stair, a weave tunnel)."""
-    size, slots = nb.shape
-    out = np.full((size, slots), -1, dtype=np.int64)
-    other = np.maximum(nb, 0)
-    for t in range(slots):
-        same = (np.abs(mids[other, t] - mids) < _EPS).all(axis=2) & (nb >= 0) & (out < 0)
-        out[same] = t
-    return out
-
-
-def _opening(
-    name: str,
-    cell: int,
-    mids: np.ndarray,
-    centers: np.ndarray,
-    nb: np.ndarray,
-    width: float,
-    height: float,
-    grid: Grid,
-) -> int:
-    """The slot of ``cell`` left open as the way in (``name="start"``) or out, or -1.
-
-    Only a side facing the outside of the picture qualifies (not the hole in the middle of a
-    polar grid): the start takes the topmost such side, then the leftmost; the goal the
-    bottommost, then the rightmost, as the rect pictures do.
-    """
-    middle = np.array([width / 2, height / 2])
-    side = mids[cell]
-    outward = np.linalg.norm(side - middle, axis=1) > np.linalg.norm(centers[cell] - middle) + _EPS
-    free = (nb[cell] < 0) & ~np.isnan(side[:, 0]) & outward
-    free[grid.wall_slots :] = False  # a tunnel opens through its side's slot
-    slots = np.flatnonzero(free)
-    if len(slots) == 0:
-        return -1
-    x, y = np.round(side[slots], 6).T
-    sign = 1 if name == "start" else -1
-    return int(slots[np.lexsort((sign * x, sign * y))[0]])
-
-
-def _wall_pieces(
-    grid: Grid,
-    walls: np.ndarray,
-    nb: np.ndarray,
-    back: np.ndarray,
-    exists: np.ndarray,
-    passages: np.ndarray,
-    openings: dict[str, tuple[int, int]],
-) -> np.ndarray:
-    """``(m, P, 2)`` wall polylines to draw: closed sides, each shared one once, and the
-    outer boundary but for the openings."""
-    size, slots = nb.shape
-    sides = np.asarray(grid.open_sides(passages.reshape(grid.shape))).ravel().astype(np.int64)
-    closed = (sides[:, None] >> np.arange(slots)) & 1 == 0
-    has = exists[:, None] & ~np.isnan(walls[:, :, 0, 0])
-    other_closed = closed[np.maximum(nb, 0), np.maximum(back, 0)]
-    owner = np.arange(size)[:, None] < nb
-    draw = has & np.where(nb < 0, True, np.where(back >= 0, closed & other_closed & owner, closed))
-    mids = walls.mean(axis=2)
-    for s in range(slots):  # a ring of one polar cell meets itself: no wall there
-        for t in range(s + 1, slots):
-            seam = (np.abs(mids[:, s] - mids[:, t]) < _EPS).all(axis=1) & (nb[:, s] < 0) & (nb[:, t] < 0)
-            draw[seam, s] = draw[seam, t] = False
-    for cell, slot in openings.values():
-        if slot >= 0:
-            draw[cell, slot] = False
-    return walls[draw]
-
-
-def _weave(
-    grid: Grid, passages: np.ndarray, exists: np.ndarray, openings: dict[str, tuple[int, int]]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Walls and fills of a weave grid, cells inset by :data:`WEAVE_INSET`.
-
-    A closed side is a wall across the cell's inner square; an open one is a corridor whose
-    two walls run from the inner square to the cell's edge. A cell that a tunnel passes
-    under draws the tunnel's corridor walls on those two sides as well as its own walls.
-    """
-    rows, cols = grid.shape
-    p = passages.reshape(rows, cols).astype(np.int64)
-    sides = np.asarray(grid.open_sides(p)).astype(np.int64)
-    for cell, slot in openings.values():
-        if slot >= 0:
-            sides.flat[cell] |= 1 << slot
-    under = np.zeros((rows, cols), np.int64)  # side bits of tunnels passing under the cell
-    across = (p[:, :-2] >> 5) & 1  # a tunnel east from (r, c) passes under (r, c + 1)
-    under[:, 1:-1] |= across * 0b1010
-    down = (p[:-2, :] >> 6) & 1  # a tunnel south from (r, c) passes under (r + 1, c)
-    under[1:-1, :] |= down * 0b0101
-    side_bits, under_bits = sides.ravel(), under.ravel()
-    i = WEAVE_INSET
-    r, c = np.divmod(np.arange(grid.size), cols)
-
-    def at(dx: float, dy: float) -> np.ndarray:
-        return np.stack([c + dx, r + dy], axis=1).astype(float)
-
-    inner = np.stack([at(i, i), at(1 - i, i), at(1 - i, 1 - i), at(i, 1 - i)], axis=1)  # TL TR BR BL
-    # per side N E S W: the two points on the cell's edge where its corridor walls end
-    edge = np.stack(
-        [
-            np.stack([at(i, 0), at(1 - i, 0)], axis=1),
-            np.stack([at(1, i), at(1, 1 - i)], axis=1),
-            np.stack([at(1 - i, 1), at(i, 1)], axis=1),
-            np.stack([at(0, 1 - i), at(0, i)], axis=1),
-        ],
-        axis=1,
-    )
-    pieces, fills, fill_cells = [], [inner[exists]], [np.flatnonzero(exists)]
-    for s in range(4):
-        a, b = inner[:, s], inner[:, (s + 1) % 4]
-        is_open = (side_bits >> s) & 1 == 1
-        corridor = exists & (is_open | ((under_bits >> s) & 1 == 1))
-        wall = exists & ~is_open
-        pieces.append(np.stack([a[wall], b[wall]], 1))
-        pieces.append(np.stack([a[corridor], edge[corridor, s, 0]], 1))
-        pieces.append(np.stack([b[corridor], edge[corridor, s, 1]], 1))
-        half = exists & is_open
-        fills.append(np.stack([a[half], edge[half, s, 0], edge[half, s, 1], b[half]], 1))
-        fill_cells.append(np.flatnonzero(half))
-    return np.concatenate(pieces), np.concatenate(fills), np.concatenate(fill_cells)
-
-
 def chain(pieces: np.ndarray) -> list[np.ndarray]:
     """Join polylines that meet end to end (where only two meet) into longer ones.
 
@@ -370,56 +237,6 @@ def _simplify(line: np.ndarray) -> np.ndarray:
     return _simplify_all(line, np.zeros(len(line), np.int64))[0]
 
 
-# -- polar curves ---------------------------------------------------------------------------
-def _round(grid: Grid, lines: list[np.ndarray], width: float) -> list[np.ndarray]:
-    """A polar grid's polylines with points added along their arcs, so rings look round."""
-    if not grid.rings or not lines:
-        return lines
-    sizes = [len(line) for line in lines]
-    ids = np.repeat(np.arange(len(lines)), sizes)
-    xy, ids = _resample_polar(np.concatenate(lines), ids, width / 2)
-    return np.split(xy, np.flatnonzero(ids[1:] != ids[:-1]) + 1)
-
-
-def _round_polygons(grid: Grid, polys: np.ndarray, width: float) -> np.ndarray:
-    """A polar grid's cell polygons, their arcs rounded (all with as many corners)."""
-    if not grid.rings or len(polys) == 0:
-        return polys
-    m, v, _ = polys.shape
-    closed = np.concatenate([polys, polys[:, :1]], axis=1)
-    xy, ids = _resample_polar(closed.reshape(-1, 2), np.repeat(np.arange(m), v + 1), width / 2)
-    last = np.r_[ids[1:] != ids[:-1], True]
-    xy, ids = xy[~last], ids[~last]  # drop each ring's closing point again
-    counts = np.bincount(ids, minlength=m)
-    most = int(counts.max())
-    at = np.arange(len(ids)) - np.repeat(np.cumsum(counts) - counts, counts)
-    out = np.repeat(xy[np.cumsum(counts) - 1][:, None], most, axis=1)  # pad with the last corner
-    out[ids, at] = xy
-    return out
-
-
-def _resample_polar(xy: np.ndarray, ids: np.ndarray, middle: float) -> tuple[np.ndarray, np.ndarray]:
-    """Points of polylines (``ids`` says which) with their pieces split so that none turns
-    more than :data:`ARC_STEP` about ``(middle, middle)``; new points are spaced evenly in
-    angle and radius, so arcs stay on their circle and radial lines stay straight."""
-    rel = xy - middle
-    radius = np.hypot(rel[:, 0], rel[:, 1])
-    angle = np.arctan2(rel[:, 1], rel[:, 0])
-    same = ids[1:] == ids[:-1]
-    turn = (np.diff(angle) + np.pi) % (2 * np.pi) - np.pi  # the short way round
-    splits = np.where(same, np.maximum(1, np.ceil(np.abs(turn) / ARC_STEP - 1e-9)), 1).astype(np.int64)
-    if (splits == 1).all():
-        return xy, ids
-    # piece i (from point i to i + 1) gives k = splits[i] points at t = 0, 1/k, ...; a
-    # "piece" from one line to the next has k = 1: just its start, the first line's end
-    seg = np.repeat(np.arange(len(splits)), splits)
-    t = (np.arange(len(seg)) - np.repeat(np.cumsum(splits) - splits, splits)) / splits[seg]
-    r = radius[seg] + (radius[seg + 1] - radius[seg]) * t
-    a = angle[seg] + turn[seg] * t
-    new = np.stack([middle + r * np.cos(a), middle + r * np.sin(a)], axis=1)
-    return np.concatenate([new, xy[-1:]]), np.concatenate([ids[seg], ids[-1:]])
-
-
 # -- marks, stairs, arrows ------------------------------------------------------------------
 #: A policy arrow pointing north in a unit cell, centred on the cell's middle.
 ARROW = np.array([[0.5, 0.18], [0.78, 0.48], [0.59, 0.48], [0.59, 0.82], [0.41, 0.82], [0.41, 0.48],
@@ -431,33 +248,6 @@ def _mark(sc: Scene, cell: int, scale: float) -> np.ndarray:
     poly = sc.fills[int(np.flatnonzero(sc.fill_cells == cell)[0])]
     centre = sc.centers[cell]
     return centre + (poly - centre) * scale
-
-
-def _stairs(
-    grid: Grid, passages: np.ndarray, exists: np.ndarray, centers: np.ndarray, mids: np.ndarray
-) -> list[np.ndarray]:
-    """Triangles for open slots that have no wall (3D stairs): up or down as the slot is named."""
-    if grid.tunnel_slots:
-        return []
-    wall_less = [s for s in range(grid.n_slots) if np.isnan(mids[:, s, 0]).all()]
-    up = [s for s in wall_less if grid.slot_names[s] == "up"]
-    down = [s for s in wall_less if grid.slot_names[s] == "down"]
-    if not up and not down:
-        return []
-    bits = passages.astype(np.int64)
-    has_up = exists & ((bits >> up[0]) & 1 == 1) if up else np.zeros(grid.size, bool)
-    has_down = exists & ((bits >> down[0]) & 1 == 1) if down else np.zeros(grid.size, bool)
-    out = []
-    for cell in np.flatnonzero(has_up | has_down).tolist():
-        both = has_up[cell] and has_down[cell]
-        cx, cy = centers[cell]
-        if has_up[cell]:
-            x = cx + 0.2 * both
-            out.append(np.array([[x, cy - 0.16], [x + 0.15, cy + 0.12], [x - 0.15, cy + 0.12]]))
-        if has_down[cell]:
-            x = cx - 0.2 * both
-            out.append(np.array([[x, cy + 0.16], [x - 0.15, cy - 0.12], [x + 0.15, cy - 0.12]]))
-    return out
 
 
 def _arrow_ends(grid: Grid, mids: np.ndarray) -> np.ndarray:
@@ -537,7 +327,7 @@ def _path(
                 pieces[0].insert(0, outside)
             else:
                 pieces[-1].append(outside)
-    return _round(grid, [_simplify(np.concatenate(p)) for p in pieces], width)
+    return round_lines(grid, [_simplify(np.concatenate(p)) for p in pieces], width)
 
 
 def path_lines(maze: Maze, cells: np.ndarray) -> list[np.ndarray]:
@@ -562,9 +352,9 @@ def path_lines(maze: Maze, cells: np.ndarray) -> list[np.ndarray]:
     openings = {}
     for name in ("start", "goal"):
         cell = grid.flat(getattr(maze, name))
-        openings[name] = (cell, _opening(name, cell, mids, centers, nb, width, height, grid))
+        openings[name] = (cell, opening(name, cell, mids, centers, nb, width, height, grid))
     flat = np.asarray(cells, dtype=np.int64)
-    return _path(grid, flat, centers, mids, nb, _back_slots(nb, mids), openings, width)
+    return _path(grid, flat, centers, mids, nb, back_slots(nb, mids), openings, width)
 
 
 def return_slots(nbs: np.ndarray) -> np.ndarray:

@@ -13,7 +13,7 @@ use it), sent as JSON in cell units with y pointing down (see :mod:`mazekit.rend
   replay), ``dirs``: the screen direction of every slot (for the arrow keys);
 - ``openings``: the start's and goal's gaps in the outer wall.
 
-The parts are the :func:`~mazekit.render.frames.wall_model` that the animations and the
+The parts are the :func:`~mazekit.render.walls.wall_model` that the animations and the
 game window rasterise, and the slot tables of :mod:`mazekit.render.geometry` that the game
 walks by, so the page draws and walks every grid exactly as they do;
 ``tests/test_web_api.py`` runs this on every grid, so a change there that breaks the page
@@ -37,8 +37,8 @@ import numpy as np
 
 from ..game.keys import walk_keys
 from ..maze import Maze
-from ..render.frames import ITEM_KINDS, wall_model
 from ..render.geometry import return_slots, slot_directions
+from ..render.walls import ITEM_KINDS, wall_model
 
 __all__ = ["ITEM_KINDS", "drawing", "packed"]
 

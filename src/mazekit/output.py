@@ -2,10 +2,10 @@
 
 Every file mazekit writes goes through one table, :data:`WRITERS`: maze files (``.json``,
 ``.npz``), pictures (``.png`` and the other raster formats, ``.svg``), printable pages
-(``.pdf``), text art (``.txt``, ``.ans``). Each writer says which options it takes, so a
-misspelt or misplaced option is an error naming the ones it takes. Every writer writes
-whole or not at all (a temporary file renamed into place) and refuses a symbolic link, a
-pipe or a device at the path (:func:`mazekit._files.writable_target`). Animations
+(``.pdf``), text art (``.txt``, ``.ans``), game levels (``.tmj``, Tiled maps). Each writer
+says which options it takes, so a misspelt or misplaced option is an error naming the ones
+it takes. Every writer writes whole or not at all (a temporary file renamed into place) and
+refuses a symbolic link, a pipe or a device at the path (:func:`mazekit._files.writable_target`). Animations
 (``.gif`` of a trace, ``.mp4``) are :func:`mazekit.render.animate.animate_file`; datasets
 are :mod:`mazekit.dataset`.
 """
@@ -121,6 +121,18 @@ def _text_options() -> tuple[str, ...]:
     return _keywords(render_text)
 
 
+def _tiled(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from .tiled import write_tiled
+
+    return write_tiled(maze, path, solution, **options)
+
+
+def _tiled_options() -> tuple[str, ...]:
+    from .tiled import write_tiled
+
+    return _keywords(write_tiled)
+
+
 _MAZE = Writer(_maze_file, tuple, "maze file")
 _IMAGE = Writer(_image, _image_options, "picture")
 _TEXT = Writer(_text, _text_options, "text file")
@@ -134,6 +146,7 @@ WRITERS: dict[str, Writer] = {
     ".pdf": Writer(_pdf, _pdf_options, "PDF"),
     ".txt": _TEXT,
     ".ans": _TEXT,
+    ".tmj": Writer(_tiled, _tiled_options, "Tiled map"),
 }
 
 #: Suffixes of maze files (read back by :func:`mazekit.load`).
@@ -170,7 +183,8 @@ def write(
         ``.gif``, ``.jpg``, ``.webp``, ``.tif`` and ``.svg`` draw it (options as
         :func:`mazekit.render.render`: ``cell_size``, ``wall_width``, ``colors``,
         ``explored``, ``heatmap`` ...); ``.pdf`` is a printable page plus an answer key
-        when a solution is given; ``.txt``/``.ans`` are text art (``style``).
+        when a solution is given; ``.txt``/``.ans`` are text art (``style``); ``.tmj`` is a
+        Tiled map (game level) with its tileset image beside it (``tile_size``).
     solution : Solution, optional
         Drawn on pictures, stored in maze files.
 

@@ -318,8 +318,14 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
     from ..output import write, writer
 
     takes = writer(output).takes()  # the options that apply to this kind of file; the rest wait
-    given = {"style": style, "explored": explored or None, "colors": image_colors(ropts) or None,
-             "cell_size": ropts.get("cell_size"), "wall_width": ropts.get("wall_width")}  # fmt: skip
+    given = {
+        "style": style,
+        "explored": explored or None,
+        "colors": image_colors(ropts) or None,
+        "cell_size": ropts.get("cell_size"),
+        "wall_width": ropts.get("wall_width"),
+        "tile_size": ropts.get("cell_size"),
+    }  # fmt: skip  (a Tiled map's tiles: a cell's pixels)
     with status(f"writing {output}"):
         write(
             maze,

@@ -26,7 +26,7 @@ from ._options import (
     "-o",
     "--output",
     default=None,
-    help="maze.json / maze.npz to save, or .png/.bmp/.txt to draw; stdout if absent.",
+    help="maze.json / .npz to save, .png/.svg/.pdf/.txt to draw, .tmj a Tiled level; stdout if absent.",
 )
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
               help="Search --tries seeds (and ends) for the fewest, median or most decision points "

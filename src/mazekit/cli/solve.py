@@ -21,7 +21,12 @@ from ._options import UserError, check_output, complete, emit, in_place_option, 
 )
 @click.option("--start", default=None, metavar="ROW,COL", help="Start cell (default: the maze's).")
 @click.option("--goal", default=None, metavar="ROW,COL", help="Goal cell (default: the maze's).")
-@click.option("-o", "--output", default=None, help="solved.json / .npz, or a picture; stdout if absent.")
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    help="solved.json / .npz, a picture, or a Tiled level (.tmj); stdout if absent.",
+)
 @click.option(
     "-O",
     "--option",

@@ -2,7 +2,8 @@
 
 Every file mazekit writes goes through one table, :data:`WRITERS`: maze files (``.json``,
 ``.npz``), pictures (``.png`` and the other raster formats, ``.svg``), printable pages
-(``.pdf``), text art (``.txt``, ``.ans``), game levels (``.tmj``, Tiled maps). Each writer
+(``.pdf``), text art (``.txt``, ``.ans``), game levels (``.tmj``, Tiled maps), 3D models
+(``.stl``, ``.obj``, ``.glb``). Each writer
 says which options it takes, so a misspelt or misplaced option is an error naming the ones
 it takes. Every writer writes whole or not at all (a temporary file renamed into place) and
 refuses a symbolic link, a pipe or a device at the path (:func:`mazekit._files.writable_target`). Animations
@@ -133,6 +134,18 @@ def _tiled_options() -> tuple[str, ...]:
     return _keywords(write_tiled)
 
 
+def _mesh(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> Path:
+    from .mesh import write_mesh
+
+    return write_mesh(maze, path, **options)
+
+
+def _mesh_options() -> tuple[str, ...]:
+    from .mesh import write_mesh
+
+    return _keywords(write_mesh)
+
+
 _MAZE = Writer(_maze_file, tuple, "maze file")
 _IMAGE = Writer(_image, _image_options, "picture")
 _TEXT = Writer(_text, _text_options, "text file")
@@ -147,6 +160,7 @@ WRITERS: dict[str, Writer] = {
     ".txt": _TEXT,
     ".ans": _TEXT,
     ".tmj": Writer(_tiled, _tiled_options, "Tiled map"),
+    **{suffix: Writer(_mesh, _mesh_options, "3D model") for suffix in (".stl", ".obj", ".glb")},
 }
 
 #: Suffixes of maze files (read back by :func:`mazekit.load`).
@@ -184,7 +198,9 @@ def write(
         :func:`mazekit.render.render`: ``cell_size``, ``wall_width``, ``colors``,
         ``explored``, ``heatmap`` ...); ``.pdf`` is a printable page plus an answer key
         when a solution is given; ``.txt``/``.ans`` are text art (``style``); ``.tmj`` is a
-        Tiled map (game level) with its tileset image beside it (``tile_size``).
+        Tiled map (game level) with its tileset image beside it (``tile_size``);
+        ``.stl``/``.obj``/``.glb`` a 3D model, walls on a floor (``block``, ``height``,
+        ``floor`` in mm).
     solution : Solution, optional
         Drawn on pictures, stored in maze files.
 

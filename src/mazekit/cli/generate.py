@@ -26,7 +26,7 @@ from ._options import (
     "-o",
     "--output",
     default=None,
-    help="maze.json / .npz to save, .png/.svg/.pdf/.txt to draw, .tmj a Tiled level; stdout if absent.",
+    help="maze.json / .npz to save, .png/.svg/.pdf/.txt to draw, .tmj (Tiled) or .stl/.obj/.glb (3D).",
 )
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
               help="Search --tries seeds (and ends) for the fewest, median or most decision points "

@@ -11,6 +11,8 @@ Importing this module registers ``mazekit/Maze-v0`` with Gymnasium (the optional
 (Discrete(6), (5, 5))
 
 - :class:`MazeEnv` (:mod:`mazekit.env.maze_env`): the environment, every grid, seeded.
+- ``mazekit/MiniGrid-Maze-v0`` (:mod:`mazekit.env.minigrid`, needs ``minigrid``): a MiniGrid
+  environment drawing a fresh maze every reset, and :func:`~mazekit.env.minigrid.to_minigrid`.
 - :func:`to_maze_map` and :func:`to_mdp` (:mod:`mazekit.env.export`): a maze as a
   Gymnasium-Robotics ``maze_map``, and as an explicit MDP ``P[s][a]`` (FrozenLake style) for
   the tabular algorithms of the textbooks. These two work without gymnasium.
@@ -24,6 +26,7 @@ from typing import Any
 from .export import to_maze_map, to_mdp
 
 ENV_ID = "mazekit/Maze-v0"
+MINIGRID_ENV_ID = "mazekit/MiniGrid-Maze-v0"
 
 #: Whether gymnasium is installed (the environment needs it; the exports do not).
 HAVE_GYMNASIUM = importlib.util.find_spec("gymnasium") is not None
@@ -35,6 +38,8 @@ if HAVE_GYMNASIUM:
 
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(id=ENV_ID, entry_point="mazekit.env.maze_env:MazeEnv")
+    if MINIGRID_ENV_ID not in gymnasium.registry:  # needs minigrid when made, not now
+        gymnasium.register(id=MINIGRID_ENV_ID, entry_point="mazekit.env.minigrid:MiniGridMaze")
 
 
 def __getattr__(name: str) -> Any:
@@ -43,4 +48,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'mazekit.env' has no attribute {name!r}")
 
 
-__all__ = ["ENV_ID", "HAVE_GYMNASIUM", "OBSERVATION_MODES", "REWARDS", "MazeEnv", "to_maze_map", "to_mdp"]
+__all__ = [
+    "ENV_ID",
+    "HAVE_GYMNASIUM",
+    "MINIGRID_ENV_ID",
+    "OBSERVATION_MODES",
+    "REWARDS",
+    "MazeEnv",
+    "to_maze_map",
+    "to_mdp",
+]

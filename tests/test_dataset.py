@@ -2,6 +2,7 @@
 works through mazekit, pyarrow and pandas, and the CLI refuses bad input in one line."""
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -702,3 +703,27 @@ def test_batch_kernels_make_generates_mazes_on_polar_grids(name, shape):
     for i in range(4):
         want = mazekit.generate(name, grid, rng=derived_seed(3, i)).passages.ravel()
         assert np.array_equal(out.passages[i], want), i
+
+
+def test_a_dataset_becomes_maze_dataset_tokens_in_one_call(tmp_path, md):
+    """Issue 26: the route to maze-dataset's tokenizers, one call, reproducible."""
+    from maze_dataset.tokenization import MazeTokenizer, MazeTokenizerModular, TokenizationMode
+
+    folder = tmp_path / "tok"
+    build(folder, small(count=6, shape=(5, 5)), workers=1, progress=False)
+    ds = load(folder)
+    numpy_state, stdlib_state = np.random.get_state()[1].copy(), random.getstate()  # noqa: NPY002
+    tokens = ds.to_tokens()
+    assert (np.random.get_state()[1] == numpy_state).all() and random.getstate() == stdlib_state  # noqa: NPY002
+    assert len(tokens) == 6 and all(t[0] == "<ADJLIST_START>" for t in tokens)
+    assert tokens == ds.to_tokens() and tokens != ds.to_tokens(seed=1)  # seeded: the same twice
+    # each sequence is the maze: maze-dataset's own parser reads back its walls and solution
+    mds = ds.to_maze_dataset()
+    legacy = MazeTokenizer(tokenization_mode=TokenizationMode.AOTP_UT_uniform, max_grid_size=5)
+    plain = ds.to_tokens(legacy)
+    for k, (_, solution) in enumerate(ds):
+        back = md.SolvedMaze.from_tokens(plain[k], legacy)
+        assert (back.solution == solution.path).all()
+        assert (back.connection_list == mds[k].connection_list).all()
+    joined = ds[:2].to_tokens(MazeTokenizerModular(), join=True)
+    assert len(joined) == 2 and isinstance(joined[0], str) and joined[0].startswith("<ADJLIST_START>")

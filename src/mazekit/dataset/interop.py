@@ -4,7 +4,9 @@ Two levels: its arrays (:func:`to_maze_dataset`, :func:`from_maze_dataset`,
 :func:`connection_lists`, :func:`passages_from`), and its objects: :func:`export_maze_dataset`
 (what ``mazekit.dataset.load(folder).to_maze_dataset()`` calls) makes a real
 ``maze_dataset.MazeDataset`` that its own ``.save()`` and ``MazeDataset.read()`` round-trip,
-and :func:`import_maze_dataset` turns one back into mazekit mazes and solutions. The objects
+:func:`maze_dataset_tokens` (``.to_tokens()``) the token sequences its tokenizers make, for
+language models, and :func:`import_maze_dataset` turns one back into mazekit mazes and
+solutions. The objects
 need maze-dataset itself (``pip install maze-dataset "muutils<0.9"``, or mazekit's ``peers``
 extra: maze-dataset 1.4.2 fails to import with muutils 0.9).
 
@@ -268,6 +270,51 @@ def _maze_dataset() -> tuple[Any, Any, Any, dict[str, Any]]:
             name="maze_dataset",
         ) from None
     return MazeDataset, MazeDatasetConfig, SolvedMaze, GENERATORS_MAP
+
+
+def maze_dataset_tokens(view: Any, tokenizer: Any = None, *, seed: int = 0, join: bool = False) -> list[Any]:
+    """The token sequences maze-dataset's tokenizers make of a mazekit dataset (or view), in
+    one call: :func:`export_maze_dataset` then ``MazeDataset.as_tokens``.
+
+    ``tokenizer`` is any of maze-dataset's (default ``MazeTokenizerModular()``, its
+    recommended one). Its default adjacency list is shuffled at random, from maze-dataset's
+    own module-level generators, so two calls differ; here they are seeded with ``seed``
+    for the call (and put back after it), so the same dataset and seed give the same tokens.
+    ``join``: each maze's tokens as one string (maze-dataset's
+    ``join_tokens_individual_maze``) instead of a list.
+
+    With maze-dataset installed, ``dataset.load(folder).to_tokens()`` gives one list of
+    tokens per maze, e.g. ``['<ADJLIST_START>', '(3,1)', '<-->', '(3,2)', ';', ...]``.
+    """
+    import sys
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    outer = random.getstate(), np.random.get_state()  # noqa: NPY002 (importing it may reseed them)
+    try:
+        mds = export_maze_dataset(view)
+        if tokenizer is None:
+            from maze_dataset.tokenization import MazeTokenizerModular
+
+            tokenizer = MazeTokenizerModular()
+        shared = {}  # maze-dataset's module-level numpy generators (one object, imported by name)
+        for name, module in list(sys.modules.items()):
+            gen = getattr(module, "_NUMPY_RNG", None) if name.startswith("maze_dataset") else None
+            if isinstance(gen, np.random.Generator):
+                shared[id(gen)] = gen
+        saved = [gen.bit_generator.state for gen in shared.values()]
+        try:
+            for k, gen in enumerate(shared.values()):
+                gen.bit_generator.state = np.random.default_rng([seed, k]).bit_generator.state
+            random.seed(seed)
+            np.random.seed(seed)  # noqa: NPY002 (the legacy global state it may read)
+            return list(mds.as_tokens(tokenizer, join_tokens_individual_maze=join))
+        finally:
+            for gen, state in zip(shared.values(), saved, strict=True):
+                gen.bit_generator.state = state
+    finally:  # the caller's random states, as they were
+        random.setstate(outer[0])
+        np.random.set_state(outer[1])  # noqa: NPY002
 
 
 def import_maze_dataset(mazes: Any) -> list[tuple[Any, Any]]:

@@ -324,6 +324,14 @@ class Dataset:
 
         return export_maze_dataset(self)
 
+    def to_tokens(self, tokenizer: Any = None, *, seed: int = 0, join: bool = False) -> list[Any]:
+        """This view as maze-dataset's token sequences, one per maze, for language models
+        (needs maze-dataset; default tokenizer ``MazeTokenizerModular()``; the same ``seed``
+        gives the same tokens); see :func:`mazekit.dataset.interop.maze_dataset_tokens`."""
+        from .interop import maze_dataset_tokens
+
+        return maze_dataset_tokens(self, tokenizer, seed=seed, join=join)
+
     # -- filters ---------------------------------------------------------------------------
     def filter(
         self,

@@ -26,7 +26,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIZES = {"rect": (5, 6), "hex": (5, 6), "triangle": (4, 7), "polar": (4, 6), "upsilon": (5, 5),
          "3d": (2, 3, 4), "weave": (5, 6)}  # fmt: skip
 SIZES |= {kind: (5, 6) for kind in other_grids(SIZES)}
-MODES = ("coordinates", "index", "maze", "window")
+MODES = ("coordinates", "index", "maze", "window", "rgb")
 
 
 def make(kind: str = "rect", **kw: object) -> MazeEnv:
@@ -337,6 +337,33 @@ def test_window_observation() -> None:
     assert obs[6].sum() == 4  # the corner of level 0: its own level only
     corner = mazekit.make_grid("3d", (2, 3, 3))
     assert corner.neighbor((0, 0), 4) is not None and obs[4, 1, 1] == (cube.maze.passages[0, 0] >> 4) & 1
+
+
+@pytest.mark.parametrize("kind", list(SIZES))
+def test_rgb_observation_is_the_picture_round_the_agent(kind: str) -> None:
+    """Pixels for CNN policies: a fixed-size window of the rendered maze, every grid."""
+    env = make(kind, observation_mode="rgb", window_radius=2, cell_pixels=6, render_mode="rgb_array")
+    obs, _ = env.reset(seed=2)
+    size = obs.shape[0]
+    assert obs.shape == env.observation_space.shape == (size, size, 3) and obs.dtype == np.uint8
+    assert size == 5 * (6 + 1)  # 2r+1 cells of 6 pixels and a wall of 1
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        frame = env.render()  # the whole picture, the agent drawn on it
+        _, centers, _ = env._picture  # type: ignore[misc]
+        y, x = (int(v) for v in centers[env.maze.grid.flat(env.agent)])
+        padded = np.zeros((frame.shape[0] + 2 * size, frame.shape[1] + 2 * size, 3), np.uint8)
+        padded[size:-size, size:-size] = frame
+        top, left = y - size // 2 + size, x - size // 2 + size
+        assert np.array_equal(obs, padded[top : top + size, left : left + size])
+        assert obs[size // 2, size // 2].tolist() == [240, 130, 0]  # the agent in the middle
+        obs, *_ = env.step(int(rng.integers(env.action_space.n)))
+
+
+def test_rgb_observation_keeps_its_shape_over_a_size_range() -> None:
+    env = MazeEnv(size=[(3, 3), (9, 12)], observation_mode="rgb")
+    shapes = {env.reset(seed=seed)[0].shape for seed in range(6)}
+    assert shapes == {env.observation_space.shape} and env.observation_space.shape == (50, 50, 3)
 
 
 # -- pictures -------------------------------------------------------------------------------------

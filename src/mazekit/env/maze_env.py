@@ -25,6 +25,11 @@ size range the layout is the largest one and smaller mazes sit at its top left:
   each cell's parity. On a 3d grid the window shows the agent's level (the stairs are the
   up/down channels). Polar grids refuse: their rings have different cell counts, so a
   layout window is not a neighbourhood.
+- ``"rgb"``: ``uint8`` ``(height, width, 3)`` pixels, as CNN policies take them: the maze's
+  picture (:func:`mazekit.render`, the agent an orange disc) cut to ``2r+1`` cells of pitch
+  on a side around the agent (``window_radius`` r; ``cell_pixels`` a cell, default 8),
+  black outside the picture. It is a window of the drawing, so it works on every grid,
+  polar included; on a 3d grid it shows the agent's level and the stairs.
 
 Rewards (``reward``): ``"sparse"``: ``goal_reward`` (default 1) on reaching the goal, else 0;
 ``"step"``: ``step_reward`` (default -1) on every step, the last one too (``goal_reward``
@@ -48,7 +53,10 @@ from ..grids import kernel as gk
 from ..maze import Maze
 from ._maker import Episode, MazeMaker
 
-OBSERVATION_MODES = ("coordinates", "index", "maze", "window")
+OBSERVATION_MODES = ("coordinates", "index", "maze", "window", "rgb")
+
+#: Pixels a cell of the ``"rgb"`` observation when ``cell_pixels`` is not given.
+RGB_CELL_PIXELS = 8
 REWARDS = ("sparse", "step", "shaped")
 
 #: How many uniform draws for slips are taken from ``np_random`` at a time.
@@ -99,7 +107,7 @@ class MazeEnv(gym.Env):
     new_maze : bool
         Make a new maze on every reset (default), or keep one: made at the first reset and
         again only when ``reset`` gets a seed.
-    observation_mode : {"coordinates", "index", "maze", "window"}
+    observation_mode : {"coordinates", "index", "maze", "window", "rgb"}
         See the module notes; ``window_radius`` sets the window's size.
     render_mode : {"rgb_array", "ansi", "human"}, optional
         A picture by mazekit's renderer, text art (a rect grid's ASCII picture; other grids
@@ -111,7 +119,7 @@ class MazeEnv(gym.Env):
         ``size``, ``braid``, ``ends`` and ``new_maze`` are then ignored).
     cell_pixels : int, optional
         Pixels per cell of ``rgb_array`` and ``human`` pictures; by default about 480 pixels
-        across the maze, 4 to 32 a cell.
+        across the maze, 4 to 32 a cell (8 with ``observation_mode="rgb"``).
 
     Examples
     --------
@@ -223,7 +231,24 @@ class MazeEnv(gym.Env):
         if self.observation_mode == "maze":
             return spaces.Box(0, 1, shape=(n + 3, rows, cols), dtype=np.uint8)
         side = 2 * self.radius + 1
+        if self.observation_mode == "rgb":
+            px = side * self._pitch()
+            return spaces.Box(0, 255, shape=(px, px, 3), dtype=np.uint8)
         return spaces.Box(0, 1, shape=(n + 2 + self.parity, side, side), dtype=np.uint8)
+
+    def _cell_and_wall(self, side: float = 0) -> tuple[int, int]:
+        """Pixels of a cell and of a wall in the pictures (``side``: the maze's cells across)."""
+        if self.cell_pixels is not None:
+            cell = self.cell_pixels
+        elif self.observation_mode == "rgb":  # a fixed picture scale: a fixed observation shape
+            cell = RGB_CELL_PIXELS
+        else:
+            cell = int(max(4, min(32, 480 // max(side, 1))))
+        return cell, max(1, cell // (6 if grid_class(self.kind).thin_walls else 4))
+
+    def _pitch(self) -> int:
+        cell, wall = self._cell_and_wall()
+        return cell + wall
 
     # -- the maze -----------------------------------------------------------------------
     @property
@@ -369,6 +394,8 @@ class MazeEnv(gym.Env):
             obs = self._planes.copy()
             obs[self.n_slots + 1, r, c] = 1
             return obs
+        if mode == "rgb":
+            return self._rgb_window()
         k, band = self.radius, self._band
         lv = r // band
         top = r + lv * 2 * k  # each level carries its own padding rows
@@ -448,6 +475,25 @@ class MazeEnv(gym.Env):
         frame[ys[keep], xs[keep]] = _PLAYER
         return frame
 
+    def _rgb_window(self) -> np.ndarray:
+        """The ``"rgb"`` observation: :meth:`render_rgb`'s frame cut round the agent (cut from
+        the maze's picture first, so a step copies the window, not the picture)."""
+        if self._picture is None:
+            self._picture = self._draw_maze()
+        base, centers, disc = self._picture
+        y, x = (int(v) for v in centers[self._cell])
+        size = self.observation_space.shape[0]  # type: ignore[index]
+        top, left = y - size // 2, x - size // 2
+        out = np.zeros((size, size, 3), dtype=np.uint8)
+        h, w = base.shape[:2]
+        y0, x0, y1, x1 = max(top, 0), max(left, 0), min(top + size, h), min(left + size, w)
+        if y0 < y1 and x0 < x1:
+            out[y0 - top : y1 - top, x0 - left : x1 - left] = base[y0:y1, x0:x1]
+        ys, xs = disc[:, 0] + (y - top), disc[:, 1] + (x - left)
+        keep = (ys >= 0) & (ys < size) & (xs >= 0) & (xs < size) & (ys + top < h) & (xs + left < w)
+        out[ys[keep], xs[keep]] = _PLAYER
+        return out
+
     def _draw_maze(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         from ..render.image import render_image
 
@@ -455,8 +501,7 @@ class MazeEnv(gym.Env):
         g = ep.grid
         plain = g.square_lattice
         side = max(g.shape) if plain else max(g.extent())
-        cell = self.cell_pixels or int(max(4, min(32, 480 // max(side, 1))))
-        wall = max(1, cell // (6 if g.thin_walls else 4))
+        cell, wall = self._cell_and_wall(side)
         image = render_image(ep.maze, cell_size=cell, wall_width=wall)
         base = np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
         if plain:

@@ -366,6 +366,61 @@ def test_rgb_observation_keeps_its_shape_over_a_size_range() -> None:
     assert shapes == {env.observation_space.shape} and env.observation_space.shape == (50, 50, 3)
 
 
+def _walk_to_goal(env: MazeEnv) -> bool:
+    """Follow the shortest path of the current maze; whether the episode ended at the goal."""
+    path = mazekit.solve(env.maze).path
+    terminated = False
+    for (r0, c0), (r1, c1) in zip(path[:-1], path[1:], strict=True):
+        slot = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}[(int(r1 - r0), int(c1 - c0))]
+        terminated = env.step(slot)[2]
+    return terminated
+
+
+def test_a_curriculum_grows_the_maze_as_the_agent_succeeds() -> None:
+    env = MazeEnv(size=[(3, 4), (5, 9)], curriculum={"window": 4, "threshold": 0.75})
+    _, info = env.reset(seed=3)
+    seen = [info["size"]]
+    for _ in range(20):
+        assert env.maze.grid.shape == env.curriculum_size == seen[-1]
+        assert _walk_to_goal(env)
+        seen.append(env.reset()[1]["size"])
+    # 4 successes at a size, then one step larger in every number, up to the largest
+    assert seen[:13] == [(3, 4)] * 4 + [(4, 5)] * 4 + [(5, 6)] * 4 + [(5, 7)]
+    assert seen[-1] == (5, 9)
+
+
+def test_a_curriculum_waits_while_the_agent_fails() -> None:
+    env = MazeEnv(size=[(4, 4), (8, 8)], curriculum=True, max_steps=40)  # 20 episodes, 80%
+    env.reset(seed=0)
+    outcomes = []
+    for k in range(60):
+        if k % 3 == 0:  # every third episode reaches the goal (within 40 steps): a third
+            outcomes.append(_walk_to_goal(env))
+        else:  # north from the top-left start is the outer wall: truncated after 40 steps
+            steps = [env.step(0) for _ in range(40)]
+            assert steps[-1][3] and not any(step[2] for step in steps)
+            outcomes.append(False)
+        env.reset()
+    assert sum(outcomes) == 20 and env.curriculum_size == (4, 4)
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        ({"size": (5, 5), "curriculum": True}, "a curriculum needs a size range"),
+        ({"size": [(3, 3), (6, 6)], "curriculum": {"window": 0}}, "window must be a positive integer"),
+        (
+            {"size": [(3, 3), (6, 6)], "curriculum": {"threshold": 1.5}},
+            r"threshold must be a number in \(0, 1\]",
+        ),
+        ({"size": [(3, 3), (6, 6)], "curriculum": {"rate": 2}}, "curriculum must be True, False or a dict"),
+    ],
+)
+def test_curriculum_options_are_checked(kw: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MazeEnv(**kw)
+
+
 # -- pictures -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["rect", "hex", "polar", "3d"])
 def test_rgb_array_shows_the_agent(kind: str) -> None:

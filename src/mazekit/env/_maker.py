@@ -234,11 +234,12 @@ class MazeMaker:
         return tuple(int(self.rng.integers(a, b + 1)) for a, b in zip(self.low, self.high, strict=True))
 
     # -- mazes --------------------------------------------------------------------------
-    def make(self) -> Episode:
-        """The next maze of the stream, with its ends and step tables."""
+    def make(self, shape: tuple[int, ...] | None = None) -> Episode:
+        """The next maze of the stream, with its ends and step tables; of ``shape`` if given
+        (a curriculum's current size), else of a size drawn from the range."""
         if self.fixed is not None:
             return self._given
-        gc = self._grid(self._shape())
+        gc = self._grid(self._shape() if shape is None else tuple(shape))
         g = gc.grid
         passages = np.zeros(g.size, dtype=np.uint8)
         if self._fast is not None:

@@ -120,6 +120,13 @@ class MazeEnv(gym.Env):
     cell_pixels : int, optional
         Pixels per cell of ``rgb_array`` and ``human`` pictures; by default about 480 pixels
         across the maze, 4 to 32 a cell (8 with ``observation_mode="rgb"``).
+    curriculum : bool or dict
+        With a size range: start every maze at the smallest size and grow one step (every
+        number of the size by one, up to the largest) once the agent reached the goal in at
+        least ``threshold`` of the last ``window`` episodes at that size (``True``:
+        ``{"window": 20, "threshold": 0.8}``; a dict sets either). An episode counts when it
+        ends, reaching the goal or truncated. ``curriculum_size`` and ``info["size"]`` say
+        where it is; a seed restarts the maze stream, not the curriculum.
 
     Examples
     --------
@@ -165,6 +172,7 @@ class MazeEnv(gym.Env):
         generator_options: dict[str, Any] | None = None,
         maze: Maze | None = None,
         cell_pixels: int | None = None,
+        curriculum: bool | dict[str, Any] = False,
     ) -> None:
         if observation_mode not in OBSERVATION_MODES:
             raise ValueError(
@@ -198,6 +206,9 @@ class MazeEnv(gym.Env):
         if not isinstance(new_maze, bool | np.bool_):
             raise ValueError(f"new_maze must be True or False, got {new_maze!r}")
         self.new_maze = bool(new_maze) and maze is None
+        self._curriculum = _curriculum(curriculum, self.maker)
+        self._outcomes: list[bool] = []
+        self.curriculum_size: tuple[int, ...] | None = self.maker.low if self._curriculum else None
         self.observation_mode = observation_mode
         self.radius = int(window_radius)
         self.render_mode = render_mode
@@ -327,15 +338,15 @@ class MazeEnv(gym.Env):
             raise ValueError(f"unknown reset options {sorted(unknown)}; this env takes new_maze, start")
         super().reset(seed=seed)
         if options.get("new_maze") and self._seeded and seed is None and self.maker.fixed is None:
-            self._use(self.maker.make())
+            self._use(self.maker.make(self.curriculum_size))
         elif seed is not None or not self._seeded:
             self.maker.seed(np.random.SeedSequence(int(self.np_random.integers(2**63))))
             self._seeded = True
             self._uniforms = self.np_random.random(_BLOCK) if self.slip else self._uniforms
             self._u = 0
-            self._use(self.maker.make())
+            self._use(self.maker.make(self.curriculum_size))
         elif self.new_maze:
-            self._use(self.maker.make())
+            self._use(self.maker.make(self.curriculum_size))
         ep = self._episode()
         self._cell = ep.start
         if options.get("start") is not None:
@@ -347,7 +358,24 @@ class MazeEnv(gym.Env):
 
     def _info(self, ep: Episode) -> dict[str, Any]:
         g, cell = ep.grid, self._cell
-        return {"start": g.unflat(cell), "goal": g.unflat(ep.goal), "shortest": int(ep.dist[cell])}
+        info = {"start": g.unflat(cell), "goal": g.unflat(ep.goal), "shortest": int(ep.dist[cell])}
+        if self.curriculum_size is not None:
+            info["size"] = self.curriculum_size
+        return info
+
+    def _episode_ended(self, reached: bool) -> None:
+        """A curriculum's bookkeeping: grow the size once the last ``window`` episodes at this
+        size reached the goal often enough."""
+        assert self._curriculum is not None and self.curriculum_size is not None
+        window, threshold = self._curriculum
+        self._outcomes.append(reached)
+        del self._outcomes[:-window]
+        if len(self._outcomes) == window and sum(self._outcomes) >= threshold * window:
+            grown = tuple(
+                min(n + 1, top) for n, top in zip(self.curriculum_size, self.maker.high, strict=True)
+            )
+            if grown != self.curriculum_size:
+                self.curriculum_size, self._outcomes = grown, []
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Try to move through slot ``action``; a wall (or a slip into one) leaves the agent put.
@@ -377,9 +405,12 @@ class MazeEnv(gym.Env):
         reward = self.step_reward + (self.goal_reward if done else 0.0)
         if self._potential is not None:
             reward += float(self._potential[nxt] - self._potential[cell])
+        truncated = not done and self._steps >= self._limit
+        if self._curriculum is not None and (done or truncated):
+            self._episode_ended(done)
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, done, not done and self._steps >= self._limit, {}
+        return self._observe(), reward, done, truncated, {}
 
     def _observe(self) -> Any:
         mode = self.observation_mode
@@ -541,6 +572,26 @@ class MazeEnv(gym.Env):
             pygame.display.quit()
             self._window = None
         super().close()
+
+
+def _curriculum(curriculum: Any, maker: MazeMaker) -> tuple[int, float] | None:
+    """``(window, threshold)`` of a curriculum option, or None; one-line errors."""
+    if curriculum is False or curriculum is None:
+        return None
+    if curriculum is True:
+        curriculum = {}
+    if not isinstance(curriculum, dict) or set(curriculum) - {"window", "threshold"}:
+        raise ValueError(
+            f"curriculum must be True, False or a dict of window and threshold, got {curriculum!r}"
+        )
+    window, threshold = curriculum.get("window", 20), curriculum.get("threshold", 0.8)
+    if not _count(window, 1):
+        raise ValueError(f"curriculum window must be a positive integer, got {window!r}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
+        raise ValueError(f"curriculum threshold must be a number in (0, 1], got {threshold!r}")
+    if maker.fixed is not None or maker.low == maker.high:
+        raise ValueError("a curriculum needs a size range, e.g. size=[(3, 3), (15, 15)]")
+    return int(window), float(threshold)
 
 
 def as_kind_code(kind: str) -> int:

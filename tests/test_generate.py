@@ -121,3 +121,21 @@ def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
     make = mazekit.Maker("prim", (4, 4))
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         make(-1)
+
+
+@pytest.mark.parametrize(
+    ("family", "typed", "meant"),
+    [("generate", "backtraker", "backtracker"), ("generate", "wilsn", "wilson"), ("solve", "astr", "astar")],
+)
+def test_a_misspelt_algorithm_name_gets_a_did_you_mean(tmp_path, family, typed, meant):
+    from .test_cli import run
+
+    args = ["-a", typed] if family == "generate" else ["--solver", typed, "m.json"]
+    if family == "solve":
+        assert run("generate", "--size", "3x3", "-o", "m.json", cwd=tmp_path).returncode == 0
+    proc = run(family, *args, cwd=tmp_path)
+    assert proc.returncode != 0 and proc.stderr.count("\n") == 1
+    assert proc.stderr.rstrip().endswith(f"did you mean {meant!r}?"), proc.stderr
+    with pytest.raises(ValueError, match="choose from") as caught:
+        mazekit.generate("zzzz", (3, 3))
+    assert "did you mean" not in str(caught.value)  # nothing near: no guess

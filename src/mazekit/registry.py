@@ -10,6 +10,7 @@ not on each other's internals.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import sys
 from collections.abc import Callable
@@ -113,17 +114,20 @@ def summary(func: Callable[..., Any]) -> str:
 
 
 def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> Callable[..., Any]:
-    """``registry[name]``, or ``ValueError`` listing the choices.
+    """``registry[name]``, or ``ValueError`` listing the choices (and the nearest name).
 
-    >>> lookup({"bfs": print}, "bsf", "solver")
+    >>> lookup({"bfs": print, "dfs": print}, "bsf", "solver")
     Traceback (most recent call last):
     ...
-    ValueError: unknown solver 'bsf'; choose from bfs
+    ValueError: unknown solver 'bsf'; choose from bfs, dfs; did you mean 'bfs'?
     """
     try:
         return registry[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}") from None
+        pass
+    close = difflib.get_close_matches(name, list(registry), n=1) if isinstance(name, str) else []
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise ValueError(f"unknown {family} {name!r}; choose from {', '.join(sorted(registry))}{hint}")
 
 
 def check_options(func: Callable[..., Any], name: str, options: dict[str, Any]) -> None:

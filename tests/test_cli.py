@@ -496,3 +496,12 @@ def test_text_files_keep_the_ends_and_the_rock(tmp_path):
     printed = run(*cave, "--color", "never", cwd=tmp_path)
     (tmp_path / "printed.txt").write_text(printed.stdout)
     assert load(tmp_path / "cave.txt") == load(tmp_path / "cave.json") == load(tmp_path / "printed.txt")
+
+
+def test_counts_of_one_are_singular(tmp_path):
+    """Issue 31: "1 mazes", "1 steps"."""
+    assert run("generate", "--size", "2x1", "-o", "m.json", cwd=tmp_path).returncode == 0
+    r = run("solve", "m.json", cwd=tmp_path)
+    assert "path of 1 step, " in r.stderr and "1 steps" not in r.stderr, r.stderr
+    r = run("print", "--size", "4x4", "--count", "1", "--no-answers", "-o", "p.pdf", cwd=tmp_path)
+    assert r.returncode == 0 and ": 1 maze, 1 page (" in r.stderr, r.stderr

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from .. import _words as words
 from ..parsing import ENDS, grid_shape, parse_options
 from ._options import F, GridChoice, UserError, complete, run, transform_options
 
@@ -166,4 +167,5 @@ def verify_cmd(folder: str, quick: bool) -> None:
         raise UserError(f"{len(problems)} problem(s) in {folder}")
     got = info(folder)
     what = "checksums" if quick else "checksums, mazes and solutions"
-    click.echo(f"ok: {got['count']:,} mazes in {len(got['shards'])} shards ({what})")
+    mazes, shards = words.count(got["count"], "maze"), words.count(len(got["shards"]), "shard")
+    click.echo(f"ok: {mazes} in {shards} ({what})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .. import _words as words
 from ._options import emit, run
 
 #: Kernels the demo runs (module, name): when numba's cache lacks one, the first run says
@@ -51,4 +52,4 @@ def demo(output: str, seed: int, warmup: bool) -> None:
     big = gen("prim", (60, 90), rng=seed, ends="diameter")
     sol = solve_maze(big, "dfs")
     emit(big, sol, output, explored=True, cell_size=10, wall_width=2)
-    click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {sol.length} steps", err=True)
+    click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {words.steps(sol.length)}", err=True)

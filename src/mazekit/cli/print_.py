@@ -7,6 +7,7 @@ from typing import Any, cast
 
 import click
 
+from .. import _words as words
 from ._options import check_output, make_maze, maze_options, run
 
 MAX_COUNT = 1000
@@ -41,4 +42,5 @@ def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **
     with atomic_write(Path(output), "wb") as fh:
         fh.write(data)
     pages = count * (1 if no_answers else 2)
-    click.echo(f"wrote {output}: {count} mazes, {pages} pages ({paper}); base seed {base}", err=True)
+    made = f"{words.count(count, 'maze')}, {words.count(pages, 'page')}"
+    click.echo(f"wrote {output}: {made} ({paper}); base seed {base}", err=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from .. import _words as words
 from ..parsing import reshape, solver_options
 from ._options import (
     RENDER_KEYS,
@@ -56,8 +57,10 @@ def show(solver: str | None, animated: bool, speed: float, braid: float | None, 
     if sol is not None and not sol.found:
         raise UserError(f"{solver} found no path from {sol.start} to {sol.goal}")
     if sol is not None:
-        click.echo(f"{maze.algorithm} {maze.grid.describe()} seed {maze.seed}; "
-                   f"{solver}: {sol.length} steps, {sol.n_explored} cells explored", err=True)  # fmt: skip
+        steps, seen = words.steps(sol.length), words.explored(sol.n_explored)
+        click.echo(
+            f"{maze.algorithm} {maze.grid.describe()} seed {maze.seed}; {solver}: {steps}, {seen}", err=True
+        )
     elif kw["seed"] is None:
         click.echo(f"seed: {maze.seed}", err=True)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from .. import _words as words
 from ..parsing import parse_cell, parse_options, solver_options
 from ._options import UserError, check_output, complete, emit, in_place_option, render_options, run, status
 
@@ -60,7 +61,8 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
     if not sol.found:
         raise UserError(_no_path(maze, sol, solver, kwargs))
     emit(maze, sol, output, **ropts)
-    click.echo(f"{solver}: path of {sol.length} steps, {sol.n_explored} cells explored", err=True)
+    steps, seen = words.steps(sol.length), words.explored(sol.n_explored)
+    click.echo(f"{solver}: path of {steps}, {seen}", err=True)
 
 
 def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:

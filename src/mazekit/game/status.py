@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import _words as words
 from ..grids import Grid
 from .keys import HELP_LINES, walk_help, walk_keys
 
@@ -71,8 +72,8 @@ def status_lines(state: GameState) -> tuple[str, str]:
         line = f"{state.solver} solving: step {state.solve_pos}/{len(sol.trace)}"
     elif state.phase == "solved" and sol is not None:
         path = f"path length {sol.length}" if sol.found else "no path"
-        line = (f"{state.solver}: {len(sol.trace)} steps, {sol.n_explored} cells explored, {path}"
-                f" (shortest {state.shortest})")  # fmt: skip
+        steps, seen = words.count(len(sol.trace), "step"), words.explored(sol.n_explored)
+        line = f"{state.solver}: {steps}, {seen}, {path} (shortest {state.shortest})"
     elif state.phase == "playing":
         keys = "arrows or the keys in F1" if walk_keys(state.grid.kind) else "arrows/WASD"
         line = (f"moves {state.moves} | time {state.elapsed:.1f} s | shortest {state.shortest}"
@@ -80,7 +81,8 @@ def status_lines(state: GameState) -> tuple[str, str]:
     elif state.phase == "won":
         line = f"solved in {state.moves} moves, {state.elapsed:.1f} s; shortest is {state.shortest}"
     else:
-        line = f"gave up after {state.moves} moves; the shortest path is {state.shortest} steps"
+        moves, shortest = words.count(state.moves, "move"), words.count(state.shortest, "step")
+        line = f"gave up after {moves}; the shortest path is {shortest}"
     return top, line
 
 

@@ -505,3 +505,21 @@ def test_counts_of_one_are_singular(tmp_path):
     assert "path of 1 step, " in r.stderr and "1 steps" not in r.stderr, r.stderr
     r = run("print", "--size", "4x4", "--count", "1", "--no-answers", "-o", "p.pdf", cwd=tmp_path)
     assert r.returncode == 0 and ": 1 maze, 1 page (" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("generate", "--size", "3x3", "-o", "w.png"), "wrote w.png"),
+        (("generate", "--size", "3x3", "-o", "w.tmj"), "wrote w.tmj and its tileset w-tiles.png"),
+        (("render", "m.json", "-o", "r.svg"), "wrote r.svg"),
+        (("transform", "m.json", "t.json", "--op", "braid"), "wrote t.json"),
+        (("solve", "m.json", "-o", "s.json"), "wrote s.json"),
+    ],
+)
+def test_a_command_that_writes_a_file_says_so(tmp_path, args, said):
+    """Issue 31: generate, render and transform wrote files without a word."""
+    assert run("generate", "--size", "3x3", "--seed", "1", "-o", "m.json", cwd=tmp_path).returncode == 0
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 0 and said in r.stderr.splitlines(), r.stderr
+    assert (tmp_path / said.split()[1]).exists()

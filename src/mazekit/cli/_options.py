@@ -301,8 +301,9 @@ def check_output(output: str | None, inputs: dict[str, str | None], in_place: bo
     writable_target(output)
 
 
-def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
-    """Write ``maze`` to ``output`` (maze file or picture, by suffix) or print it."""
+def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True, **ropts: Any) -> None:
+    """Write ``maze`` to ``output`` (maze file or picture, by suffix), saying so on stderr
+    unless ``announce`` is false, or print it."""
     from ..render import render
 
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
@@ -327,9 +328,16 @@ def emit(maze: Any, solution: Any, output: str | None, **ropts: Any) -> None:
         "tile_size": ropts.get("cell_size"),
     }  # fmt: skip  (a Tiled map's tiles: a cell's pixels)
     with status(f"writing {output}"):
-        write(
+        written = write(
             maze,
             output,
             solution=solution,
             **{k: v for k, v in given.items() if v is not None and k in takes},
         )
+    if announce:
+        beside = ""
+        if written.suffix.lower() == ".tmj":
+            from ..tiled import tiles_name
+
+            beside = f" and its tileset {tiles_name(written)}"
+        click.echo(f"wrote {output}{beside}", err=True)

@@ -51,5 +51,5 @@ def demo(output: str, seed: int, warmup: bool) -> None:
     emit(small, solve_maze(small, "astar"), None, style="unicode", color="auto")
     big = gen("prim", (60, 90), rng=seed, ends="diameter")
     sol = solve_maze(big, "dfs")
-    emit(big, sol, output, explored=True, cell_size=10, wall_width=2)
+    emit(big, sol, output, announce=False, explored=True, cell_size=10, wall_width=2)
     click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {words.steps(sol.length)}", err=True)

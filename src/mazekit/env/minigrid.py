@@ -76,9 +76,9 @@ def to_minigrid(
     solution : Solution, optional
         The path to put doors on and keep lava off (default: ``mazekit.solve(maze)``).
     """
-    from .. import solve
     from .._rng import as_rng
     from ..convert import to_blocks
+    from ..solve import solve
 
     if isinstance(doors, bool) or not isinstance(doors, int | np.integer) or not 0 <= doors <= 6:
         raise ValueError(f"doors must be an integer from 0 to {len(COLOR_NAMES)}, got {doors!r}")
@@ -181,9 +181,9 @@ class MiniGridMaze(MiniGridEnv):
         return "get to the green goal square"
 
     def _gen_grid(self, width: int, height: int) -> None:
-        import mazekit
+        from ..generate import generate
 
-        self.maze = mazekit.generate(self.generator, self.size_cells, rng=self.np_random, ends=self.ends)
+        self.maze = generate(self.generator, self.size_cells, rng=self.np_random, ends=self.ends)
         level = to_minigrid(self.maze, doors=self.doors, lava=self.lava, rng=self.np_random)
         self.grid = level.grid
         self.agent_pos, self.agent_dir = level.agent_pos, level.agent_dir

@@ -72,6 +72,27 @@ def end_openings(maze: Maze) -> dict[str, tuple[int, int]]:
     return out
 
 
+def level_blocks(maze: Maze, what: str, *, gaps: bool = True) -> np.ndarray:
+    """The block picture (:func:`to_blocks`) as an exported level lays it out, the gaps of
+    :func:`end_openings` opened when ``gaps``; a one-line ``ValueError`` naming ``what``
+    (e.g. ``"a Tiled map"``) unless the cells sit on a square lattice.
+
+    >>> import mazekit
+    >>> level_blocks(mazekit.generate("kruskal", (1, 2), rng=0), "a level").tolist()
+    [[1, 0, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 0, 1]]
+    """
+    if not maze.grid.square_lattice:
+        raise ValueError(
+            f"{what} needs cells on a square lattice (a rect grid, not wrapped); "
+            f"this maze is on a {maze.grid.kind_words} grid"
+        )
+    blocks = to_blocks(maze)
+    if gaps:
+        for r, c in end_openings(maze).values():
+            blocks[r, c] = 0
+    return blocks
+
+
 def _block_to_cell(rc: Any, rows: int, cols: int, what: str) -> Cell:
     values = tuple(rc) if isinstance(rc, list | tuple | np.ndarray) else ()
     if len(values) != 2 or not all(is_int(v) for v in values):

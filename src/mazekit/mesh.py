@@ -63,19 +63,12 @@ def maze_mesh(
     block, height, floor : float
         A block's side, a wall's height above the floor, and the floor's thickness, in mm.
     """
-    from .convert import end_openings, to_blocks
+    from .convert import level_blocks
 
     block, height, floor = (
         _check_size(n, v) for n, v in (("block", block), ("height", height), ("floor", floor))
     )
-    if not maze.grid.square_lattice:
-        raise ValueError(
-            f"a 3D model needs cells on a square lattice (a rect grid, not wrapped); "
-            f"this maze is on a {maze.grid.kind_words} grid"
-        )
-    blocks = to_blocks(maze)
-    for r, c in end_openings(maze).values():
-        blocks[r, c] = 0
+    blocks = level_blocks(maze, "a 3D model")
     rows, cols = blocks.shape
     solid = np.zeros((4, rows + 2, cols + 2), dtype=bool)  # (z, y down, x), empty all round
     solid[1, 1:-1, 1:-1] = True  # the floor

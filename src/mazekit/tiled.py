@@ -73,18 +73,11 @@ def to_tiled(
     image : str
         The tileset image's path relative to the map (:func:`write_tiled` writes it).
     """
-    from .convert import end_openings, to_blocks
+    from .convert import level_blocks
 
     if isinstance(tile_size, bool) or not isinstance(tile_size, int) or not 1 <= tile_size <= 1024:
         raise ValueError(f"tile_size must be an integer from 1 to 1024, got {tile_size!r}")
-    if not maze.grid.square_lattice:
-        raise ValueError(
-            f"a Tiled map needs cells on a square lattice (a rect grid, not wrapped); "
-            f"this maze is on a {maze.grid.kind_words} grid"
-        )
-    blocks = to_blocks(maze)
-    for r, c in end_openings(maze).values():
-        blocks[r, c] = 0
+    blocks = level_blocks(maze, "a Tiled map")
     height, width = blocks.shape
     t = tile_size
 

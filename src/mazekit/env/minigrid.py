@@ -77,17 +77,12 @@ def to_minigrid(
         The path to put doors on and keep lava off (default: ``mazekit.solve(maze)``).
     """
     from .._rng import as_rng
-    from ..convert import to_blocks
+    from ..convert import level_blocks
     from ..solve import solve
 
     if isinstance(doors, bool) or not isinstance(doors, int | np.integer) or not 0 <= doors <= 6:
         raise ValueError(f"doors must be an integer from 0 to {len(COLOR_NAMES)}, got {doors!r}")
-    if not maze.grid.square_lattice:
-        raise ValueError(
-            f"a MiniGrid level needs cells on a square lattice (a rect grid, not wrapped); "
-            f"this maze is on a {maze.grid.kind_words} grid"
-        )
-    blocks = to_blocks(maze)
+    blocks = level_blocks(maze, "a MiniGrid level", gaps=False)  # the outer wall stays whole
     height, width = blocks.shape
     grid = MiniGrid(width, height)
     for y, x in np.argwhere(blocks == 1).tolist():

@@ -123,6 +123,19 @@ class WallModel:
         kinds = self.every_item[:, 0]
         return {kind: np.flatnonzero(kinds == kind) for kind in ITEM_KINDS.values()}
 
+    @cached_property
+    def partners(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(items, cells, slots)``: the ``closed`` walls that two cells share, and the
+        other cell's side of each (a shared wall stands only while both sides are closed,
+        so a maze whose two cells disagree about a passage shows it open, as it walks)."""
+        i = self.by_kind[_CLOSED]
+        if self.grid.tunnel_slots:  # a weave cell's inner walls are its own
+            i = i[:0]
+        cell, slot = self.every_item[i, 1], self.every_item[i, 2]
+        other, back = self.nb[cell, slot], self.back[cell, slot]
+        shared = (other >= 0) & (back >= 0)
+        return i[shared], other[shared], back[shared]
+
 
 def wall_model(grid: Grid, ends: Any = ()) -> WallModel:
     """The :class:`WallModel` of ``grid``; ``ends`` are the flat start and goal cells, whose
@@ -357,10 +370,15 @@ def standing(
     out[groups[_OPENING]] = not openings
     i = groups[_CLOSED]
     out[i] = (sides[cell[i]] >> slot[i]) & 1 == 0
+    i, partner, back = model.partners
+    out[i] &= (sides[partner] >> back) & 1 == 0
     i = groups[_CORRIDOR]
     under = np.r_[bits, 0][other[i]] >> 5 + (slot[i] % 2 == 0) & 1  # tunnels E, S
     out[i] = ((sides[cell[i]] >> slot[i]) & 1 == 1) | (under == 1)
-    for k, up, down in ((_UP, 1, 0), (_UP_BOTH, 1, 1), (_DOWN, 0, 1), (_DOWN_BOTH, 1, 1)):
-        i = groups[k]
-        out[i] = ((bits[cell[i]] >> 4) & 1 == up) & ((bits[cell[i]] >> 5) & 1 == down)
+    names = model.grid.slot_names
+    if "up" in names and "down" in names:  # a stair mark: which of the two stairs are open
+        up_bit, down_bit = names.index("up"), names.index("down")
+        for k, up, down in ((_UP, 1, 0), (_UP_BOTH, 1, 1), (_DOWN, 0, 1), (_DOWN_BOTH, 1, 1)):
+            i = groups[k]
+            out[i] = ((bits[cell[i]] >> up_bit) & 1 == up) & ((bits[cell[i]] >> down_bit) & 1 == down)
     return out

@@ -5,6 +5,7 @@ exactly: its wall layer read back is the maze's block picture, its objects sit o
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ import mazekit
 from mazekit.convert import end_openings, from_blocks, to_blocks
 from mazekit.grids import make_grid
 from mazekit.output import write
-from mazekit.tiled import FIRST_GID, PATH, WALL, tiles_name, to_tiled
+from mazekit.tiled import FIRST_GID, PATH, WALL, tiles_name, to_tiled, write_tiled
 
 from .test_cli import run
 
@@ -107,6 +108,29 @@ def test_a_map_that_cannot_be_written_leaves_no_tileset_behind(tmp_path, what):
     with pytest.raises(OSError):
         write(mazekit.generate("prim", (3, 3), rng=1), target)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["level.tmj"]
+
+
+def test_a_failed_overwrite_keeps_the_old_map_and_its_tileset(tmp_path, monkeypatch):
+    """The map's rename fails after the new tileset is in place: both stay as they were."""
+    import mazekit._files as files
+
+    target = tmp_path / "level.tmj"
+    maze = mazekit.generate("prim", (3, 3), rng=1)
+    write(maze, target)
+    tiles = tmp_path / tiles_name(target)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert set(before) == {"level.tmj", tiles.name}
+    real = os.replace
+
+    def refuse_the_map(src, dst):
+        if str(dst) == str(target):
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(files.os, "replace", refuse_the_map)
+    with pytest.raises(OSError, match="level.tmj"):
+        write_tiled(mazekit.generate("prim", (4, 4), rng=2), target, tile_size=24)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 @pytest.mark.parametrize("size", [0, -3, 2000, 2.5, True])

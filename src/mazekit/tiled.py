@@ -132,13 +132,21 @@ def write_tiled(
     for i, color in enumerate(TILE_COLORS):
         image.paste(color, (i * tile_size, 0, (i + 1) * tile_size, tile_size))
     text = json.dumps(level, separators=(",", ":"))
-    tiles = path.with_name(tiles_name(path))
-    with atomic_write(tiles, "wb") as fh:
-        image.save(fh, format="PNG")
+    tiles = writable_target(path.with_name(tiles_name(path)))
+    old = tiles.read_bytes() if tiles.is_file() else None  # a few hundred bytes
+    replaced = False
     try:
-        with atomic_write(path, "w") as fh:
+        with atomic_write(path, "w") as fh:  # the map written whole before the tileset moves in
             fh.write(text)
-    except BaseException:  # no map: no tileset of it either
-        tiles.unlink(missing_ok=True)
+            with atomic_write(tiles, "wb") as th:
+                image.save(th, format="PNG")
+            replaced = True
+    except BaseException:  # no new map: the tileset as it was (or none)
+        if replaced:
+            if old is None:
+                tiles.unlink(missing_ok=True)
+            else:
+                with atomic_write(tiles, "wb") as th:
+                    th.write(old)
         raise
     return path

@@ -389,6 +389,19 @@ def test_a_curriculum_grows_the_maze_as_the_agent_succeeds() -> None:
     assert seen[-1] == (5, 9)
 
 
+def test_a_curriculum_threshold_counts_whole_episodes() -> None:
+    """0.28 of 25 episodes is 7 (the float product is 7.000000000000001, which 7 never reach)."""
+    env = MazeEnv(size=[(3, 3), (6, 6)], curriculum={"window": 25, "threshold": 0.28}, max_steps=20)
+    env.reset(seed=0)
+    for k in range(25):
+        if k < 7:
+            assert _walk_to_goal(env)
+        else:  # north from the top-left start is the outer wall: truncated
+            assert [env.step(0) for _ in range(20)][-1][3]
+        size = env.reset()[1]["size"]
+        assert size == ((4, 4) if k == 24 else (3, 3))
+
+
 def test_a_curriculum_waits_while_the_agent_fails() -> None:
     env = MazeEnv(size=[(4, 4), (8, 8)], curriculum=True, max_steps=40)  # 20 episodes, 80%
     env.reset(seed=0)
@@ -414,6 +427,7 @@ def test_a_curriculum_waits_while_the_agent_fails() -> None:
             r"threshold must be a number in \(0, 1\]",
         ),
         ({"size": [(3, 3), (6, 6)], "curriculum": {"rate": 2}}, "curriculum must be True, False or a dict"),
+        ({"size": [(3, 3), (6, 6)], "curriculum": True, "new_maze": False}, "it needs new_maze=True"),
     ],
 )
 def test_curriculum_options_are_checked(kw: dict, message: str) -> None:

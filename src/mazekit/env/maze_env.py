@@ -42,6 +42,7 @@ exactly 1 over an episode that reaches the goal.
 
 from __future__ import annotations
 
+import math
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
@@ -126,7 +127,8 @@ class MazeEnv(gym.Env):
         least ``threshold`` of the last ``window`` episodes at that size (``True``:
         ``{"window": 20, "threshold": 0.8}``; a dict sets either). An episode counts when it
         ends, reaching the goal or truncated. ``curriculum_size`` and ``info["size"]`` say
-        where it is; a seed restarts the maze stream, not the curriculum.
+        where it is; a seed restarts the maze stream, not the curriculum. A curriculum
+        makes a new maze every episode (``new_maze=False`` is refused with it).
 
     Examples
     --------
@@ -207,6 +209,8 @@ class MazeEnv(gym.Env):
             raise ValueError(f"new_maze must be True or False, got {new_maze!r}")
         self.new_maze = bool(new_maze) and maze is None
         self._curriculum = _curriculum(curriculum, self.maker)
+        if self._curriculum is not None and not self.new_maze:
+            raise ValueError("a curriculum grows the maze between episodes: it needs new_maze=True")
         self._outcomes: list[bool] = []
         self.curriculum_size: tuple[int, ...] | None = self.maker.low if self._curriculum else None
         self.observation_mode = observation_mode
@@ -367,10 +371,10 @@ class MazeEnv(gym.Env):
         """A curriculum's bookkeeping: grow the size once the last ``window`` episodes at this
         size reached the goal often enough."""
         assert self._curriculum is not None and self.curriculum_size is not None
-        window, threshold = self._curriculum
+        window, needed = self._curriculum
         self._outcomes.append(reached)
         del self._outcomes[:-window]
-        if len(self._outcomes) == window and sum(self._outcomes) >= threshold * window:
+        if len(self._outcomes) == window and sum(self._outcomes) >= needed:
             grown = tuple(
                 min(n + 1, top) for n, top in zip(self.curriculum_size, self.maker.high, strict=True)
             )
@@ -574,8 +578,11 @@ class MazeEnv(gym.Env):
         super().close()
 
 
-def _curriculum(curriculum: Any, maker: MazeMaker) -> tuple[int, float] | None:
-    """``(window, threshold)`` of a curriculum option, or None; one-line errors."""
+def _curriculum(curriculum: Any, maker: MazeMaker) -> tuple[int, int] | None:
+    """``(window, episodes needed)`` of a curriculum option, or None; one-line errors.
+
+    The episodes needed are counted once, in whole episodes: 0.7 of 10 is 7 (as a float
+    product it is 7.000000000000001, which 7 successes would never reach)."""
     if curriculum is False or curriculum is None:
         return None
     if curriculum is True:
@@ -591,7 +598,7 @@ def _curriculum(curriculum: Any, maker: MazeMaker) -> tuple[int, float] | None:
         raise ValueError(f"curriculum threshold must be a number in (0, 1], got {threshold!r}")
     if maker.fixed is not None or maker.low == maker.high:
         raise ValueError("a curriculum needs a size range, e.g. size=[(3, 3), (15, 15)]")
-    return int(window), float(threshold)
+    return int(window), max(1, math.ceil(round(float(threshold) * int(window), 9)))
 
 
 def as_kind_code(kind: str) -> int:

@@ -104,11 +104,31 @@ def test_doors_sit_on_the_path_with_their_keys_before_them_and_lava_off_it():
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"doors": 7}, "doors must be an integer from 0 to 6"), ({"doors": -1}, "doors must be")],
+    [
+        ({"doors": 7}, "doors must be an integer from 0 to 6"),
+        ({"doors": -1}, "doors must be"),
+        ({"lava": 1}, "lava must be True or False"),
+    ],  # fmt: skip
 )
 def test_bad_options_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         to_minigrid(mazekit.generate("prim", (3, 3), rng=1), **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"generator": "nope"}, "unknown generator"),
+        ({"ends": "middle"}, "unknown ends 'middle'"),
+        ({"size": (0, 4)}, "size"),
+        ({"doors": 9}, "doors must be an integer from 0 to 6"),
+        ({"lava": "yes"}, "lava must be True or False"),
+    ],
+)
+def test_the_environment_checks_its_options_when_made(kwargs, message):
+    """Refused by gym.make, before any reset (a typo must not wait for the first episode)."""
+    with pytest.raises(ValueError, match=message):
+        gym.make("mazekit/MiniGrid-Maze-v0", **kwargs)
 
 
 def test_a_maze_off_the_square_lattice_is_refused():

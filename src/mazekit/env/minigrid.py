@@ -80,8 +80,7 @@ def to_minigrid(
     from ..convert import level_blocks
     from ..solve import solve
 
-    if isinstance(doors, bool) or not isinstance(doors, int | np.integer) or not 0 <= doors <= 6:
-        raise ValueError(f"doors must be an integer from 0 to {len(COLOR_NAMES)}, got {doors!r}")
+    _check_extras(doors, lava)
     blocks = level_blocks(maze, "a MiniGrid level", gaps=False)  # the outer wall stays whole
     height, width = blocks.shape
     grid = MiniGrid(width, height)
@@ -121,6 +120,15 @@ def to_minigrid(
     return MiniGridLevel(grid, start, facing, goal)
 
 
+def _check_extras(doors: Any, lava: Any) -> None:
+    """One-line errors for :func:`to_minigrid`'s ``doors`` and ``lava``."""
+    whole = isinstance(doors, int | np.integer) and not isinstance(doors, bool)
+    if not whole or not 0 <= doors <= len(COLOR_NAMES):
+        raise ValueError(f"doors must be an integer from 0 to {len(COLOR_NAMES)}, got {doors!r}")
+    if not isinstance(lava, bool | np.bool_):
+        raise ValueError(f"lava must be True or False, got {lava!r}")
+
+
 class MiniGridMaze(MiniGridEnv):
     """A MiniGrid environment that draws a fresh mazekit maze on every reset.
 
@@ -153,12 +161,14 @@ class MiniGridMaze(MiniGridEnv):
         max_steps: int | None = None,
         **kwargs: Any,
     ) -> None:
-        from ..generate import GENERATORS, lookup
-        from ..grids import check_shape
+        from ..generate import Maker
 
-        self.size_cells = check_shape(tuple(size))
-        lookup(GENERATORS, generator, "generator")  # an unknown name: now, not at the first reset
-        self.generator, self.ends, self.doors, self.lava = generator, ends, doors, lava
+        # every option checked now (an unknown generator or ends, a bad size, doors or lava),
+        # not at the first reset; the Maker then makes each reset's maze without checking again
+        self._maker = Maker(generator, tuple(size), ends=ends)
+        _check_extras(doors, lava)
+        self.size_cells = self._maker.grid.shape
+        self.generator, self.ends, self.doors, self.lava = generator, ends, doors, bool(lava)
         rows, cols = self.size_cells
         width, height = 2 * cols + 1, 2 * rows + 1
         kwargs.setdefault("see_through_walls", False)
@@ -176,9 +186,7 @@ class MiniGridMaze(MiniGridEnv):
         return "get to the green goal square"
 
     def _gen_grid(self, width: int, height: int) -> None:
-        from ..generate import generate
-
-        self.maze = generate(self.generator, self.size_cells, rng=self.np_random, ends=self.ends)
+        self.maze = self._maker(self.np_random)
         level = to_minigrid(self.maze, doors=self.doors, lava=self.lava, rng=self.np_random)
         self.grid = level.grid
         self.agent_pos, self.agent_dir = level.agent_pos, level.agent_dir

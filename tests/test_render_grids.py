@@ -135,6 +135,7 @@ def test_a_shared_wall_falls_when_either_side_is_open(name):
         np.bitwise_and.at(half, pick[both_open], ~(1 << bit[both_open]).astype(half.dtype))
         assert not standing(model, half.reshape(m.passages.shape), openings=True)[items[both_open]].any()
 
+
 # -- golden SVGs ----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", NAMES)
 def test_svg_golden(name):

@@ -505,6 +505,10 @@ def test_counts_of_one_are_singular(tmp_path):
     assert "path of 1 step, " in r.stderr and "1 steps" not in r.stderr, r.stderr
     r = run("print", "--size", "4x4", "--count", "1", "--no-answers", "-o", "p.pdf", cwd=tmp_path)
     assert r.returncode == 0 and ": 1 maze, 1 page (" in r.stderr, r.stderr
+    r = run(
+        "dataset", "--count", "1", "--size", "3x3", "--seed", "0", "-o", "ds", "--workers", "1", cwd=tmp_path
+    )
+    assert r.returncode == 0 and ": 1 maze (seed 0); made 1 shard (1 maze) in" in r.stdout, r.stdout
 
 
 @pytest.mark.parametrize(

@@ -127,6 +127,17 @@ def test_walking_the_bfs_path_by_key_presses_wins(make_app):
     assert box.collidepoint(pygame.Rect(app.view.layout.rect).center)
 
 
+def test_a_one_move_win_says_move_not_moves(make_app):
+    app = make_app(mode="play", shape=(1, 2), seed=1, algorithm="prim")
+    s = app.state
+    step = tuple((s.cell(s.goal) - np.asarray(s.cell(s.player))).tolist())
+    press(app, KEY_FOR[step])
+    assert s.phase == "won" and s.moves == 1
+    _, lines = s.overlay()
+    assert lines[0].startswith("1 move in ") and lines[1] == "shortest path: 1 move; you matched it!"
+    assert "solved in 1 move, " in " ".join(s.status())
+
+
 def test_hint_shows_the_next_step_and_giving_up_shows_the_solution(make_app):
     app = make_app(mode="play", shape=(8, 12), seed=3)
     s = app.state

@@ -84,10 +84,11 @@ def _make(count: int | None, output: str | None, algorithm: str, grid: str, wrap
     summary = build(output, config, workers=workers, dask=dask, progress=progress, report=report)
     kept = f", kept {summary['kept']} complete" if summary["kept"] else ""
     redone = f", remade {len(summary['redone'])} corrupt" if summary["redone"] else ""
+    rate = f"{summary['rate']:,.0f}" if summary["rate"] >= 10 else f"{summary['rate']:.2g}"  # not "0"
     click.echo(
-        f"{output}: {config['count']:,} mazes (seed {config['seed']}); made {summary['made']} shards"
-        f" ({summary['mazes']:,} mazes) in {summary['seconds']:.1f} s,"
-        f" {summary['rate']:,.0f} mazes/s{kept}{redone}"
+        f"{output}: {words.count(config['count'], 'maze')} (seed {config['seed']});"
+        f" made {words.count(summary['made'], 'shard')} ({words.count(summary['mazes'], 'maze')})"
+        f" in {summary['seconds']:.1f} s, {rate} mazes/s{kept}{redone}"
     )
 
 

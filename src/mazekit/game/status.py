@@ -79,7 +79,8 @@ def status_lines(state: GameState) -> tuple[str, str]:
         line = (f"moves {state.moves} | time {state.elapsed:.1f} s | shortest {state.shortest}"
                 f"   ({keys} move, H hint, {give_up_key(state)} give up)")  # fmt: skip
     elif state.phase == "won":
-        line = f"solved in {state.moves} moves, {state.elapsed:.1f} s; shortest is {state.shortest}"
+        moves = words.count(state.moves, "move")
+        line = f"solved in {moves}, {state.elapsed:.1f} s; shortest is {state.shortest}"
     else:
         moves, shortest = words.count(state.moves, "move"), words.count(state.shortest, "step")
         line = f"gave up after {moves}; the shortest path is {shortest}"
@@ -116,8 +117,8 @@ def overlay(state: GameState) -> tuple[str, list[str]] | None:
         verdict = "you matched it!" if extra == 0 else f"you took {extra} more"
         hints = {0: "", 1: ", 1 hint"}.get(state.hints_used, f", {state.hints_used} hints")
         return "You made it!", [
-            f"{state.moves} moves in {state.elapsed:.1f} s{hints}",
-            f"shortest path: {state.shortest} moves; {verdict}",
+            f"{words.count(state.moves, 'move')} in {state.elapsed:.1f} s{hints}",
+            f"shortest path: {words.count(state.shortest, 'move')}; {verdict}",
             "",
             "N new maze   G next generator   P watch mode",
         ]

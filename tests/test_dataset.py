@@ -727,3 +727,7 @@ def test_a_dataset_becomes_maze_dataset_tokens_in_one_call(tmp_path, md):
         assert (back.connection_list == mds[k].connection_list).all()
     joined = ds[:2].to_tokens(MazeTokenizerModular(), join=True)
     assert len(joined) == 2 and isinstance(joined[0], str) and joined[0].startswith("<ADJLIST_START>")
+    assert ds.to_tokens(seed=np.uint32(2**32 - 1))  # the largest seed numpy's global state takes
+    for bad in (2**32, -1, 1.5, True):
+        with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*32 - 1"):
+            ds.to_tokens(seed=bad)

@@ -288,8 +288,10 @@ def maze_dataset_tokens(view: Any, tokenizer: Any = None, *, seed: int = 0, join
     """
     import sys
 
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**32:
+        # numpy's legacy global state, which maze-dataset's tokenizers read, takes 32 bits
+        raise ValueError(f"seed must be an integer from 0 to 2**32 - 1, got {seed!r}")
+    seed = int(seed)
     outer = random.getstate(), np.random.get_state()  # noqa: NPY002 (importing it may reseed them)
     try:
         mds = export_maze_dataset(view)

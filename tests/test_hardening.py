@@ -1001,6 +1001,8 @@ def test_every_solver_declares_its_peak_memory():
     [
         (".txt", ["drawing a maze as text on a 12000x12000 grid"]),
         (".json", ["saving a maze as .json on a 12000"]),
+        (".stl", ["a 3D model on a 12000x12000 grid (144,000,000 cells) needs about"]),
+        (".tmj", ["a Tiled map on a 12000x12000 grid (144,000,000 cells) needs about"]),
     ],
 )
 def test_capped_writers_refuse_what_they_cannot_encode(tmp_path, suffix, words):

@@ -44,6 +44,12 @@ BLOCK, HEIGHT, FLOOR = 5.0, 8.0, 2.0
 MESH_SUFFIXES = {".stl": "STL model", ".obj": "OBJ model", ".glb": "glTF binary model"}
 
 
+#: Peak memory of a model a maze cell, with room to spare: writing a 150x150 backtracker
+#: maze (walls everywhere) peaked at 6.9 kB a cell (STL), 8.1 (OBJ), 5.3 (GLB); tracemalloc,
+#: 2026-12-05.
+MESH_BYTES_PER_CELL = 12_000
+
+
 def _check_size(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1e5:
         raise ValueError(f"{name} must be a number of millimetres above 0 and at most 100000, got {value!r}")
@@ -63,8 +69,10 @@ def maze_mesh(
     block, height, floor : float
         A block's side, a wall's height above the floor, and the floor's thickness, in mm.
     """
+    from ._limits import check_cells
     from .convert import level_blocks
 
+    check_cells(maze.grid.shape, MESH_BYTES_PER_CELL, "a 3D model")
     block, height, floor = (
         _check_size(n, v) for n, v in (("block", block), ("height", height), ("floor", floor))
     )

@@ -238,8 +238,9 @@ def write(
 def render_file(
     maze: Maze, path: str | os.PathLike[str], solution: Solution | None = None, **options: Any
 ) -> Path:
-    """:func:`write` for pictures, pages and text art only (``.png``, ``.svg``, ``.pdf``,
-    ``.txt`` ...): a maze file suffix is refused, so a picture is never saved as data.
+    """:func:`write` for everything but maze files: pictures, pages and text art (``.png``,
+    ``.svg``, ``.pdf``, ``.txt`` ...), game levels (``.tmj``) and 3D models (``.stl``,
+    ``.obj``, ``.glb``); a maze file suffix is refused, so a picture is never saved as data.
 
     A ``.pdf`` is a printable page, plus an answer-key page when a solution is given (see
     :func:`mazekit.render.pdf.render_pdf`). The file is written whole or not at all (a

@@ -10,8 +10,10 @@ CPU time of ``mazekit.generate`` (the grid object made once, so only the generat
 best of ``--repeat`` seeds after a warm-up call, the grids taking turns; nanoseconds per
 existing cell, and the ratio to the rectangle's. Each polar grid ``(rings, inner)`` has the
 fewest rings that make at least as many cells as the rectangle, with inner rings of 8 cells (a
-layout about 2.6x larger than its cells) and of 64. Every grid declared by its offsets (a table
-grid, see docs/grids.md) runs too, NxN.
+layout about 2.6x larger than its cells) and of 64; the 3d grid has 4 levels of N/2 x N/2, the
+weave and the wrapped rectangle (both edges) are NxN. Every grid declared by its offsets (a
+table grid, see docs/grids.md) runs too, NxN. A generator that does not run on a grid shows
+``-`` there.
 Random walks (wilson, aldous_broder, origin_shift) take more steps per cell on some graphs
 than on others, so their ratios also measure the graph, not only the code; and their steps
 vary with the seed by a factor of 5, so that the best of a few seeds is mostly luck: take
@@ -30,6 +32,7 @@ import mazekit
 from mazekit.generate import properties
 from mazekit.grids import GRIDS, make_grid
 from mazekit.grids.kernel import TABLE
+from mazekit.registry import runs_on_grid
 
 
 def timed(name: str, grids: dict, repeat: int, mean: bool) -> dict[str, float]:
@@ -80,6 +83,9 @@ def main() -> None:
         f"polar {p8.rows}x8": p8,
         f"polar {p64.rows}x64": p64,
         "upsilon": make_grid("upsilon", (n, n)),
+        "3d": make_grid("3d", (4, n // 2, n // 2)),  # 4 levels: as many cells
+        "weave": make_grid("weave", (n, n)),
+        "wrap": make_grid("rect", (n, n), wrap="xy"),
     }
     # grids added as tables of offsets (docs/grids.md, "Adding a grid"), on the plain kernels
     grids |= {kind: make_grid(kind, (n, n)) for kind, cls in GRIDS.items() if cls.code >= TABLE}
@@ -91,7 +97,8 @@ def main() -> None:
     load0 = os.getloadavg()
     rows = []
     for name in names:
-        times = timed(name, grids, args.repeat, args.mean)
+        runs = {label: g for label, g in grids.items() if runs_on_grid(mazekit.GENERATORS[name], g)}
+        times = timed(name, runs, args.repeat, args.mean)
         rows.append((name, {label: sec / grids[label].n_cells * 1e9 for label, sec in times.items()}))
     load1 = os.getloadavg()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
@@ -103,9 +110,11 @@ def main() -> None:
     for name, per_cell in rows:
         base = per_cell["rect"]
         cells = [
-            f"{ns:.0f}" if label == "rect" else f"{ns:.0f} ({ns / base:.1f}x)"
-            for label, ns in per_cell.items()
-        ]
+            "-" if label not in per_cell
+            else f"{per_cell[label]:.0f}" if label == "rect"
+            else f"{per_cell[label]:.0f} ({per_cell[label] / base:.1f}x)"
+            for label in grids
+        ]  # fmt: skip
         print(f"| `{name}` | " + " | ".join(cells) + " |")
 
 

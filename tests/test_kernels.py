@@ -258,6 +258,9 @@ PADDED = [
     ("hex", (5, 8)),
     ("triangle", (5, 7)),
     ("triangle", (4, 6)),
+    ("3d", (3, 4, 5)),
+    ("3d", (1, 1, 1)),
+    ("3d", (4, 1, 3)),
 ]
 
 
@@ -269,6 +272,7 @@ def test_padded_layout_has_the_grids_neighbours(kind, shape):
     w = gk.pad_width(geo)
     off = gk.pad_offsets(geo, w)
     blocked = gk.pad(geo, mask, 0, 1)
+    assert len(blocked) == grid.padded_cells() == gk.padded_size(geo)  # what memory checks count
     table = grid.neighbors()
     for cell in range(grid.size):
         p = gk.pad_index(geo, cell)
@@ -355,6 +359,9 @@ GRIDS = [
     make_grid("triangle", (8, 13)),
     make_grid("polar", (9, 6)),
     make_grid("polar", (7, 1)),
+    make_grid("3d", (3, 5, 6)),
+    make_grid("3d", (5, 1, 4)),
+    make_grid("3d", (2, 4, 4), mask=np.array([[1, 1, 1, 1], [1, 0, 0, 1]] * 4, bool)),
 ]
 
 

@@ -132,6 +132,6 @@ def index_dtype(size: int) -> type[np.signedinteger]:
 
 def index_scratch(grid: Any) -> np.ndarray:
     """An uninitialised per-cell index array of the narrowest type that holds a cell index of
-    ``grid``, or of its padded layout (two rows and three columns more; see
+    ``grid``, or of its padded layout (``grid.padded_cells()``; see
     :func:`mazekit.grids.kernel.paddable`): queues, stacks and parents inside kernels."""
-    return np.empty(grid.size, dtype=index_dtype((grid.rows + 2) * (grid.cols + 3)))
+    return np.empty(grid.size, dtype=index_dtype(max(grid.size, grid.padded_cells())))

@@ -92,9 +92,17 @@ def flat_only(func: Callable[..., Any]) -> bool:
 
 def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
-    its memory grows with the slots, else its ``BYTES_PER_CELL``."""
+    its memory grows with the slots, else its ``BYTES_PER_CELL``, plus its ``PADDED_BYTES`` (a
+    byte per cell of its padded layout, counted in ``BYTES_PER_CELL`` once) for every cell the
+    padded layout has beyond the plain one (its border; a 3d grid's blocked bands)."""
     per_grid = declared(func, "bytes_per_cell")
-    return per_grid(grid) if per_grid is not None else declared(func, "BYTES_PER_CELL", 16)
+    if per_grid is not None:
+        return float(per_grid(grid))
+    base = float(declared(func, "BYTES_PER_CELL", 16))
+    padded = declared(func, "PADDED_BYTES", 0)
+    if padded and grid.padded_layout():
+        base += padded * (grid.padded_cells() / grid.size - 1)
+    return base
 
 
 def trace_memory_per_cell(func: Callable[..., Any], options: dict[str, Any] | None = None) -> int:

@@ -28,6 +28,7 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 UNIFORM = True
 
 VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages

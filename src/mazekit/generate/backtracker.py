@@ -22,6 +22,7 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 
 SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited and border
 

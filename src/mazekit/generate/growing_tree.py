@@ -25,6 +25,7 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 
 RULES = ("newest", "oldest", "random", "mix")
 

@@ -30,6 +30,7 @@ from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 
 HUNTS = ("serpentine", "random")
 

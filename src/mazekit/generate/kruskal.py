@@ -37,14 +37,17 @@ GRIDS = tuple(GRIDS_ALL)  # weave too: crossings are placed first, then joined l
 
 def _dtype(grid: Grid) -> type[np.signedinteger]:
     """Walls are ``index << 3 | slot``, the index padded (at most this big) or not."""
-    return index_dtype((grid.rows + 2) * (grid.cols + 3) * gk.MAX_SLOTS)
+    return index_dtype(max(grid.size, grid.padded_cells()) * gk.MAX_SLOTS)
 
 
-def bytes_per_cell(grid: Grid) -> int:
+def bytes_per_cell(grid: Grid) -> float:
     """Peak bytes per cell on ``grid``: passages, the union-find and one wall per
-    neighbouring pair (int32, or int64 past 268 million cells)."""
+    neighbouring pair (int32, or int64 past 268 million cells); the passages and the
+    union-find in the padded layout where the grid has one (its border and a 3d grid's
+    blocked bands: ``padded_cells() / size`` of them a cell)."""
     size = np.dtype(_dtype(grid)).itemsize
-    return 1 + size + size * ((grid.n_slots + 1) // 2)
+    layout = grid.padded_cells() / grid.size if grid.padded_layout() else 1.0
+    return layout * (1 + size) + size * ((grid.n_slots + 1) // 2)
 
 
 @njit(cache=True, nogil=True)

@@ -47,6 +47,7 @@ from ._common import Carved, carved, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 UNIFORM = True
 GRIDS = tuple(GRIDS_ALL)  # weave too: a move that would break a crossing is not made (_weave_ok)
 

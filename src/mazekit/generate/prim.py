@@ -25,6 +25,7 @@ from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 
 OUT, FRONT, IN, GONE = 0, 1, 2, 3
 # The padded layout keeps the state above the passage bits (0-5): GONE is the border.

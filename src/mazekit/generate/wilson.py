@@ -30,6 +30,7 @@ from ._common import Carved, buffers, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
+PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
 UNIFORM = True
 
 IN_MAZE = 8  # state value; 0..7 are next directions (slots)

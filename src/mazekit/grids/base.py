@@ -69,6 +69,8 @@ class Grid:
     layout_is_shape: ClassVar[bool] = True
     #: Whether walls are drawn thinner than a rectangle's: they meet at many angles.
     thin_walls: ClassVar[bool] = True
+    #: Every neighbour a fixed offset in a bordered copy of the layout (the padded layout).
+    padded: ClassVar[bool] = False
     #: How many of the last slots pass *under* the next cell to the one beyond (a weave
     #: grid's tunnels): they have no wall of their own and leave through the side of the
     #: slot ``tunnel_slots`` before them.
@@ -358,9 +360,13 @@ class Grid:
     # -- what kernels need to know ------------------------------------------------------------
     def padded_layout(self) -> bool:
         """Whether kernels can take their padded fast path on this grid (every neighbour one
-        offset away): a plain or masked rectangle, hex or triangle grid
-        (:func:`mazekit.grids.kernel.paddable`)."""
-        return self.kind in ("hex", "triangle") or (self.kind == "rect" and not self.param)
+        offset away; :func:`mazekit.grids.kernel.paddable`): the class's :attr:`padded`."""
+        return self.padded
+
+    def padded_cells(self) -> int:
+        """Bytes of the padded layout (:func:`mazekit.grids.kernel.padded_size`), or of the
+        plain one where there is none: what an index into the fast layout must reach."""
+        return k.padded_size(self.geo) if self.padded_layout() else self.size
 
     def fast_topology(self) -> np.ndarray | None:
         """What the fast generator kernels take with this grid (see "fast-path topologies" in

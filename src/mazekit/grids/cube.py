@@ -36,6 +36,7 @@ class CubeGrid(Grid):
 
     kind: ClassVar[str] = "3d"
     code: ClassVar[int] = k.CUBE
+    padded: ClassVar[bool] = True  # levels a fixed offset apart (kernel/padded.py)
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "up", "down")
 
     def __init__(

@@ -30,6 +30,7 @@ class HexGrid(Grid):
 
     kind: ClassVar[str] = "hex"
     code: ClassVar[int] = k.HEX
+    padded: ClassVar[bool] = True
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
     planar: ClassVar[bool | None] = True
     compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")

@@ -82,6 +82,7 @@ class RectGrid(Grid):
 
     kind: ClassVar[str] = "rect"
     code: ClassVar[int] = k.RECT
+    padded: ClassVar[bool] = True  # unless it wraps (padded_layout)
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
     planar: ClassVar[bool | None] = True
     compass_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
@@ -116,6 +117,10 @@ class RectGrid(Grid):
 
     def params(self) -> dict[str, Any]:
         return {"wrap": self.wrap} if self.wrap else {}
+
+    def padded_layout(self) -> bool:
+        """A wrapped rectangle's edges meet: no border, no padded layout."""
+        return not self.wrap
 
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:

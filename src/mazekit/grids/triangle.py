@@ -45,6 +45,7 @@ class TriangleGrid(Grid):
 
     kind: ClassVar[str] = "triangle"
     code: ClassVar[int] = k.TRIANGLE
+    padded: ClassVar[bool] = True
     slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
     planar: ClassVar[bool | None] = True
     mark_scale: ClassVar[float] = 0.5  # a triangle's corners lie far from its centre

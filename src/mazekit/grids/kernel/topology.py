@@ -8,7 +8,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from .cells import back, exists, polar_doubles, ring_shift, step
-from .padded import _U1, _U2, _U3, _U4, _U5, below, pad, pad_index, pad_width, unpad, unpad_index
+from .padded import _U1, _U2, _U3, _U4, _U5, below, pad, pad_index, pad_row, pad_width, unpad, unpad_index
 from .tables import MAX_SLOTS, POLAR
 
 # -- fast-path topologies: padded offsets or a ring table ------------------------------------
@@ -486,7 +486,7 @@ def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
 def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, r: r * geo[2]
-    return lambda T, geo, r: (r + 1) * pad_width(geo) + 1
+    return lambda T, geo, r: pad_row(geo, r) * pad_width(geo) + 1
 
 
 def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in compiled code

@@ -272,12 +272,12 @@ def test_file_formats_dispatch(tmp_path):
 
 def test_text_refuses_other_grids(tmp_path):
     m = grid_maze("hex")
-    msg = "text art draws rect grids only; use -o maze.png or .svg for a hex grid"
+    msg = "text art draws rect grids only; for a hex grid use half blocks"
     for style in ("ascii", "unicode", "blocks"):
         with pytest.raises(ValueError, match=re.escape(msg)):
             render(m, format=style)
-    with pytest.raises(ValueError, match="text art draws rect grids only"):
-        render_file(m, tmp_path / "m.txt")
+    render_file(m, tmp_path / "m.txt")  # a text file of any other grid: its picture in half blocks
+    assert "▀" in (tmp_path / "m.txt").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match=re.escape("for a wrapped (xy) rect grid")):
         render(grid_maze("rect_wrap"))
 
@@ -516,3 +516,60 @@ def test_a_failed_walk_is_drawn_too(tmp_path):
     render_file(m, tmp_path / "w.png", sol, cell_size=12)
     with Image.open(tmp_path / "w.png") as w:
         assert np.all(np.asarray(w.convert("RGB")) == (0xF2, 0xA5, 0x41), axis=-1).sum() > 50
+
+
+# -- every grid in the terminal: half blocks ------------------------------------------------
+_SGR = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+)m\x1b\[48;2;(\d+);(\d+);(\d+)m")
+
+
+def _decode(text: str) -> np.ndarray:
+    """The pixels a colour half-block text shows: each character's upper and lower colour."""
+    rows = []
+    for line in text.splitlines():
+        top, bottom, color = [], [], None
+        for piece in re.split(r"(\x1b\[[0-9;]*m\x1b\[[0-9;]*m|\x1b\[0m)", line):
+            match = _SGR.fullmatch(piece)
+            if match:
+                color = [int(v) for v in match.groups()]
+            elif piece and not piece.startswith("\x1b"):
+                assert set(piece) == {"▀"} and color is not None, piece
+                top += [color[:3]] * len(piece)
+                bottom += [color[3:]] * len(piece)
+        rows += [top, bottom]
+    return np.array(rows, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_grid_prints_in_half_blocks_as_its_picture(name):
+    """Issue 31: the terminal draws every grid; in colour each character is exactly two
+    pixels of the picture, without colour the walls are blocks and the path is shaded."""
+    from mazekit.render.halfblocks import CELL_PIXELS, to_halfblocks
+
+    m = grid_maze(name)
+    sol = mazekit.solve(m)
+    picture = np.asarray(render_image(m, sol, cell_size=CELL_PIXELS, wall_width=1).convert("RGB"))
+    shown = _decode(to_halfblocks(m, sol, color=True))
+    assert np.array_equal(shown[: len(picture)], picture)
+    plain = to_halfblocks(m, sol, color=False).split("\n")
+    assert len(plain) == (len(picture) + 1) // 2 and max(map(len, plain)) <= picture.shape[1]
+    text = "".join(plain)
+    assert set(text) <= set(" █▀▄░") and "░" in text and text.count("█") + text.count("▀") > 10
+    bare = "".join(to_halfblocks(m, None, color=False).splitlines())
+    assert bare.count("░") < text.count("░")  # the path is what is shaded (the ends stay)
+
+
+@pytest.mark.parametrize("name", ["hex", "3d", "rect_wrap"])
+def test_show_and_render_txt_draw_every_grid(tmp_path, name):
+    """`show --grid hex` said "use -o maze.png" (an option show lacks); now it prints."""
+    from .test_cli import run
+
+    _, kind, shape, params, _ = next(g for g in GRIDS if g[0] == name)
+    size = "x".join(str(v) for v in reversed(shape))
+    wrap = ["--wrap", params["wrap"]] if "wrap" in params else []
+    r = run("show", "--grid", kind, "--size", size, *wrap, "--seed", "1", "--solver", "bfs", cwd=tmp_path)
+    assert r.returncode == 0 and "░" in r.stdout and "▀" in r.stdout, r.stderr
+    r = run("generate", "--grid", kind, "--size", size, *wrap, "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run("render", "m.json", "-o", "m.txt", cwd=tmp_path)
+    assert r.returncode == 0 and "wrote m.txt" in r.stderr, r.stderr
+    assert "▀" in (tmp_path / "m.txt").read_text(encoding="utf-8")

@@ -110,7 +110,13 @@ def _text(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> 
     options.setdefault("style", TEXT_SUFFIXES[suffix])
     if suffix == ".ans":
         options.setdefault("color", True)
-    text = render_text(at_solution_ends(maze, solution), solution, **options)
+    if options["style"] == "halfblocks" or not maze.grid.square_lattice:  # a picture, in characters
+        from .render.halfblocks import to_halfblocks
+
+        color, explored = bool(options.get("color", False)), bool(options.get("explored", False))
+        text = to_halfblocks(maze, solution, color=color, explored=explored, colors=options.get("colors"))
+    else:
+        text = render_text(at_solution_ends(maze, solution), solution, **options)
     with atomic_write(path, "w") as fh:
         fh.write(text + "\n")
     return path

@@ -228,8 +228,10 @@ def transform_options(func: F) -> F:
 def text_options(func: F) -> F:
     """The options of text output (stdout, .txt), for commands that only print."""
     opts = [
-        click.option("--style", type=click.Choice(["ascii", "unicode", "blocks"]), default=None,
-                     help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal)."),
+        click.option("--style", type=click.Choice(["ascii", "unicode", "blocks", "halfblocks"]), default=None,
+                     help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal);"
+                          " halfblocks draws the picture two pixels a character, and every grid other"
+                          " than a plain rectangle is drawn so."),
         click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
                      show_default=True, help="ANSI colour on stdout."),
         click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
@@ -310,6 +312,13 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
     explored = ropts.pop("explored", False)
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout is not None and sys.stdout.isatty())
+        if style == "halfblocks" or not maze.grid.square_lattice:  # text art is a rectangle's
+            from ..render.halfblocks import to_halfblocks
+
+            colors = image_colors(ropts) or None
+            text = to_halfblocks(maze, solution, color=use_color, explored=explored, colors=colors)
+            click.echo(text, color=use_color)
+            return
         style = style or ("blocks" if use_color else "ascii")
         click.echo(
             render(maze, solution, format=style, color=use_color, explored=explored),

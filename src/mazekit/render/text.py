@@ -117,7 +117,8 @@ def render_text(
         raise ValueError(f"unknown text style {style!r}; choose from {', '.join(STYLES)}")
     if not maze.grid.square_lattice:
         raise ValueError(
-            f"text art draws rect grids only; use -o maze.png or .svg for a {maze.grid.kind_words} grid"
+            f"text art draws rect grids only; for a {maze.grid.kind_words} grid use half blocks"
+            " (mazekit.render.halfblocks.to_halfblocks, --style halfblocks) or -o maze.png or .svg"
         )
     if maze.grid.size >= 1 << 16:  # the block picture and the characters, before either is made
         check_fits(maze.grid.shape, TEXT_BYTES_PER_CELL, "drawing a maze as text")

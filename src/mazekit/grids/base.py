@@ -378,7 +378,7 @@ class Grid:
             return None
         made = self.__dict__.get("_padded_offsets")
         if made is None:
-            made = self.__dict__["_padded_offsets"] = k.pad_offsets(self.geo, k.pad_width(self.geo))
+            made = self.__dict__["_padded_offsets"] = k.offset_topology(self.geo)
         return made
 
     def max_edges(self) -> int:

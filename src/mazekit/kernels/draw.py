@@ -146,21 +146,21 @@ def bits53(src: Source) -> int:  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("bits53() runs inside numba kernels only")
 
 
-@overload(uniform, inline="always")
+@overload(uniform)
 def _uniform(src):  # type: ignore[no-untyped-def]
     if isinstance(src, types.Array):
         return lambda src: np.int64(_pcg_next(src) >> np.uint64(11)) * (1.0 / _TWO53)
     return lambda src: src.random()
 
 
-@overload(uniform_when, inline="always")
+@overload(uniform_when)
 def _uniform_when(src, cond):  # type: ignore[no-untyped-def]
     if isinstance(src, types.Array):
         return lambda src, cond: np.int64(_pcg_next_if(src, cond) >> np.uint64(11)) * (1.0 / _TWO53)
     return lambda src, cond: src.random() if cond else 0.0
 
 
-@overload(bits53, inline="always")
+@overload(bits53)
 def _bits53(src):  # type: ignore[no-untyped-def]
     if isinstance(src, types.Array):
         return lambda src: np.int64(_pcg_next(src) >> np.uint64(11))
@@ -173,7 +173,7 @@ def tick(src: Source, n: int) -> None:  # pragma: no cover - replaced in compile
     raise NotImplementedError("tick() runs inside numba kernels only")
 
 
-@overload(tick, inline="always")
+@overload(tick)
 def _tick(src, n):  # type: ignore[no-untyped-def]
     if isinstance(src, types.Array):
 

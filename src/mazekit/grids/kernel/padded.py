@@ -23,13 +23,13 @@ from .tables import _DC, _DR, CUBE, HEX, MAX_SLOTS, RECT, TRIANGLE
 # on a blocked row.
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def paddable(geo):  # pragma: no cover - compiled
     """Whether the grid has a padded layout (plain rect, hex, triangle, 3d)."""
     return (geo[0] == RECT and geo[3] == 0) or geo[0] == HEX or geo[0] == TRIANGLE or geo[0] == CUBE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pad_width(geo):  # pragma: no cover - compiled
     """The padded row length: ``cols + 2``, made even on hex and odd on triangle grids."""
     w = geo[2] + 2
@@ -38,7 +38,7 @@ def pad_width(geo):  # pragma: no cover - compiled
     return w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pad_row(geo, r):  # pragma: no cover - compiled
     """The padded row of layout row ``r``: ``r + 1``; on a 3d grid (``geo[3]`` rows a level)
     ``(level + 1) * (R + 1) + row in the level + 1``."""
@@ -47,7 +47,7 @@ def pad_row(geo, r):  # pragma: no cover - compiled
     return r + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pad_rows(geo):  # pragma: no cover - compiled
     """How many rows the padded layout has (``pad_rows(geo) * pad_width(geo)`` bytes)."""
     if geo[0] == CUBE:
@@ -55,14 +55,14 @@ def pad_rows(geo):  # pragma: no cover - compiled
     return geo[1] + 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pad_index(geo, cell):  # pragma: no cover - compiled
     """The padded index of ``cell``."""
     r = cell // geo[2]
     return pad_row(geo, r) * pad_width(geo) + cell - r * geo[2] + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def unpad_index(geo, p):  # pragma: no cover - compiled
     """The cell at padded index ``p`` (divisions: keep it off hot paths)."""
     w = pad_width(geo)

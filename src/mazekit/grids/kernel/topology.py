@@ -7,19 +7,41 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .cells import back, exists, polar_doubles, ring_shift, step
-from .padded import _U1, _U2, _U3, _U4, _U5, below, pad, pad_index, pad_row, pad_width, unpad, unpad_index
+from .cells import back, exists, n_slots, polar_doubles, ring_shift, step
+from .padded import (
+    _U1,
+    _U2,
+    _U3,
+    _U4,
+    _U5,
+    below,
+    pad,
+    pad_index,
+    pad_offsets,
+    pad_row,
+    pad_width,
+    unpad,
+    unpad_index,
+)  # fmt: skip
 from .tables import MAX_SLOTS, POLAR
 
 # -- fast-path topologies: padded offsets or a ring table ------------------------------------
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
-# layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (int64); on a polar grid,
+# layout, the ``(2, MAX_SLOTS)`` offsets of :func:`pad_offsets` (int64) and a third row, the
+# slot back of each slot (:func:`offset_topology`); on a polar grid,
 # whose neighbours are no fixed offsets (rings wrap round and double), a ring table (uint64,
 # :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
 # of integer operations, over the plain layout plus one blocked sentinel cell at the end that
 # every missing neighbour is.
 # The helpers below are chosen when numba types ``T`` (by its dtype), so a kernel is compiled
 # once per kind of topology and the offset grids keep their code unchanged.
+# They are compiled as functions of their own, not inlined into each kernel's numba IR
+# (``inline="always"``, as they were until 2026-12-05): LLVM inlines them all the same, so
+# the kernels run as fast (benchmarks/grids.py, backtracker, prim, growing_tree and wilson
+# on rect, hex, polar and 3d, within 1-2 ns a cell of before), but numba no longer types
+# and rewrites the same helper's IR again inside every kernel: the first
+# ``mazekit.generate`` on an empty cache fell from 9.6 to 5.6 s (with the draw helpers of
+# mazekit.kernels.draw and the padded-layout helpers alike).
 # Measured on a 456-ring polar grid (2026-12-02, kernels through ``mazekit.generate``, best of
 # 7, alternating): the plain kernels recompute a ring's size in floating point at every step;
 # a table of every cell's neighbours (20 bytes a cell, until 2026-12-02) made them 1.8-4.6x
@@ -162,7 +184,7 @@ def walk_start(T, p):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("walk_start() runs inside numba kernels only")
 
 
-@overload(walk_start, inline="always")
+@overload(walk_start)
 def _walk_start(T, p):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, p: _walk_position(T, p)
@@ -176,7 +198,7 @@ def walk_try(T, off1, at, v):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("walk_try() runs inside numba kernels only")
 
 
-@overload(walk_try, inline="always")
+@overload(walk_try)
 def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -203,7 +225,7 @@ def walk_back(T, geo, at, slot):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("walk_back() runs inside numba kernels only")
 
 
-@overload(walk_back, inline="always")
+@overload(walk_back)
 def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -215,7 +237,7 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
             return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (1 + (at[2] & halves))
 
         return impl
-    return lambda T, geo, at, slot: back(geo, 0, slot)
+    return lambda T, geo, at, slot: T[2, slot]  # the offsets' row of slots back
 
 
 def flat(T):  # pragma: no cover - replaced in compiled code
@@ -224,7 +246,7 @@ def flat(T):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("flat() runs inside numba kernels only")
 
 
-@overload(flat, inline="always")
+@overload(flat)
 def _flat(T):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T: T
@@ -236,7 +258,7 @@ def hop(T, p, slot):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("hop() runs inside numba kernels only")
 
 
-@overload(hop, inline="always")
+@overload(hop)
 def _hop(T, p, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -256,7 +278,7 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("hop_back() runs inside numba kernels only")
 
 
-@overload(hop_back, inline="always")
+@overload(hop_back)
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     if isinstance(p, types.BaseTuple):  # around() on a ring table: cw <-> ccw, out(2) <-> in
 
@@ -267,7 +289,7 @@ def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
         return hood
     if _rings(T):
         return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
-    return lambda T, geo, p, slot: back(geo, 0, slot)
+    return lambda T, geo, p, slot: T[2, slot]  # the offsets' row of slots back
 
 
 def cell_step(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
@@ -276,7 +298,7 @@ def cell_step(T, geo, cell, slot):  # pragma: no cover - replaced in compiled co
     raise NotImplementedError("cell_step() runs inside numba kernels only")
 
 
-@overload(cell_step, inline="always")
+@overload(cell_step)
 def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -294,17 +316,27 @@ def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled co
     raise NotImplementedError("cell_back() runs inside numba kernels only")
 
 
-@overload(cell_back, inline="always")
+@overload(cell_back)
 def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, cell, slot: hop_back(T, geo, cell, slot)
     return lambda T, geo, cell, slot: back(geo, cell, slot)
 
 
+def offset_topology(geo: tuple[int, int, int, int]) -> np.ndarray:
+    """The fast kernels' topology of a padded grid: ``(3, MAX_SLOTS)`` int64, the offsets of
+    :func:`pad_offsets` by parity, then the slot back of each slot (a padded grid's does not
+    depend on the cell): :func:`hop_back` reads it instead of compiling :func:`back`'s
+    branches for every grid kind into each kernel (0.7 s of a first run, 2026-12-05)."""
+    offsets = pad_offsets(geo, pad_width.py_func(geo))
+    backs = [back.py_func(geo, 0, slot) if slot < n_slots.py_func(geo[0]) else 0 for slot in range(MAX_SLOTS)]
+    return np.vstack([offsets, np.array([backs], dtype=np.int64)])
+
+
 #: A stand-in topology (offsets, all zero) for kernels that take one where the grid has none
 #: to give or the fast path does not run: :func:`cell_step` and :func:`cell_back` then call
 #: the plain :func:`step` and :func:`back`, and the dataset drivers their plain kernels.
-NO_TOPOLOGY = np.zeros((2, MAX_SLOTS), dtype=np.int64)
+NO_TOPOLOGY = np.zeros((3, MAX_SLOTS), dtype=np.int64)
 
 
 def around(off1, u):  # pragma: no cover - replaced in compiled code
@@ -320,7 +352,7 @@ def around(off1, u):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("around() runs inside numba kernels only")
 
 
-@overload(around, inline="always")
+@overload(around)
 def _around(off1, u):  # type: ignore[no-untyped-def]
     if _rings(off1):
 
@@ -343,7 +375,7 @@ def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("near() runs inside numba kernels only")
 
 
-@overload(near, inline="always")
+@overload(near)
 def _near(u, off1, slot):  # type: ignore[no-untyped-def]
     if isinstance(u, types.BaseTuple):  # around() on a ring table
 
@@ -362,12 +394,12 @@ def _near(u, off1, slot):  # type: ignore[no-untyped-def]
 def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - replaced in compiled code
     """Bit ``slot`` set for each slot of padded cell ``u`` (a ``uint64``) whose neighbour's
     byte ``& field`` equals ``value`` (one state of several kept in the high bits); ``off1``
-    as for :func:`near`. Inlined: let ``n_slot`` be a compile-time constant
-    (:func:`slot_count`), or the branches on it cost more than the loads."""
+    as for :func:`near`. Let ``n_slot`` be a compile-time constant in the kernel
+    (:func:`slot_count`): once LLVM inlines this, the branches on it go."""
     raise NotImplementedError("matching() runs inside numba kernels only")
 
 
-@overload(matching, inline="always")
+@overload(matching)
 def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
     if isinstance(u, types.BaseTuple):  # around() on a ring table
 
@@ -461,7 +493,7 @@ def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in c
     raise NotImplementedError("free_slots() runs inside numba kernels only")
 
 
-@overload(free_slots, inline="always")
+@overload(free_slots)
 def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -482,7 +514,7 @@ def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("row_start() runs inside numba kernels only")
 
 
-@overload(row_start, inline="always")
+@overload(row_start)
 def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, r: r * geo[2]
@@ -495,7 +527,7 @@ def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in com
     raise NotImplementedError("along() runs inside numba kernels only")
 
 
-@overload(along, inline="always")
+@overload(along)
 def _along(T, cell_off, cell, p, slot, nb):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, cell_off, cell, p, slot, nb: nb
@@ -508,7 +540,7 @@ def lay_out(T, geo, mask, inside, outside):  # pragma: no cover - replaced in co
     raise NotImplementedError("lay_out() runs inside numba kernels only")
 
 
-@overload(lay_out, inline="always")
+@overload(lay_out)
 def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
     if _rings(T):
 
@@ -539,7 +571,7 @@ def _unpadded_index(geo, p):  # pragma: no cover - compiled
     return unpad_index(geo, p)
 
 
-@overload(to_fast, inline="always")
+@overload(to_fast)
 def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, cell: cell
@@ -551,7 +583,7 @@ def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
     raise NotImplementedError("to_cell() runs inside numba kernels only")
 
 
-@overload(to_cell, inline="always")
+@overload(to_cell)
 def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, p: p
@@ -563,7 +595,7 @@ def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compile
     raise NotImplementedError("copy_out() runs inside numba kernels only")
 
 
-@overload(copy_out, inline="always")
+@overload(copy_out)
 def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
     if _rings(T):
 

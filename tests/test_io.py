@@ -290,3 +290,31 @@ def test_a_maze_file_seed_is_bounded(tmp_path, seed, says):
     doc["seed"] = 2**128 - 1
     (tmp_path / "m.json").write_text(json.dumps(doc))
     assert mazekit.load(tmp_path / "m.json").seed == 2**128 - 1
+
+
+def test_a_small_rectangle_is_checked_by_numpy_exactly_as_by_the_kernel():
+    """Maze.check on a plain rectangle under SMALL_CHECK cells runs numpy (a first save then
+    compiles no stepping code): the same first problem as the kernel's, over random and
+    corrupted passages, masked or not."""
+    from mazekit.grids import RectGrid
+    from mazekit.maze import _check, _check_small_rect
+
+    rng = np.random.default_rng(7)
+    seen = set()
+    for trial in range(600):
+        rows, cols = (int(v) for v in rng.integers(1, 6, 2))
+        mask = rng.random((rows, cols)) < 0.8 if trial % 3 == 0 else None
+        if mask is not None and not mask.any():
+            continue
+        grid = RectGrid((rows, cols), mask=mask, require_connected=False)
+        if trial % 4 == 0:
+            p = mazekit.generate("backtracker", (rows, cols), rng=trial).passages.copy()
+            p[~grid.mask if grid.mask is not None else np.zeros_like(p, bool)] = 0
+        else:
+            p = rng.integers(0, 16, (rows, cols)).astype(np.uint8)
+        for _ in range(int(rng.integers(0, 3))):
+            p[rng.integers(0, rows), rng.integers(0, cols)] ^= np.uint8(1 << int(rng.integers(0, 6)))
+        want = tuple(int(v) for v in _check(p.ravel(), *grid.kernel_args()))
+        assert _check_small_rect(p, grid.mask) == want, (p, grid.mask)
+        seen.add(want[0])
+    assert seen == {0, 1, 2, 3, 4}  # every rule met (5, tunnels, is a weave grid's)

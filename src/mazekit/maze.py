@@ -94,7 +94,10 @@ class Maze:
         p = self.passages
         if p.dtype != np.uint8 or p.shape != self.grid.shape:
             raise ValueError(f"passages must be uint8 of shape {self.grid.shape}, got {p.dtype} {p.shape}")
-        code, cell, slot = _check(p.ravel(), *self.grid.kernel_args())
+        if self.grid.square_lattice and p.size < SMALL_CHECK:  # no kernel to compile first
+            code, cell, slot = _check_small_rect(p, self.grid.mask)
+        else:
+            code, cell, slot = _check(p.ravel(), *self.grid.kernel_args())
         if code:
             where = f"cell {self.grid.unflat(cell)}"
             name = self.grid.slot_names[slot] if 0 <= slot < self.grid.n_slots else str(slot)
@@ -137,6 +140,51 @@ class Maze:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+#: Plain rectangles below this many cells are checked with numpy (:func:`_check_small_rect`):
+#: a first ``mazekit generate -o maze.json`` then compiles no generic stepping code (2-3 s of
+#: compiling on 2 cores); larger ones take the kernel, which needs no temporary arrays.
+SMALL_CHECK = 1 << 16
+
+#: A rectangle's slots N, E, S, W as (row, column) steps.
+_RECT_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def _check_small_rect(p: np.ndarray, mask: np.ndarray | None) -> tuple[int, int, int]:
+    """:func:`_check` on a plain rectangle's ``(rows, cols)`` passages, with numpy: the same
+    first problem, in the same order (by cell, then rule, then slot)."""
+    rows, cols = p.shape
+    exists = np.ones((rows + 2, cols + 2), dtype=bool)  # a border of cells that do not exist
+    exists[0, :] = exists[-1, :] = exists[:, 0] = exists[:, -1] = False
+    if mask is not None:
+        exists[1:-1, 1:-1] = mask
+    bits = np.zeros((rows + 2, cols + 2), dtype=np.uint8)
+    bits[1:-1, 1:-1] = p
+    high = (p >> 4) != 0
+    masked = ~exists[1:-1, 1:-1] & (p != 0)
+    off, lopsided = [], []
+    for slot, (dr, dc) in enumerate(_RECT_STEPS):
+        has = (p >> slot) & 1 == 1
+        there = exists[1 + dr : rows + 1 + dr, 1 + dc : cols + 1 + dc]
+        back = bits[1 + dr : rows + 1 + dr, 1 + dc : cols + 1 + dc] >> ((slot + 2) & 3) & 1
+        off.append(has & ~there)
+        lopsided.append(has & there & (back == 0))
+    bad = high | masked | np.logical_or.reduce(off) | np.logical_or.reduce(lopsided)
+    if not bad.any():
+        return 0, 0, 0
+    cell = int(np.flatnonzero(bad)[0])
+    r, c = divmod(cell, cols)
+    if high[r, c]:
+        return 1, cell, -1
+    if masked[r, c]:
+        return 2, cell, -1
+    for slot in range(4):
+        if off[slot][r, c]:
+            return 3, cell, slot
+        if lopsided[slot][r, c]:
+            return 4, cell, slot
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)

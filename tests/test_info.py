@@ -57,3 +57,27 @@ def test_speed_is_measured_on_a_maze_sized_to_the_algorithm():
     assert fast["speed_shape"] == (300, 300) and fast["runs"] == 3 and fast["mcells_per_s"] > 0
     transformed = measure("transform", "braid")
     assert transformed["mcells_per_s"] > 0 and "dead_ends" not in transformed
+
+
+@pytest.mark.parametrize("topic", ["difficulty", "stats"])
+def test_info_topics_read_as_text_not_rest(topic):
+    """Issue 31: `info difficulty` and `info stats` printed raw reST with `>>>` prompts."""
+    text = describe(topic)
+    assert text and ">>>" not in text and "``" not in text and ":func:`" not in text and "**" not in text
+
+
+def test_every_summary_is_a_whole_sentence_in_list_and_info():
+    """Issue 31: `mazekit list` cut policy_iteration's line mid-sentence."""
+    from click.testing import CliRunner
+
+    from mazekit.cli import main
+    from mazekit.registry import summary
+
+    listed = " ".join(CliRunner().invoke(main, ["list"], standalone_mode=False).output.split())
+    for registry in (GENERATORS, SOLVERS, TRANSFORMS):
+        for name, func in registry.items():
+            line = summary(func)
+            assert line.endswith(".") and "\n" not in line, (name, line)
+            assert line in listed, name
+            assert describe(name, measured=False).splitlines()[0].endswith(line), name
+    assert summary(SOLVERS["policy_iteration"]).endswith("and improving it until it stops changing.")

@@ -116,9 +116,15 @@ def trace_memory_per_cell(func: Callable[..., Any], options: dict[str, Any] | No
 
 
 def summary(func: Callable[..., Any]) -> str:
-    """The one-line summary of an algorithm: the first line of its module's docstring."""
-    doc = sys.modules[func.__module__].__doc__ or ""
-    return doc.strip().splitlines()[0] if doc.strip() else ""
+    """The one-line summary of an algorithm: the first paragraph of its module's docstring,
+    its lines joined (a summary that runs onto a second line is not cut mid-sentence).
+
+    >>> from mazekit.solve import SOLVERS
+    >>> summary(SOLVERS["policy_iteration"]).endswith("improving it until it stops changing.")
+    True
+    """
+    doc = (sys.modules[func.__module__].__doc__ or "").strip()
+    return " ".join(doc.split("\n\n")[0].split()) if doc else ""
 
 
 def lookup(registry: dict[str, Callable[..., Any]], name: str, family: str) -> Callable[..., Any]:

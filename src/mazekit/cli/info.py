@@ -175,6 +175,35 @@ def measure(family: str, name: str) -> dict[str, Any]:
     return out
 
 
+_ROLE = re.compile(r":[a-z]+:`~?([^`<]*?)(?:\s*<[^>]*>)?`")  # :func:`~a.b.c` -> a.b.c (then c)
+
+
+def plain(doc: str) -> str:
+    r"""A docstring as a terminal shows it: no doctest examples (``>>>`` lines and what they
+    print), no reST markup (roles, double backquotes, bold and emphasis stars).
+
+    >>> plain("Use :func:`~mazekit.measure.stats` on ``maze``, **once**.\n\n>>> 1 + 1\n2\n\nEnd.")
+    'Use stats on maze, once.\n\nEnd.'
+    """
+    out: list[str] = []
+    example = False
+    for line in doc.splitlines():
+        text = line.strip()
+        if text.startswith(">>>"):
+            example = True
+        elif not text:
+            example = False
+        if example:
+            continue
+        line = _ROLE.sub(lambda m: m.group(1).split(".")[-1] if m.group(0).count("~") else m.group(1), line)
+        line = re.sub(r"``([^`]+)``", r"\1", line)
+        line = re.sub(r"\*\*([^*]+)\*\*", r"\1", line)
+        line = re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])", r"\1", line)
+        out.append(line)
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
 def describe(name: str, *, measured: bool = True) -> str:
     """The text ``mazekit info NAME`` prints.
 
@@ -186,17 +215,17 @@ def describe(name: str, *, measured: bool = True) -> str:
     """
     from ..generate import properties
     from ..grids import GRIDS
-    from ..registry import declared
+    from ..registry import declared, summary
 
     if name in TOPICS:
-        return inspect.getdoc(sys.modules[TOPICS[name]] if TOPICS[name] in sys.modules
-                              else __import__(TOPICS[name], fromlist=["_"])) or ""  # fmt: skip
+        return plain(inspect.getdoc(sys.modules[TOPICS[name]] if TOPICS[name] in sys.modules
+                                    else __import__(TOPICS[name], fromlist=["_"])) or "")  # fmt: skip
     family, func = family_of(name)
     doc = (sys.modules[func.__module__].__doc__ or "").strip()
-    summary, _, body = doc.partition("\n")
-    lines = [f"{name} ({family}): {summary}", ""]
-    if body.strip():
-        lines += [body.strip(), ""]
+    _, _, body = doc.partition("\n\n")
+    lines = [f"{name} ({family}): {plain(summary(func))}", ""]
+    if plain(body).strip():
+        lines += [plain(body).strip(), ""]
     opts = options_of(func)
     lines.append("options (-O KEY=VALUE):" if opts else "options: none")
     for opt in opts:

@@ -265,6 +265,9 @@ def test_demo_writes_png(tmp_path):
     assert (tmp_path / "demo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "S" in r.stdout and "G" in r.stdout
     assert "first run" not in r.stderr  # the session's warm-up compiled its kernels
+    # issue 31: the picture is another maze than the printed one, and its colours are explained
+    assert "wrote demo.png: another maze, 90x60 by prim, solved by dfs: " in r.stderr
+    assert "in the picture: path red (#e02020), start green" in r.stderr
 
 
 def test_demo_says_up_front_when_its_first_run_compiles(tmp_path):
@@ -275,7 +278,7 @@ def test_demo_says_up_front_when_its_first_run_compiles(tmp_path):
     cold = subprocess.run([sys.executable, "-m", "mazekit", "demo", "-o", "d.png"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=900)  # fmt: skip
     assert cold.returncode == 0, cold.stderr
-    assert cold.stderr.startswith("mazekit demo: first run: compiling the kernels it needs, about half")
+    assert cold.stderr.startswith("mazekit demo: first run: compiling the kernels it needs, about 15")
     warm = subprocess.run([sys.executable, "-m", "mazekit", "demo", "-o", "d.png"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=900)  # fmt: skip
     assert warm.returncode == 0 and "first run" not in warm.stderr, warm.stderr

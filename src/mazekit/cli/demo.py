@@ -26,7 +26,7 @@ DEMO_KERNELS = (
 def demo(output: str, seed: int, warmup: bool) -> None:
     """The quick-start job: print a solved maze, write a PNG.
 
-    A first run compiles the few kernels it needs (about half a minute on 2 cores, said up
+    A first run compiles the few kernels it needs (about 15 seconds on 2 cores, said up
     front); later runs take about two seconds. `mazekit warmup` compiles all of them.
     """
     import importlib
@@ -43,7 +43,7 @@ def demo(output: str, seed: int, warmup: bool) -> None:
             getattr(importlib.import_module(f"mazekit.{module}"), name) for module, name in DEMO_KERNELS
         ]
         if not cached(*kernels):
-            click.echo("mazekit demo: first run: compiling the kernels it needs, about half a minute on 2"
+            click.echo("mazekit demo: first run: compiling the kernels it needs, about 15 seconds on 2"
                        " cores (later runs take about 2 s; `mazekit warmup` compiles every kernel)",
                        err=True)  # fmt: skip
 
@@ -52,4 +52,19 @@ def demo(output: str, seed: int, warmup: bool) -> None:
     big = gen("prim", (60, 90), rng=seed, ends="diameter")
     sol = solve_maze(big, "dfs")
     emit(big, sol, output, announce=False, explored=True, cell_size=10, wall_width=2)
-    click.echo(f"wrote {output}: a 90x60 prim maze, dfs path {words.steps(sol.length)}", err=True)
+    click.echo(f"wrote {output}: another maze, 90x60 by prim, solved by dfs: {words.steps(sol.length)}",
+               err=True)  # fmt: skip
+    click.echo(legend(), err=True)
+
+
+def legend() -> str:
+    """What the demo picture's colours mean, each colour named as it is drawn.
+
+    >>> legend().startswith("in the picture: path red (#")
+    True
+    """
+    from ..render.palette import PICTURE_COLORS as c
+
+    return (f"in the picture: path red ({c['path']}), start green ({c['start']}), goal blue ({c['goal']}),"
+            f" cells dfs explored light blue ({c['explored']}), dead ends it backed out of pink"
+            f" ({c['backtracked']})")  # fmt: skip

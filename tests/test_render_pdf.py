@@ -162,3 +162,59 @@ def test_cli_print_bad_input(tmp_path, args, message):
     assert r.returncode == 1 and message in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert list(tmp_path.iterdir()) == [], "no partial file"
+
+
+def _boxes(page: str, across: float, down: float) -> list[tuple[float, float, float, float]]:
+    """(left, bottom, right, top) in points of each maze drawn on a page (its ``cm``)."""
+    out = []
+    for s, ox, oy in re.findall(r"^q ([\d.]+) 0 0 -[\d.]+ ([\d.]+) ([\d.]+) cm$", page, re.M):
+        s, ox, oy = float(s), float(ox), float(oy)
+        out.append((ox, oy - down * s, ox + across * s, oy))
+    return out
+
+
+def test_several_mazes_a_page_fill_it_without_overlap():
+    """Issue 31: `--per-page N` lays puzzles and answers out N to a page, filling it."""
+    from mazekit.render.pdf import MARGIN
+
+    mazes = [mazekit.generate("backtracker", (10, 10), rng=derived_seed(5, i)) for i in range(7)]
+    pdf = render_pdf(mazes, per_page=4)
+    assert xref_ok(pdf)
+    sheets = pages(pdf)
+    assert len(sheets) == 4  # two of puzzles (4 + 3), two of answers
+    width, height = PAPERS["a4"]
+    for k, page in enumerate(sheets):
+        boxes = _boxes(page, 10, 10)
+        assert len(boxes) == (4 if k % 2 == 0 else 3)
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            assert MARGIN - 0.01 <= x0 < x1 <= width - MARGIN + 0.01 and MARGIN <= y0 < y1 <= height - MARGIN
+            for a0, b0, a1, b1 in boxes[i + 1 :]:
+                assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0  # apart
+        if k % 2 == 0:  # four square mazes fill most of the page's printable area
+            area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
+            assert area > 0.6 * (width - 2 * MARGIN) * (height - 2 * MARGIN - 72)
+        answers = k >= 2
+        assert ("0.878 0.125 0.125 RG" in page) == answers  # the path's colour only on answers
+    first = 1 + 4 * 0
+    assert f"({first}. backtracker, 10 x 10 cells, seed {mazes[0].seed})" in sheets[0]
+    assert "(Maze: answers)" in sheets[2] and "(mazes 5-7 of 7)" in sheets[3]
+    with pytest.raises(ValueError, match="per_page must be an integer from 1 to 64"):
+        render_pdf(mazes, per_page=0)
+
+
+def test_print_per_page_and_maze_options(tmp_path):
+    r = run("print", "--size", "8x8", "-n", "5", "--per-page", "6", "--braid", "1", "--seed", "2",
+            "-o", "w.pdf", cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0 and ": 5 mazes, 2 pages (a4)" in r.stderr, r.stderr
+    sheet = pages((tmp_path / "w.pdf").read_bytes())[0]
+    assert len(_boxes(sheet, 8, 8)) == 5
+    # the very PDF of those mazes braided (--braid 1: no dead end left)
+    from mazekit.parsing import reshape
+
+    mazes = [reshape(mazekit.generate("backtracker", (8, 8), rng=derived_seed(2, i)), 1.0, None, None)
+             for i in range(5)]  # fmt: skip
+    assert all((m.degree() != 1).all() for m in mazes)
+    assert (tmp_path / "w.pdf").read_bytes() == render_pdf(mazes, per_page=6)
+    r = run("print", "--size", "8x8", "--per-page", "65", "-o", "x.pdf", cwd=tmp_path)
+    assert r.returncode != 0 and "--per-page must be between 1 and 64" in r.stderr
+    assert not (tmp_path / "x.pdf").exists()

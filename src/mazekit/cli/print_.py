@@ -8,21 +8,26 @@ from typing import Any, cast
 import click
 
 from .. import _words as words
-from ._options import check_output, make_maze, maze_options, run
+from ..parsing import reshape
+from ._options import check_output, make_maze, maze_options, run, transform_options
 
 MAX_COUNT = 1000
 
 
 @click.command("print")
 @maze_options
-@click.option("-n", "--count", type=int, default=1, show_default=True, help="How many mazes (a page each).")
+@transform_options
+@click.option("-n", "--count", type=int, default=1, show_default=True, help="How many mazes.")
+@click.option("--per-page", type=int, default=1, show_default=True,
+              help="Mazes a page (1-64), laid out to fill it; the answers alike.")  # fmt: skip
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--title", default="Maze", show_default=True, help="Page heading, numbered per maze.")
 @click.option("--no-answers", is_flag=True, help="Leave out the answer-key pages.")
 @click.option("-o", "--output", required=True, help="The PDF to write, e.g. puzzles.pdf.")
 @run
-def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **kw: Any) -> None:
-    """Printable mazes: one per page (A4 or Letter), then an answer key for each.
+def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, output: str,
+           braid: float | None, loops: int | None, rooms: int | None, **kw: Any) -> None:  # fmt: skip
+    """Printable mazes: one per page (A4 or Letter), or --per-page N, then their answers.
 
     Maze i gets a seed derived from --seed and i; each page prints its seed, so
     `mazekit generate --seed N` makes that maze again.
@@ -37,10 +42,14 @@ def print_(count: int, paper: str, title: str, no_answers: bool, output: str, **
     if not 1 <= count <= MAX_COUNT:
         raise ValueError(f"--count must be between 1 and {MAX_COUNT}, got {count}")
     base = cast(int, as_rng(kw.pop("seed"))[1])  # an int seed or None always gives back an int
-    mazes = [make_maze(**kw, seed=derived_seed(base, i)) for i in range(count)]
-    data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers)
+    from ..render.pdf import MAX_PER_PAGE
+
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise ValueError(f"--per-page must be between 1 and {MAX_PER_PAGE}, got {per_page}")
+    mazes = [reshape(make_maze(**kw, seed=derived_seed(base, i)), braid, loops, rooms) for i in range(count)]
+    data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page)
     with atomic_write(Path(output), "wb") as fh:
         fh.write(data)
-    pages = count * (1 if no_answers else 2)
+    pages = -(-count // per_page) * (1 if no_answers else 2)
     made = f"{words.count(count, 'maze')}, {words.count(pages, 'page')}"
     click.echo(f"wrote {output}: {made} ({paper}); base seed {base}", err=True)

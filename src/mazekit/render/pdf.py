@@ -46,25 +46,47 @@ def _page(
 ) -> str:
     """The content stream of one page: titles, the maze, and the path if ``solution``."""
     width, height = size
-    rows, cols = maze.shape
-    sc = scene(maze, solution) if uses_geometry(maze.grid) else None
-    across, down = (cols, rows) if sc is None else (sc.width, sc.height)
     top = height - MARGIN - 54  # room for two lines of title
-    box_w, box_h = width - 2 * MARGIN, top - MARGIN - 18
-    scale = min(box_w / across, box_h / down)
-    ox = MARGIN + (box_w - across * scale) / 2
-    oy = top  # top edge of the maze, just under the titles; y runs down in maze units
-    ops = [
+    ops = _titles(size, title, subtitle, footer)
+    ops += _maze_ops(maze, solution, MARGIN, top, width - 2 * MARGIN, top - MARGIN - 18)
+    return "\n".join(ops) + "\n"
+
+
+def _titles(size: tuple[float, float], title: str, subtitle: str, footer: str) -> list[str]:
+    """A page's heading, the line under it and the footer."""
+    height = size[1]
+    return [
         f"BT /F2 20 Tf 1 0 0 1 {number(MARGIN)} {number(height - MARGIN - 20)} Tm {_text(title)} Tj ET",
         f"BT /F1 11 Tf 0.3 g 1 0 0 1 {number(MARGIN)} {number(height - MARGIN - 38)} Tm {_text(subtitle)} Tj"
         " ET",
         f"BT /F1 8 Tf 0.5 g 1 0 0 1 {number(MARGIN)} {number(MARGIN - 14)} Tm {_text(footer)} Tj ET",
-        f"q {number(scale)} 0 0 {number(-scale)} {number(ox)} {number(oy)} cm",
     ]
+
+
+def _extent(maze: Maze) -> tuple[float, float]:
+    """The maze's drawing, ``(across, down)`` in maze units."""
+    if uses_geometry(maze.grid):
+        width, height = maze.grid.extent()
+        return float(width), float(height)
+    rows, cols = maze.shape
+    return float(cols), float(rows)
+
+
+def _maze_ops(
+    maze: Maze, solution: Solution | None, left: float, top: float, box_w: float, box_h: float
+) -> list[str]:
+    """The maze (and the path if ``solution``) scaled into the box whose top-left corner is
+    ``(left, top)`` in page points, centred across it, at its top; then ``Q``."""
+    rows, cols = maze.shape
+    sc = scene(maze, solution) if uses_geometry(maze.grid) else None
+    across, down = (cols, rows) if sc is None else (sc.width, sc.height)
+    scale = min(box_w / across, box_h / down)
+    ox = left + (box_w - across * scale) / 2
+    oy = top  # top edge of the maze; y runs down in maze units
+    ops = [f"q {number(scale)} 0 0 {number(-scale)} {number(ox)} {number(oy)} cm"]
     wall = min(max(scale * 0.12, 0.6), 2.5) / scale
     if sc is not None:
-        ops += _grid_ops(sc, wall)
-        return "\n".join(ops) + "\n"
+        return ops + _grid_ops(sc, wall)
     ops.append(f"{number(wall)} w 2 J 0 j {_rgb(WALL_RGB, 'RG')}")
     horizontal, vertical = wall_runs(maze)
     ops += [f"{x0} {y} m {x1} {y} l" for y, x0, x1 in horizontal.tolist()]
@@ -80,6 +102,59 @@ def _page(
         r, c = getattr(maze, name)
         ops.append(f"{_rgb(rgb, 'rg')} {number(c + 0.25)} {number(r + 0.25)} 0.5 0.5 re f")
     ops.append("Q")
+    return ops
+
+
+#: Points a caption takes above each maze on a page of several.
+CAPTION = 14.0
+#: Points between two mazes on a page of several.
+GUTTER = 12.0
+
+
+def layout(n: int, across: float, down: float, box_w: float, box_h: float) -> tuple[int, int]:
+    """``(columns, rows)`` of a page of ``n`` mazes of ``across x down`` units that draws them
+    largest in a ``box_w x box_h`` box (each with a caption above it and gutters between).
+
+    >>> layout(4, 10, 10, 500, 700), layout(2, 30, 10, 500, 700), layout(6, 10, 10, 500, 700)
+    ((2, 2), (1, 2), (2, 3))
+    """
+    best, best_scale = (1, n), -1.0
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        w = (box_w - (cols - 1) * GUTTER) / cols
+        h = (box_h - (rows - 1) * GUTTER) / rows - CAPTION
+        scale = min(w / across, h / down) if w > 0 and h > 0 else 0.0
+        if scale > best_scale + 1e-9:
+            best, best_scale = (cols, rows), scale
+    return best
+
+
+def _sheet(
+    items: list[tuple[Maze, Solution | None, str]],
+    per_page: int,
+    size: tuple[float, float],
+    title: str,
+    subtitle: str,
+    footer: str,
+) -> str:
+    """A page of up to ``per_page`` mazes, each with its caption, laid out in the grid of
+    :func:`layout` for ``per_page`` (every page of a document alike)."""
+    width, height = size
+    top = height - MARGIN - 54
+    box_w, box_h = width - 2 * MARGIN, top - MARGIN - 18
+    across = max(_extent(m)[0] for m, _, _ in items)
+    down = max(_extent(m)[1] for m, _, _ in items)
+    cols, rows = layout(per_page, across, down, box_w, box_h)
+    cell_w = (box_w - (cols - 1) * GUTTER) / cols
+    cell_h = (box_h - (rows - 1) * GUTTER) / rows
+    ops = _titles(size, title, subtitle, footer)
+    for k, (maze, solution, caption) in enumerate(items):
+        r, c = divmod(k, cols)
+        left, cell_top = MARGIN + c * (cell_w + GUTTER), top - r * (cell_h + GUTTER)
+        ops.append(
+            f"BT /F1 8 Tf 0.3 g 1 0 0 1 {number(left)} {number(cell_top - 9)} Tm {_text(caption)} Tj ET"
+        )
+        ops += _maze_ops(maze, solution, left, cell_top - CAPTION, cell_w, cell_h - CAPTION)
     return "\n".join(ops) + "\n"
 
 
@@ -162,6 +237,7 @@ def render_pdf(
     paper: str = "a4",
     title: str = "Maze",
     answer_key: bool = True,
+    per_page: int = 1,
 ) -> bytes:
     """A PDF (bytes): a page per maze, then, with ``answer_key``, a page per maze with its path.
 
@@ -174,6 +250,11 @@ def render_pdf(
     paper : {"a4", "letter"}
     title : str
         Page heading: ``"{title} {i}"`` (just ``title`` for a single maze).
+    answer_key : bool
+        Add the answers, on pages of their own after the puzzles.
+    per_page : int
+        Mazes a page (1 to 64): with more than one, the puzzles (and the answers) are laid
+        out in the grid that draws them largest, each captioned with its number and seed.
 
     Examples
     --------
@@ -188,7 +269,11 @@ def render_pdf(
         raise ValueError("a PDF needs at least one maze")
     if solutions is not None and len(solutions) != len(mazes):
         raise ValueError(f"got {len(solutions)} solutions for {len(mazes)} mazes")
+    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= MAX_PER_PAGE:
+        raise ValueError(f"per_page must be an integer from 1 to {MAX_PER_PAGE}, got {per_page!r}")
     size = PAPERS[paper]
+    if per_page > 1:
+        return _sheets(mazes, solutions, size, title, answer_key, per_page)
     n = len(mazes)
     pages = n * (2 if answer_key else 1)
     names = [title if n == 1 else f"{title} {i + 1}" for i in range(n)]
@@ -204,4 +289,44 @@ def render_pdf(
             sol = sol if sol is not None else solve(maze, "bfs")
             footer = f"mazekit \u00b7 page {n + i + 1} of {pages}"
             streams.append(_page(maze, sol, size, f"{names[i]}: answer key", describe(maze), footer))
+    return _document(streams, size, title)
+
+
+#: The most mazes :func:`render_pdf` puts on a page.
+MAX_PER_PAGE = 64
+
+
+def _sheets(
+    mazes: Sequence[Maze],
+    solutions: Sequence[Solution | None] | None,
+    size: tuple[float, float],
+    title: str,
+    answer_key: bool,
+    per_page: int,
+) -> bytes:
+    """:func:`render_pdf` with ``per_page`` mazes a page: the puzzles' pages, then the answers'."""
+    n = len(mazes)
+    sheets = -(-n // per_page)
+    pages = sheets * (2 if answer_key else 1)
+    answers: list[Solution | None] = [None] * n
+    if answer_key:
+        from ..solve import solve
+
+        for i, maze in enumerate(mazes):
+            given = solutions[i] if solutions is not None else None
+            answers[i] = given if given is not None else solve(maze, "bfs")
+    streams = []
+    for part, show in (("", False), (": answers", True)):
+        if show and not answer_key:
+            break
+        for k in range(sheets):
+            first, last = k * per_page, min(n, (k + 1) * per_page)
+            items = [
+                (mazes[i], answers[i] if show else None, f"{i + 1}. {describe(mazes[i])}")
+                for i in range(first, last)
+            ]
+            page = len(streams) + 1
+            subtitle = f"mazes {first + 1}-{last} of {n}" if last > first + 1 else f"maze {first + 1} of {n}"
+            footer = f"mazekit \u00b7 page {page} of {pages}"
+            streams.append(_sheet(items, per_page, size, f"{title}{part}", subtitle, footer))
     return _document(streams, size, title)

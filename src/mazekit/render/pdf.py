@@ -315,7 +315,7 @@ def _sheets(
         for i, maze in enumerate(mazes):
             given = solutions[i] if solutions is not None else None
             answers[i] = given if given is not None else solve(maze, "bfs")
-    streams = []
+    streams: list[str] = []
     for part, show in (("", False), (": answers", True)):
         if show and not answer_key:
             break

@@ -33,6 +33,7 @@ _LAZY = {
     "load_solution": "io",
     "save": "io",
     "Maze": "maze",
+    "read_picture": "picture",
     "render": "render",
     "render_file": "output",
     "Solution": "solution",
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .maze import Maze
     from .measure import stats
     from .output import render_file, write
+    from .picture import read_picture
     from .render import render
     from .solution import Solution
     from .solve import SOLVERS, solve

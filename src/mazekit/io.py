@@ -54,6 +54,7 @@ from .grids import GRIDS, Grid
 from .grids import from_dict as grid_from_dict
 from .grids.base import check_shape, is_int
 from .maze import Maze
+from .picture import PICTURE_SUFFIXES
 from .solution import Solution
 
 FORMAT = "mazekit"
@@ -132,7 +133,9 @@ def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None 
 
 
 def load(path: str | os.PathLike[str]) -> Maze:
-    """Read a maze written by :func:`save` (``.json``, ``.npz``) or text art (``.txt``)."""
+    """Read a maze written by :func:`save` (``.json``, ``.npz``), text art (``.txt``), or a
+    picture of a maze of square cells (``.png``, ``.bmp``, ``.gif``, ``.webp``, ``.jpg``:
+    :func:`mazekit.picture.read_picture`)."""
     return load_with_solution(path)[0]
 
 
@@ -159,6 +162,15 @@ def load_with_solution(path: str | os.PathLike[str]) -> tuple[Maze, Solution | N
     except ValueError as exc:
         raise MazeFileError(str(exc)) from None
     suffix = p.suffix.lower()
+    if suffix in PICTURE_SUFFIXES:  # a maze someone drew: its lattice found in the picture
+        from .picture import read_picture
+
+        try:
+            return read_picture(p), None
+        except MemoryError:
+            raise MazeFileError(f"{p}: ran out of memory reading it") from None
+        except ValueError as exc:
+            raise MazeFileError(f"{p}: {_short(str(exc))}") from None
     try:
         if suffix == ".npz":
             return _from_arrays(_read_npz(p))

@@ -296,3 +296,28 @@ __all__ = [
     "IMAGE_SUFFIXES", "MAZE_SUFFIXES", "STREAM_PIXELS", "TEXT_SUFFIXES", "WRITERS", "Writer", "render_file",
     "save_image", "write", "writer",
 ]  # fmt: skip
+
+
+def write_on_picture(
+    source: str | os.PathLike[str],
+    target: str | os.PathLike[str],
+    solution: Solution,
+    layout: Any,
+    color: Any = None,
+) -> Path:
+    """Write ``target``: the maze picture ``source`` (read by
+    :func:`mazekit.picture.read_picture_layout`, giving ``layout``) with ``solution``'s path
+    drawn on its passage pixels (:func:`mazekit.picture.draw_path`), the same size, every
+    other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does)."""
+    import numpy as np
+    from PIL import Image, ImageColor
+
+    from .picture import draw_path
+    from .render.pixels import DEFAULT_COLORS
+
+    value = DEFAULT_COLORS["path"] if color is None else color
+    rgb = ImageColor.getrgb(value)[:3] if isinstance(value, str) else tuple(value)[:3]
+    with Image.open(source) as img:
+        pixels = np.asarray(img.convert("RGB"))
+    drawn = draw_path(layout, pixels, np.asarray(solution.path), rgb)
+    return save_image(Image.fromarray(drawn), target)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -51,16 +52,35 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
     """Solve a saved maze; the solution is stored with it (or drawn)."""
     from .. import solve as solve_maze
     from ..io import load
+    from ..output import write_on_picture
+    from ..picture import PICTURE_SUFFIXES, read_picture_layout
 
     check_output(output, {"the maze file": maze_file}, in_place)
-    maze = load(maze_file)
+    on_picture = (Path(maze_file).suffix.lower() in PICTURE_SUFFIXES and output is not None
+                  and Path(output).suffix.lower() in PICTURE_SUFFIXES)  # fmt: skip
+    if on_picture:  # the answer drawn on the picture itself, as the tutorials' BMPs
+        try:
+            layout = read_picture_layout(maze_file)
+        except ValueError as exc:
+            raise UserError(f"{maze_file}: {exc}") from None
+        maze = layout.maze
+        click.echo(f"{maze_file}: a {maze.grid.describe()} maze, cells {layout.pitch - layout.wall} px,"
+                   f" walls {layout.wall} px; start and goal from its {layout.ends}", err=True)  # fmt: skip
+    else:
+        maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)
     with status(f"solving with {solver}"):
         sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
                          **kwargs)  # fmt: skip
     if not sol.found:
         raise UserError(_no_path(maze, sol, solver, kwargs))
-    emit(maze, sol, output, **ropts)
+    if on_picture:
+        assert output is not None
+        with status(f"writing {output}"):
+            write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"))
+        click.echo(f"wrote {output}", err=True)
+    else:
+        emit(maze, sol, output, **ropts)
     steps, seen = words.steps(sol.length), words.explored(sol.n_explored)
     click.echo(f"{solver}: path of {steps}, {seen}", err=True)
 

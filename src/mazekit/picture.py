@@ -1,0 +1,244 @@
+"""Mazes from pictures: a maze someone drew (or a program wrote) read back as a Maze.
+
+A *block maze* picture is a lattice of square cells ``c`` pixels wide between walls ``w``
+pixels thick, so that it is ``w + n * (c + w)`` pixels across: mazekit's own PNG and BMP
+output, the 5-pixel cells with 1-pixel walls of the BMP tutorials, and *pixel mazes*, where
+every pixel is a wall or a passage (``c = w = 1``, as Daedalus and many tutorials export
+them). :func:`read_picture` finds the lattice by itself:
+
+1. a pixel is wall where its brightest channel is dark (Otsu's threshold over the picture),
+   so a red path or a green or blue mark is never wall;
+2. the walls' bounding box is the maze (a margin round it is dropped), the outer wall's
+   thickness is ``w``, and the pitch ``c + w`` is the divisor of both sides (less ``w``) whose
+   wall lines stand out most from the cells between them;
+3. each wall and cell block is wall where most of its pixels are, and the block picture
+   becomes the maze (:func:`mazekit.convert.from_blocks`).
+
+Start and goal: ``start=``/``goal=`` cells if given, else mazekit's marks (the green start
+and blue goal squares), else the gaps in the outer wall (the first and last), else the
+corners. :attr:`PictureMaze.ends` says which.
+
+Examples
+--------
+>>> import mazekit, tempfile, os
+>>> m = mazekit.generate("backtracker", (6, 9), rng=4)
+>>> path = os.path.join(tempfile.mkdtemp(), "m.png")
+>>> _ = mazekit.render_file(m, path, cell_size=7, wall_width=2)
+>>> read_picture(path).passages.tolist() == m.passages.tolist()
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .maze import Maze
+
+#: Picture suffixes read as mazes.
+PICTURE_SUFFIXES = (".png", ".bmp", ".gif", ".webp", ".jpg", ".jpeg")
+
+#: Peak bytes a pixel while reading: the RGB array, its brightest channel, the wall mask and
+#: the block sums (int64 over a row of blocks at a time is small).
+BYTES_PER_PIXEL = 16
+
+
+@dataclass
+class PictureMaze:
+    """A maze read from a picture, and where its lattice lies in the picture.
+
+    Attributes
+    ----------
+    maze : Maze
+    left, top : int
+        The pixel of the maze's top-left corner (the outer wall's).
+    wall, pitch : int
+        Pixels of a wall's thickness and from one wall line to the next (cell + wall).
+    wall_mask : numpy.ndarray
+        ``(height, width)`` bool: the picture's wall pixels.
+    ends : str
+        Where start and goal came from: ``"given"``, ``"marks"``, ``"gaps"`` or ``"corners"``.
+    """
+
+    maze: Maze
+    left: int
+    top: int
+    wall: int
+    pitch: int
+    wall_mask: np.ndarray
+    ends: str
+
+    def cell_box(self, cell: tuple[int, int]) -> tuple[int, int, int, int]:
+        """``(x0, y0, x1, y1)`` pixels of a cell's inside (x1, y1 past the end)."""
+        r, c = cell
+        x0 = self.left + self.wall + c * self.pitch
+        y0 = self.top + self.wall + r * self.pitch
+        return x0, y0, x0 + self.pitch - self.wall, y0 + self.pitch - self.wall
+
+    def between_box(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int, int]:
+        """The pixels of the wall block between neighbouring cells ``a`` and ``b``."""
+        (r0, c0), (r1, c1) = sorted([tuple(a), tuple(b)])
+        x0, y0, x1, y1 = self.cell_box((r0, c0))
+        if r1 == r0:  # side by side: the wall line east of a
+            return x1, y0, x1 + self.wall, y1
+        return x0, y1, x1, y1 + self.wall
+
+
+def otsu(values: np.ndarray) -> int:
+    """Otsu's threshold of ``uint8`` values: the level that best splits them in two."""
+    hist = np.bincount(values.ravel(), minlength=256).astype(np.float64)
+    total = hist.sum()
+    levels = np.arange(256)
+    weight = np.cumsum(hist)
+    mean = np.cumsum(hist * levels)
+    between = (mean[-1] * weight - mean * total) ** 2 / np.maximum(weight * (total - weight), 1e-12)
+    return int(np.argmax(between[:-1])) + 1
+
+
+def _leading(fraction: np.ndarray) -> int:
+    """How many of the first entries are mostly wall (> half)."""
+    above = fraction > 0.5
+    return int(np.argmin(above)) if not above.all() else len(above)
+
+
+def _pitch(wall: np.ndarray, w: int) -> int:
+    """The lattice pitch of a cropped wall mask whose walls are ``w`` thick (see the notes)."""
+    height, width = wall.shape
+    cols, rows = wall.mean(axis=0), wall.mean(axis=1)
+    best, best_score = 0, -np.inf
+    for p in range(w + 1, min(width, height)):
+        if (width - w) % p or (height - w) % p:
+            continue
+        # the outer wall is dark whatever the pitch: score the lines inside it only, along
+        # each side of more than one cell (a side of one cell has none to tell it by)
+        score, sides = 0.0, 0
+        for profile, size in ((cols, width), (rows, height)):
+            inside = np.arange(w, size - w)
+            on = inside % p < w
+            if (size - w) // p > 1:
+                if not on.any() or on.all():
+                    score = -np.inf
+                    break
+                score += profile[inside][on].mean() - profile[inside][~on].mean()
+                sides += 1
+        if score > best_score + 1e-9:
+            best, best_score = p, score
+    if best == 0:
+        raise ValueError(
+            f"no lattice of square cells fits a {width}x{height} maze with walls {w} px thick;"
+            " is it a maze of square cells with straight walls?"
+        )
+    return best
+
+
+def _block_sums(wall: np.ndarray, w: int, p: int) -> np.ndarray:
+    """The block picture: each wall and cell block of the lattice, wall where most is."""
+    height, width = wall.shape
+    ys = np.unique(np.r_[np.arange(0, height, p), np.arange(w, height, p)])
+    xs = np.unique(np.r_[np.arange(0, width, p), np.arange(w, width, p)])
+    sums = np.add.reduceat(np.add.reduceat(wall.astype(np.int64), ys, axis=0), xs, axis=1)
+    areas = np.outer(np.diff(np.r_[ys, height]), np.diff(np.r_[xs, width]))
+    return (2 * sums > areas).astype(np.uint8)
+
+
+def _mark(rgb: np.ndarray, channel: int) -> tuple[float, float] | None:
+    """The centre ``(y, x)`` of the pixels clearly of one colour (1 green, 2 blue), if any."""
+    c = rgb.astype(np.int16)
+    others = [k for k in range(3) if k != channel]
+    strong = (c[..., channel] > c[..., others[0]] + 60) & (c[..., channel] > c[..., others[1]] + 40)
+    if strong.sum() < 1:
+        return None
+    ys, xs = np.nonzero(strong)
+    return float(ys.mean()), float(xs.mean())
+
+
+def read_picture_layout(
+    path: str | os.PathLike[str], *, kind: str = "auto", start: Any = None, goal: Any = None
+) -> PictureMaze:
+    """:func:`read_picture` with where the maze lies in the picture (:class:`PictureMaze`)."""
+    from PIL import Image, UnidentifiedImageError
+
+    from ._limits import check_bytes, check_file
+    from .convert import from_blocks
+
+    if kind not in ("auto", "block", "pixel"):
+        raise ValueError(f"unknown picture kind {kind!r}; choose from auto, block, pixel")
+    check_file(path, "picture")
+    try:
+        with Image.open(path) as img:
+            width, height = img.size
+            check_bytes(width * height * BYTES_PER_PIXEL, f"reading a {width}x{height} picture")
+            rgb = np.asarray(img.convert("RGB"))
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ValueError(f"{os.fspath(path)!r} is not a picture Pillow can read: {exc}") from None
+    except Image.DecompressionBombError as exc:
+        raise ValueError(f"{os.fspath(path)!r} is too large a picture: {exc}") from None
+    value = rgb.max(axis=2)
+    wall_mask = value < otsu(value)
+    ys, xs = np.nonzero(wall_mask)
+    if len(ys) == 0:
+        raise ValueError(f"{os.fspath(path)!r}: no dark walls found in the picture")
+    top, left = int(ys.min()), int(xs.min())
+    wall = wall_mask[top : ys.max() + 1, left : xs.max() + 1]
+    if kind == "pixel":
+        w, p = 1, 2
+    else:
+        w = max(1, min(_leading(wall.mean(axis=1)), _leading(wall.mean(axis=0))))
+        p = _pitch(wall, w)
+    blocks = _block_sums(wall, w, p)
+    if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:
+        raise ValueError(f"{os.fspath(path)!r}: the walls do not close round a lattice of cells")
+    ends = "given" if start is not None or goal is not None else "gaps"
+    to_block = [None if e is None else (2 * int(e[0]) + 1, 2 * int(e[1]) + 1) for e in (start, goal)]
+    if start is None and goal is None:
+        marks = [m for m in (_mark(rgb, 1), _mark(rgb, 2)) if m is not None]  # green start, blue goal
+        if len(marks) == 2:
+            ends = "marks"
+            to_block = [(2 * int((y - top - w) // p) + 1, 2 * int((x - left - w) // p) + 1) for y, x in marks]
+    maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
+    if ends == "gaps" and not _has_gaps(blocks):
+        ends = "corners"
+    return PictureMaze(maze, left, top, w, p, wall_mask, ends)
+
+
+def _has_gaps(blocks: np.ndarray) -> bool:
+    border = np.r_[blocks[0, 1::2], blocks[-1, 1::2], blocks[1::2, 0], blocks[1::2, -1]]
+    return bool((border == 0).any())
+
+
+def read_picture(
+    path: str | os.PathLike[str], *, kind: str = "auto", start: Any = None, goal: Any = None
+) -> Maze:
+    """The maze in a picture (PNG, BMP, GIF, WebP, JPEG) of square cells (see the notes).
+
+    Parameters
+    ----------
+    kind : {"auto", "block", "pixel"}
+        ``pixel``: every pixel is a wall or a passage; ``block``/``auto``: find the lattice.
+    start, goal : (row, col), optional
+        Cells of the maze; by default its marks, else the gaps in its outer wall.
+    """
+    return read_picture_layout(path, kind=kind, start=start, goal=goal).maze
+
+
+def draw_path(
+    layout: PictureMaze, rgb: np.ndarray, path: np.ndarray, color: tuple[int, int, int]
+) -> np.ndarray:
+    """A copy of the picture ``rgb`` with the passage pixels the path passes painted
+    ``color``: each cell's inside and the gap between two cells in a row, never a wall
+    pixel; nothing else changes."""
+    out = rgb.copy()
+    paint = np.zeros(layout.wall_mask.shape, dtype=bool)
+    cells = [(int(r), int(c)) for r, c in path]
+    for cell in cells:
+        x0, y0, x1, y1 = layout.cell_box(cell)
+        paint[y0:y1, x0:x1] = True
+    for a, b in zip(cells[:-1], cells[1:], strict=False):
+        x0, y0, x1, y1 = layout.between_box(a, b)
+        paint[y0:y1, x0:x1] = True
+    paint &= ~layout.wall_mask
+    out[paint] = color
+    return out

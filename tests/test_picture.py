@@ -1,0 +1,109 @@
+"""Mazes read from pictures (issue 30): mazekit's own pictures back as the same maze, pixel
+mazes and block mazes drawn by other programs, and the answer drawn on the picture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import mazekit
+from mazekit.convert import level_blocks
+from mazekit.generate import properties
+from mazekit.output import write
+from mazekit.picture import read_picture, read_picture_layout
+
+from .test_cli import run
+
+#: Every generator that runs on a rectangle but the cave maker, whose rock cells (no passage
+#: at all) a picture shows as solid wall: read back, they are cells cut out of the grid.
+RECT_GENERATORS = [
+    n for n, f in mazekit.GENERATORS.items() if "rect" in properties(f)["grids"] and n != "cellular_automaton"
+]
+
+
+def blocks_picture(blocks: np.ndarray, cell: int, wall: int, margin: int = 0) -> Image.Image:
+    """A block picture drawn at ``cell`` pixels a cell block and ``wall`` a wall block,
+    black walls on white, with a white margin: as other programs draw mazes."""
+    sizes_y = [wall if i % 2 == 0 else cell for i in range(blocks.shape[0])]
+    sizes_x = [wall if j % 2 == 0 else cell for j in range(blocks.shape[1])]
+    pixels = np.repeat(np.repeat(blocks.astype(bool), sizes_y, axis=0), sizes_x, axis=1)
+    rgb = np.where(pixels[..., None], 0, 255).astype(np.uint8).repeat(3, axis=2)
+    return Image.fromarray(np.pad(rgb, ((margin, margin), (margin, margin), (0, 0)), constant_values=255))
+
+
+@pytest.mark.parametrize("name", RECT_GENERATORS)
+@pytest.mark.parametrize(
+    ("suffix", "options"),
+    [
+        (".png", {}),
+        (".bmp", {"cell_size": 5, "wall_width": 1}),
+        (".gif", {"cell_size": 7, "wall_width": 3}),
+        (".png", {"cell_size": 1, "wall_width": 1}),
+    ],  # fmt: skip
+)
+def test_every_rect_picture_mazekit_writes_reads_back_as_the_same_maze(tmp_path, name, suffix, options):
+    maze = mazekit.generate(name, (7, 11), rng=3)
+    path = tmp_path / f"m{suffix}"
+    write(maze, path, solution=mazekit.solve(maze) if options.get("cell_size", 9) >= 4 else None, **options)
+    back = read_picture(path)
+    assert np.array_equal(back.passages, maze.passages), name
+    assert (back.start, back.goal) == (maze.start, maze.goal)
+
+
+@pytest.mark.parametrize(("cell", "wall", "margin"), [(1, 1, 0), (5, 1, 0), (4, 2, 6), (9, 3, 11)])
+def test_pictures_other_programs_draw_read_as_their_maze(tmp_path, cell, wall, margin):
+    """Pixel mazes (1 px walls and passages), the BMP tutorials' 5 px cells, any margin; the
+    ends are the gaps in the outer wall."""
+    maze = mazekit.generate("kruskal", (9, 13), rng=8)
+    path = tmp_path / "drawn.bmp"
+    blocks_picture(level_blocks(maze, "a picture"), cell, wall, margin).save(path)
+    layout = read_picture_layout(path)
+    assert np.array_equal(layout.maze.passages, maze.passages)
+    assert (layout.maze.start, layout.maze.goal, layout.ends) == (maze.start, maze.goal, "gaps")
+    assert (layout.wall, layout.pitch, layout.left, layout.top) == (wall, cell + wall, margin, margin)
+
+
+def test_solving_a_pixel_maze_paints_exactly_the_passage_pixels_of_its_path(tmp_path):
+    maze = mazekit.generate("backtracker", (15, 20), rng=2)
+    blocks = level_blocks(maze, "a picture")
+    blocks_picture(blocks, 1, 1).save(tmp_path / "maze.png")
+    r = run("solve", "maze.png", "-o", "solved.png", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "start and goal from its gaps" in r.stderr and "wrote solved.png" in r.stderr
+    before = np.asarray(Image.open(tmp_path / "maze.png").convert("RGB"))
+    after = np.asarray(Image.open(tmp_path / "solved.png").convert("RGB"))
+    assert after.shape == before.shape
+    changed = (before != after).any(axis=2)
+    path = mazekit.solve(maze).path
+    want = np.zeros(blocks.shape, dtype=bool)
+    for (r0, c0), (r1, c1) in zip(path[:-1], path[1:], strict=True):
+        want[2 * r0 + 1, 2 * c0 + 1] = want[r0 + r1 + 1, c0 + c1 + 1] = True
+    want[2 * path[-1][0] + 1, 2 * path[-1][1] + 1] = True
+    assert np.array_equal(changed, want)  # the path's cells and the gaps between them, no more
+    assert (after[changed] == (224, 32, 32)).all() and not (blocks.astype(bool) & changed).any()
+
+
+def test_every_command_takes_a_picture(tmp_path):
+    maze = mazekit.generate("prim", (6, 8), rng=1)
+    write(maze, tmp_path / "m.png", cell_size=6, wall_width=2)
+    r = run("stats", "m.png", cwd=tmp_path)
+    assert r.returncode == 0 and "48" in r.stdout, r.stderr
+    r = run("solve", "m.png", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert mazekit.load(tmp_path / "m.json").passages.tolist() == maze.passages.tolist()
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(b"not a picture", "is not a picture Pillow can read"), (None, "no dark walls found")],
+)
+def test_a_bad_picture_is_refused_in_one_line(tmp_path, content, words):
+    path = tmp_path / "bad.png"
+    if content is None:
+        Image.new("RGB", (40, 30), "white").save(path)
+    else:
+        path.write_bytes(content)
+    r = run("solve", "bad.png", "-o", "out.png", cwd=tmp_path)
+    assert r.returncode != 0 and r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and not (tmp_path / "out.png").exists()

@@ -3,6 +3,8 @@ mazes and block mazes drawn by other programs, and the answer drawn on the pictu
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -70,7 +72,7 @@ def test_solving_a_pixel_maze_paints_exactly_the_passage_pixels_of_its_path(tmp_
     blocks_picture(blocks, 1, 1).save(tmp_path / "maze.png")
     r = run("solve", "maze.png", "-o", "solved.png", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "start and goal from its gaps" in r.stderr and "wrote solved.png" in r.stderr
+    assert "start and goal from the gaps in its outer wall" in r.stderr and "wrote solved.png" in r.stderr
     before = np.asarray(Image.open(tmp_path / "maze.png").convert("RGB"))
     after = np.asarray(Image.open(tmp_path / "solved.png").convert("RGB"))
     assert after.shape == before.shape
@@ -107,3 +109,68 @@ def test_a_bad_picture_is_refused_in_one_line(tmp_path, content, words):
     r = run("solve", "bad.png", "-o", "out.png", cwd=tmp_path)
     assert r.returncode != 0 and r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and not (tmp_path / "out.png").exists()
+
+
+def test_pictures_that_are_no_lattice_of_square_cells_are_refused_not_misread(tmp_path):
+    """Review: non-square cells, a speck in the margin and a hex grid's picture each read as
+    some wrong maze; every post of a real lattice is wall, so now they are refused."""
+    maze = mazekit.generate("kruskal", (9, 13), rng=8)
+    blocks = level_blocks(maze, "a picture")
+    sizes_y = [2 if i % 2 == 0 else 6 for i in range(blocks.shape[0])]
+    sizes_x = [2 if j % 2 == 0 else 10 for j in range(blocks.shape[1])]
+    stretched = np.repeat(np.repeat(blocks.astype(bool), sizes_y, axis=0), sizes_x, axis=1)
+    Image.fromarray(np.where(stretched, 0, 255).astype(np.uint8)).save(tmp_path / "wide.png")
+    speck = np.asarray(blocks_picture(blocks, 8, 2, margin=10)).copy()
+    speck[2, 2] = 0
+    Image.fromarray(speck).save(tmp_path / "speck.png")
+    hexes = mazekit.generate("backtracker", (5, 6), grid="hex", rng=1)
+    write(hexes, tmp_path / "hex.png")
+    for name in ("wide.png", "speck.png", "hex.png"):
+        with pytest.raises(ValueError, match="lattice of square cells"):
+            read_picture(tmp_path / name)
+
+
+def test_marks_are_one_patch_a_cell_else_the_gaps_give_the_ends(tmp_path):
+    """Review: with a green or blue path the marks' centroid fell mid-maze."""
+    maze = mazekit.generate("backtracker", (10, 14), rng=6)
+    for color in ("#20c040", "#3050ff"):
+        write(maze, tmp_path / "m.png", solution=mazekit.solve(maze), colors={"path": color})
+        layout = read_picture_layout(tmp_path / "m.png")
+        assert (layout.maze.start, layout.maze.goal, layout.ends) == (maze.start, maze.goal, "gaps")
+    write(maze, tmp_path / "m.png", solution=mazekit.solve(maze))
+    assert read_picture_layout(tmp_path / "m.png").ends == "marks"
+
+
+def test_given_ends_off_the_maze_are_refused_and_clear_paper_is_white(tmp_path):
+    maze = mazekit.generate("prim", (5, 6), rng=2)
+    path = tmp_path / "m.png"
+    write(maze, path, cell_size=6, wall_width=2)
+    assert read_picture(path, start=(4, 5), goal=(0, 0)).start == (4, 5)
+    for bad, words in (((10, 10), "start (10, 10) is off the 6x5 maze"), ((2.7, 1), "pair of integers")):
+        with pytest.raises(ValueError, match=re.escape(words)):
+            read_picture(path, start=bad)
+    ink = np.asarray(Image.open(path).convert("RGB")).max(axis=2) < 100  # black walls on a clear sheet
+    rgba = np.zeros(ink.shape + (4,), np.uint8)
+    rgba[ink, 3] = 255
+    Image.fromarray(rgba, "RGBA").save(tmp_path / "clear.png")
+    assert np.array_equal(read_picture(tmp_path / "clear.png").passages, maze.passages)
+
+
+@pytest.mark.parametrize("scale", [1, 3])
+def test_reading_a_picture_stays_within_the_memory_it_checks_for(tmp_path, scale):
+    """The reader refuses a picture it cannot hold before reading it, by BYTES_PER_PIXEL:
+    the peak (tracemalloc, numpy's arrays counted) must stay under it."""
+    import tracemalloc
+
+    from mazekit.picture import BYTES_PER_PIXEL
+
+    maze = mazekit.generate("backtracker", (150, 150), rng=1)
+    blocks_picture(level_blocks(maze, "a picture"), scale, scale).save(tmp_path / "m.png")
+    tracemalloc.start()
+    try:
+        layout = read_picture_layout(tmp_path / "m.png")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert np.array_equal(layout.maze.passages, maze.passages)
+    assert peak <= BYTES_PER_PIXEL * layout.wall_mask.size, peak / layout.wall_mask.size

@@ -169,8 +169,8 @@ def load_with_solution(path: str | os.PathLike[str]) -> tuple[Maze, Solution | N
             return read_picture(p), None
         except MemoryError:
             raise MazeFileError(f"{p}: ran out of memory reading it") from None
-        except ValueError as exc:
-            raise MazeFileError(f"{p}: {_short(str(exc))}") from None
+        except ValueError as exc:  # (its message names the picture)
+            raise MazeFileError(_short(str(exc))) from None
     try:
         if suffix == ".npz":
             return _from_arrays(_read_npz(p))

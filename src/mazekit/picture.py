@@ -41,9 +41,25 @@ from .maze import Maze
 #: Picture suffixes read as mazes.
 PICTURE_SUFFIXES = (".png", ".bmp", ".gif", ".webp", ".jpg", ".jpeg")
 
-#: Peak bytes a pixel while reading: the RGB array, its brightest channel, the wall mask and
-#: the block sums (int64 over a row of blocks at a time is small).
-BYTES_PER_PIXEL = 16
+#: Peak bytes a pixel while reading, with room to spare: the RGB array (3), its brightest
+#: channel (1), the wall mask (1), its int32 copy and the row sums of the blocks, a colour's
+#: int16 planes and mask; measured 2026-12-05 with tracemalloc on a 2001x2001 pixel maze and
+#: a 2703x2703 block maze (see tests/test_picture.py).
+BYTES_PER_PIXEL = 32
+
+#: The share of the lattice's posts (where wall lines cross, always wall in a maze) that must
+#: be wall for a lattice to be taken: below it the picture is no maze of square cells.
+POSTS = 0.95
+
+
+#: How :attr:`PictureMaze.ends` reads in a sentence ("start and goal from ...").
+ENDS_WORDS = {
+    "given": "the cells given",
+    "marks": "its green and blue marks",
+    "gaps": "the gaps in its outer wall",
+    "gap and a corner": "the one gap in its outer wall and a corner",
+    "corners": "its corners (no marks, no gaps)",
+}
 
 
 @dataclass
@@ -60,7 +76,7 @@ class PictureMaze:
     wall_mask : numpy.ndarray
         ``(height, width)`` bool: the picture's wall pixels.
     ends : str
-        Where start and goal came from: ``"given"``, ``"marks"``, ``"gaps"`` or ``"corners"``.
+        Where start and goal came from: a key of :data:`ENDS_WORDS`.
     """
 
     maze: Maze
@@ -139,19 +155,24 @@ def _block_sums(wall: np.ndarray, w: int, p: int) -> np.ndarray:
     height, width = wall.shape
     ys = np.unique(np.r_[np.arange(0, height, p), np.arange(w, height, p)])
     xs = np.unique(np.r_[np.arange(0, width, p), np.arange(w, width, p)])
-    sums = np.add.reduceat(np.add.reduceat(wall.astype(np.int64), ys, axis=0), xs, axis=1)
+    if w == 1 and p == 2:  # a pixel maze: every pixel is a block
+        return wall.astype(np.uint8)
+    sums = np.add.reduceat(np.add.reduceat(wall.astype(np.int32), ys, axis=0), xs, axis=1)
     areas = np.outer(np.diff(np.r_[ys, height]), np.diff(np.r_[xs, width]))
     return (2 * sums > areas).astype(np.uint8)
 
 
-def _mark(rgb: np.ndarray, channel: int) -> tuple[float, float] | None:
-    """The centre ``(y, x)`` of the pixels clearly of one colour (1 green, 2 blue), if any."""
-    c = rgb.astype(np.int16)
+def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | None:
+    """The centre ``(y, x)`` of the pixels clearly of one colour (1 green, 2 blue), if they
+    are one mark: all within ``size`` pixels each way (a cell). A path or any art of that
+    colour spreads wider: then ``None``, and the ends come from elsewhere."""
     others = [k for k in range(3) if k != channel]
-    strong = (c[..., channel] > c[..., others[0]] + 60) & (c[..., channel] > c[..., others[1]] + 40)
-    if strong.sum() < 1:
-        return None
+    mine = rgb[..., channel].astype(np.int16)  # (uint8 sums would wrap round)
+    strong = mine > rgb[..., others[0]].astype(np.int16) + 60
+    strong &= mine > rgb[..., others[1]].astype(np.int16) + 40
     ys, xs = np.nonzero(strong)
+    if len(ys) == 0 or ys.max() - ys.min() >= size or xs.max() - xs.min() >= size:
+        return None
     return float(ys.mean()), float(xs.mean())
 
 
@@ -171,42 +192,74 @@ def read_picture_layout(
         with Image.open(path) as img:
             width, height = img.size
             check_bytes(width * height * BYTES_PER_PIXEL, f"reading a {width}x{height} picture")
-            rgb = np.asarray(img.convert("RGB"))
+            if "A" in img.getbands() or "transparency" in img.info:  # clear is paper, not ink
+                white = Image.new("RGBA", img.size, "white")
+                rgb = np.asarray(Image.alpha_composite(white, img.convert("RGBA")).convert("RGB"))
+            else:
+                rgb = np.asarray(img.convert("RGB"))
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise ValueError(f"{os.fspath(path)!r} is not a picture Pillow can read: {exc}") from None
     except Image.DecompressionBombError as exc:
         raise ValueError(f"{os.fspath(path)!r} is too large a picture: {exc}") from None
     value = rgb.max(axis=2)
     wall_mask = value < otsu(value)
-    ys, xs = np.nonzero(wall_mask)
+    ys, xs = np.flatnonzero(wall_mask.any(axis=1)), np.flatnonzero(wall_mask.any(axis=0))
     if len(ys) == 0:
         raise ValueError(f"{os.fspath(path)!r}: no dark walls found in the picture")
-    top, left = int(ys.min()), int(xs.min())
-    wall = wall_mask[top : ys.max() + 1, left : xs.max() + 1]
+    top, left = int(ys[0]), int(xs[0])
+    wall = wall_mask[top : ys[-1] + 1, left : xs[-1] + 1]
     if kind == "pixel":
         w, p = 1, 2
     else:
         w = max(1, min(_leading(wall.mean(axis=1)), _leading(wall.mean(axis=0))))
         p = _pitch(wall, w)
     blocks = _block_sums(wall, w, p)
+    name = os.fspath(path)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:
-        raise ValueError(f"{os.fspath(path)!r}: the walls do not close round a lattice of cells")
-    ends = "given" if start is not None or goal is not None else "gaps"
-    to_block = [None if e is None else (2 * int(e[0]) + 1, 2 * int(e[1]) + 1) for e in (start, goal)]
+        raise ValueError(f"{name!r}: the walls do not close round a lattice of cells")
+    posts = float(blocks[::2, ::2].mean())
+    if posts < POSTS:
+        raise ValueError(
+            f"{name!r}: its walls do not form a lattice of square cells (only {posts:.0%} of the"
+            f" {w} px wall lines {p} px apart cross where they should): non-square cells, another"
+            " grid than a rectangle, or marks outside the maze?"
+        )
+    rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
+    to_block = [_given(e, what, rows, cols) for e, what in ((start, "start"), (goal, "goal"))]
+    ends = "given"
     if start is None and goal is None:
-        marks = [m for m in (_mark(rgb, 1), _mark(rgb, 2)) if m is not None]  # green start, blue goal
-        if len(marks) == 2:
+        ends = "gaps"
+        marks = [m for m in (_mark(rgb, 1, p), _mark(rgb, 2, p)) if m is not None]  # green, blue
+        inside = [(int((y - top - w) // p), int((x - left - w) // p)) for y, x in marks]
+        if len(inside) == 2 and all(0 <= r < rows and 0 <= c < cols for r, c in inside):
             ends = "marks"
-            to_block = [(2 * int((y - top - w) // p) + 1, 2 * int((x - left - w) // p) + 1) for y, x in marks]
+            to_block = [(2 * r + 1, 2 * c + 1) for r, c in inside]
+        else:
+            gaps = int(_border_gaps(blocks))
+            ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
-    if ends == "gaps" and not _has_gaps(blocks):
-        ends = "corners"
     return PictureMaze(maze, left, top, w, p, wall_mask, ends)
 
 
-def _has_gaps(blocks: np.ndarray) -> bool:
+def _given(cell: Any, what: str, rows: int, cols: int) -> tuple[int, int] | None:
+    """A given start or goal cell as block coordinates; a cell off the maze is refused."""
+    from .grids.base import is_int
+
+    if cell is None:
+        return None
+    values = tuple(cell) if isinstance(cell, list | tuple | np.ndarray) else ()
+    if len(values) != 2 or not all(is_int(v) for v in values):
+        raise ValueError(f"{what} must be a (row, col) pair of integers, got {cell!r}")
+    r, c = (int(v) for v in values)
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise ValueError(f"{what} {(r, c)} is off the {cols}x{rows} maze in the picture")
+    return 2 * r + 1, 2 * c + 1
+
+
+def _border_gaps(blocks: np.ndarray) -> int:
+    """How many cells open through the outer wall."""
     border = np.r_[blocks[0, 1::2], blocks[-1, 1::2], blocks[1::2, 0], blocks[1::2, -1]]
-    return bool((border == 0).any())
+    return int((border == 0).sum())
 
 
 def read_picture(

@@ -53,7 +53,7 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
     from .. import solve as solve_maze
     from ..io import load
     from ..output import write_on_picture
-    from ..picture import PICTURE_SUFFIXES, read_picture_layout
+    from ..picture import ENDS_WORDS, PICTURE_SUFFIXES, read_picture_layout
 
     check_output(output, {"the maze file": maze_file}, in_place)
     on_picture = (Path(maze_file).suffix.lower() in PICTURE_SUFFIXES and output is not None
@@ -62,10 +62,11 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         try:
             layout = read_picture_layout(maze_file)
         except ValueError as exc:
-            raise UserError(f"{maze_file}: {exc}") from None
+            raise UserError(str(exc)) from None  # (its message names the picture)
         maze = layout.maze
-        click.echo(f"{maze_file}: a {maze.grid.describe()} maze, cells {layout.pitch - layout.wall} px,"
-                   f" walls {layout.wall} px; start and goal from its {layout.ends}", err=True)  # fmt: skip
+        cells, ends = layout.pitch - layout.wall, ENDS_WORDS[layout.ends]
+        click.echo(f"{maze_file}: a {maze.grid.describe()} maze, cells {cells} px, walls {layout.wall} px;"
+                   f" start and goal from {ends}", err=True)  # fmt: skip
     else:
         maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)

@@ -573,3 +573,20 @@ def test_show_and_render_txt_draw_every_grid(tmp_path, name):
     r = run("render", "m.json", "-o", "m.txt", cwd=tmp_path)
     assert r.returncode == 0 and "wrote m.txt" in r.stderr, r.stderr
     assert "▀" in (tmp_path / "m.txt").read_text(encoding="utf-8")
+
+
+def test_half_blocks_mark_the_ends_of_the_path_they_draw():
+    """Review: the marks stayed at the maze's own ends when a solution ran between others."""
+    from mazekit.render import at_solution_ends
+    from mazekit.render.halfblocks import to_halfblocks
+
+    m = grid_maze("hex")
+    sol = mazekit.solve(m, start=(1, 1), goal=(2, 2))
+    shown = to_halfblocks(m, sol, color=True)
+    assert shown == to_halfblocks(at_solution_ends(m, sol), sol, color=True)
+    assert shown != to_halfblocks(m, None, color=True)
+    marks = _decode(shown)
+    green = (marks == rgb("start")).all(axis=2)
+    y, x = np.argwhere(green).mean(axis=0)
+    cx, cy = m.grid.centers()[m.grid.flat((1, 1))] * (6 + 1) + 0.5  # cell size 6, wall 1
+    assert abs(x - cx) < 6 and abs(y - cy) < 6

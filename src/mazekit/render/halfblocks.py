@@ -48,9 +48,11 @@ def to_halfblocks(
     background); else plain characters. ``cell_size`` is pixels a cell (default
     :data:`CELL_PIXELS`), ``colors`` and ``explored`` as for the picture.
     """
+    from . import at_solution_ends
     from .image import render_image
 
     size = CELL_PIXELS if cell_size is None else cell_size
+    maze = at_solution_ends(maze, solution)  # the marks where the drawn path starts and ends
     image = render_image(maze, solution, cell_size=size, wall_width=1, colors=colors, explored=explored)
     pixels = np.asarray(image.convert("RGB"), dtype=np.uint8)
     if pixels.shape[0] % 2:  # an even number of rows: the last line has two halves too

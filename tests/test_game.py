@@ -362,6 +362,9 @@ def test_play_help(play_command):
     for option in ("--algorithm", "--solver", "--size", "--seed", "--random-ends", "--braid"):
         assert option in r.output
     assert "--frames" not in r.output
+    # issue 31: in hex play mode Q walks, while the help said Q quits: it says Esc too
+    text = " ".join(r.output.split())
+    assert "Q or Esc quit" in text and "where Q walks (hex play mode), Esc quits" in text
 
 
 def test_play_runs_frames_headless_and_reproduces(play_command, monkeypatch):

@@ -73,9 +73,9 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
 
     Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
     solver, +/- speed, space pause, R random ends, B braid, L grid lines, P watch/play,
-    F1 help, Q quit.
+    F1 help, Q or Esc quit.
     Other grids walk with more keys (hex Q W E / A S D, 3d U and J for the stairs...):
-    F1 lists them.
+    F1 lists them; where Q walks (hex play mode), Esc quits.
     """
     from ..game.picture import PALETTE, set_colors
 

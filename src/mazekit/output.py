@@ -310,13 +310,13 @@ def write_on_picture(
     drawn on its passage pixels (:func:`mazekit.picture.draw_path`), the same size, every
     other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does)."""
     import numpy as np
-    from PIL import Image, ImageColor
+    from PIL import Image
 
     from .picture import draw_path
+    from .render.palette import parse_color
     from .render.pixels import DEFAULT_COLORS
 
-    value = DEFAULT_COLORS["path"] if color is None else color
-    rgb = ImageColor.getrgb(value)[:3] if isinstance(value, str) else tuple(value)[:3]
+    rgb = parse_color(DEFAULT_COLORS["path"] if color is None else color, "path")
     with Image.open(source) as img:
         pixels = np.asarray(img.convert("RGB"))
     drawn = draw_path(layout, pixels, np.asarray(solution.path), rgb)

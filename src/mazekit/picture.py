@@ -183,7 +183,7 @@ def read_picture_layout(
     from PIL import Image, UnidentifiedImageError
 
     from ._limits import check_bytes, check_file
-    from .convert import from_blocks
+    from .convert import _border_gaps, from_blocks
 
     if kind not in ("auto", "block", "pixel"):
         raise ValueError(f"unknown picture kind {kind!r}; choose from auto, block, pixel")
@@ -235,7 +235,7 @@ def read_picture_layout(
             ends = "marks"
             to_block = [(2 * r + 1, 2 * c + 1) for r, c in inside]
         else:
-            gaps = int(_border_gaps(blocks))
+            gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
     return PictureMaze(maze, left, top, w, p, wall_mask, ends)
@@ -254,12 +254,6 @@ def _given(cell: Any, what: str, rows: int, cols: int) -> tuple[int, int] | None
     if not (0 <= r < rows and 0 <= c < cols):
         raise ValueError(f"{what} {(r, c)} is off the {cols}x{rows} maze in the picture")
     return 2 * r + 1, 2 * c + 1
-
-
-def _border_gaps(blocks: np.ndarray) -> int:
-    """How many cells open through the outer wall."""
-    border = np.r_[blocks[0, 1::2], blocks[-1, 1::2], blocks[1::2, 0], blocks[1::2, -1]]
-    return int((border == 0).sum())
 
 
 def read_picture(

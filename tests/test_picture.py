@@ -53,6 +53,32 @@ def test_every_rect_picture_mazekit_writes_reads_back_as_the_same_maze(tmp_path,
     assert (back.start, back.goal) == (maze.start, maze.goal)
 
 
+#: Mazes whose pictures once read as a coarser lattice (a multiple of the pitch scored best:
+#: a 9x6 binary tree maze read as 3x2, and a path painted across its walls), then a sweep.
+COARSE = [
+    ("binary_tree", (6, 9), 147, 11, 3), ("binary_tree", (4, 8), 21, 10, 1),
+    ("kruskal", (8, 8), 37, 10, 1), ("sidewinder", (10, 10), 124, 7, 2), ("backtracker", (8, 8), 156, 6, 1),
+    ("backtracker", (12, 4), 174, 6, 3), ("kruskal", (4, 4), 241, 4, 1), ("sidewinder", (6, 6), 286, 11, 2),
+]  # fmt: skip
+
+
+def test_a_picture_reads_as_its_own_lattice_not_a_coarser_one(tmp_path):
+    rng = np.random.default_rng(1)
+    cases = list(COARSE)
+    names = ["backtracker", "kruskal", "binary_tree", "sidewinder"]
+    for trial in range(60):
+        shape = (int(rng.integers(2, 13)), int(rng.integers(2, 13)))
+        cell, wall = int(rng.integers(2, 12)), int(rng.integers(1, 4))
+        if cell > wall:
+            cases.append((names[trial % 4], shape, trial, cell, wall))
+    for name, shape, seed, cell, wall in cases:
+        maze = mazekit.generate(name, shape, rng=seed)
+        write(maze, tmp_path / "m.png", cell_size=cell, wall_width=wall)
+        back = read_picture_layout(tmp_path / "m.png")
+        assert (back.pitch, back.wall) == (cell + wall, wall), (name, shape, seed, cell, wall)
+        assert np.array_equal(back.maze.passages, maze.passages), (name, shape, seed, cell, wall)
+
+
 @pytest.mark.parametrize(("cell", "wall", "margin"), [(1, 1, 0), (5, 1, 0), (4, 2, 6), (9, 3, 11)])
 def test_pictures_other_programs_draw_read_as_their_maze(tmp_path, cell, wall, margin):
     """Pixel mazes (1 px walls and passages), the BMP tutorials' 5 px cells, any margin; the
@@ -73,6 +99,8 @@ def test_solving_a_pixel_maze_paints_exactly_the_passage_pixels_of_its_path(tmp_
     r = run("solve", "maze.png", "-o", "solved.png", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "start and goal from the gaps in its outer wall" in r.stderr and "wrote solved.png" in r.stderr
+    r = run("solve", "maze.png", "-o", "again.png", "--start", "0,0", cwd=tmp_path)
+    assert "; start as given, goal from the gaps in its outer wall" in r.stderr, r.stderr
     before = np.asarray(Image.open(tmp_path / "maze.png").convert("RGB"))
     after = np.asarray(Image.open(tmp_path / "solved.png").convert("RGB"))
     assert after.shape == before.shape
@@ -154,6 +182,42 @@ def test_given_ends_off_the_maze_are_refused_and_clear_paper_is_white(tmp_path):
     rgba[ink, 3] = 255
     Image.fromarray(rgba, "RGBA").save(tmp_path / "clear.png")
     assert np.array_equal(read_picture(tmp_path / "clear.png").passages, maze.passages)
+
+
+def test_the_path_drawn_on_a_clear_picture_keeps_its_paper_clear_or_white(tmp_path):
+    """Clear pixels that store black (0, 0, 0, 0) are paper: a PNG keeps them clear, a BMP
+    (no transparency) shows them white, and only the path's passage pixels change."""
+    maze = mazekit.generate("kruskal", (5, 5), rng=4)
+    ink = blocks_picture(level_blocks(maze, "a picture"), 6, 2).convert("L")
+    rgba = np.zeros((ink.size[1], ink.size[0], 4), np.uint8)
+    rgba[np.asarray(ink) < 128, 3] = 255  # opaque black walls; the rest all zero
+    Image.fromarray(rgba, "RGBA").save(tmp_path / "clear.png")
+    for target in ("solved.png", "solved.bmp"):
+        r = run("solve", "clear.png", "-o", target, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        out = np.asarray(Image.open(tmp_path / target))
+        path = np.zeros(rgba.shape[:2], bool)
+        if target.endswith(".png"):
+            assert out.shape == rgba.shape  # transparency kept
+            path = (out != rgba).any(axis=2)
+            assert path.any() and len(np.unique(out[path], axis=0)) == 1  # one colour, opaque
+            assert (out[path, 3] == 255).all() and (rgba[path, 3] == 0).all()  # on paper only
+        else:
+            paper = rgba[..., 3] == 0
+            painted = (out != 255).any(axis=2) & paper  # paper pixels not white: the path
+            assert 0 < painted.sum() < paper.sum() / 2  # paper stays white but for the path
+            assert (out[rgba[..., 3] == 255] == 0).all()  # walls stay black
+
+
+def test_a_16_bit_picture_reads_as_its_maze_and_a_bad_one_names_its_file(tmp_path):
+    maze = mazekit.generate("prim", (6, 7), rng=5)
+    grey = np.asarray(blocks_picture(level_blocks(maze, "a picture"), 5, 2).convert("L"), np.uint16) * 257
+    Image.fromarray(grey).save(tmp_path / "deep.png")
+    assert Image.open(tmp_path / "deep.png").mode.startswith("I")
+    assert np.array_equal(read_picture(tmp_path / "deep.png").passages, maze.passages)
+    Image.fromarray(np.pad(np.zeros((1, 1), np.uint8), 4, constant_values=255)).save(tmp_path / "dot.png")
+    with pytest.raises(ValueError, match=r"^'.*dot\.png': no lattice"):
+        read_picture(tmp_path / "dot.png")
 
 
 @pytest.mark.parametrize("scale", [1, 3])

@@ -308,16 +308,19 @@ def write_on_picture(
     """Write ``target``: the maze picture ``source`` (read by
     :func:`mazekit.picture.read_picture_layout`, giving ``layout``) with ``solution``'s path
     drawn on its passage pixels (:func:`mazekit.picture.draw_path`), the same size, every
-    other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does)."""
+    other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does).
+    A picture with transparency keeps it in a target that can hold it (PNG, WebP, TIFF), the
+    path opaque; any other target gets the picture on white, as it was read."""
     import numpy as np
     from PIL import Image
 
-    from .picture import draw_path
+    from .picture import draw_path, load_pixels
     from .render.palette import parse_color
     from .render.pixels import DEFAULT_COLORS
 
     rgb = parse_color(DEFAULT_COLORS["path"] if color is None else color, "path")
-    with Image.open(source) as img:
-        pixels = np.asarray(img.convert("RGB"))
-    drawn = draw_path(layout, pixels, np.asarray(solution.path), rgb)
+    keeps_alpha = Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff")
+    pixels = load_pixels(source, alpha=keeps_alpha)
+    paint = (*rgb, 255) if pixels.shape[2] == 4 else tuple(rgb)
+    drawn = draw_path(layout, pixels, np.asarray(solution.path), paint)
     return save_image(Image.fromarray(drawn), target)

@@ -55,6 +55,7 @@ POSTS = 0.95
 #: How :attr:`PictureMaze.ends` reads in a sentence ("start and goal from ...").
 ENDS_WORDS = {
     "given": "the cells given",
+    "one given": "the cell given and the outer wall (its gaps, else a corner)",
     "marks": "its green and blue marks",
     "gaps": "the gaps in its outer wall",
     "gap and a corner": "the one gap in its outer wall and a corner",
@@ -147,6 +148,15 @@ def _pitch(wall: np.ndarray, w: int) -> int:
             f"no lattice of square cells fits a {width}x{height} maze with walls {w} px thick;"
             " is it a maze of square cells with straight walls?"
         )
+    # a multiple of the pitch can score best (every wall line it skips counts little among
+    # the rest, as in a binary tree maze's long straight corridors): the finest lattice
+    # dividing it whose posts are all wall is the maze's (a coarser one's posts are that
+    # one's too; a finer one's fall inside cells)
+    for q in range(w + 1, best):
+        if best % q == 0:
+            blocks = _block_sums(wall, w, q)
+            if blocks.shape[0] % 2 and blocks.shape[1] % 2 and blocks[::2, ::2].mean() >= POSTS:
+                return q
     return best
 
 
@@ -176,31 +186,46 @@ def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | Non
     return float(ys.mean()), float(xs.mean())
 
 
+def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndarray:
+    """A picture's pixels as ``uint8`` RGB, as the reader sees them: clear pixels are white
+    paper (whatever colour they store), 16-bit pictures scaled to 8 bits. With ``alpha``, a
+    picture that has transparency comes as RGBA, its colours and alpha as stored (to draw on
+    and save with its transparency kept); a ``ValueError`` in one line if it is no picture."""
+    from PIL import Image, UnidentifiedImageError
+
+    from ._limits import check_bytes
+
+    try:
+        with Image.open(path) as img:
+            width, height = img.size
+            check_bytes(width * height * BYTES_PER_PIXEL, f"reading a {width}x{height} picture")
+            if img.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N"):  # 16 bits a pixel: keep the top 8
+                deep = np.asarray(img, dtype=np.int64)
+                return np.repeat((np.clip(deep, 0, 65535) >> 8).astype(np.uint8)[..., None], 3, axis=2)
+            clear = "A" in img.getbands() or "transparency" in img.info
+            if clear and alpha:
+                return np.asarray(img.convert("RGBA"))
+            if clear:  # clear is paper, not ink
+                white = Image.new("RGBA", img.size, "white")
+                return np.asarray(Image.alpha_composite(white, img.convert("RGBA")).convert("RGB"))
+            return np.asarray(img.convert("RGB"))
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ValueError(f"{os.fspath(path)!r} is not a picture Pillow can read: {exc}") from None
+    except Image.DecompressionBombError as exc:
+        raise ValueError(f"{os.fspath(path)!r} is too large a picture: {exc}") from None
+
+
 def read_picture_layout(
     path: str | os.PathLike[str], *, kind: str = "auto", start: Any = None, goal: Any = None
 ) -> PictureMaze:
     """:func:`read_picture` with where the maze lies in the picture (:class:`PictureMaze`)."""
-    from PIL import Image, UnidentifiedImageError
-
-    from ._limits import check_bytes, check_file
+    from ._limits import check_file
     from .convert import _border_gaps, from_blocks
 
     if kind not in ("auto", "block", "pixel"):
         raise ValueError(f"unknown picture kind {kind!r}; choose from auto, block, pixel")
     check_file(path, "picture")
-    try:
-        with Image.open(path) as img:
-            width, height = img.size
-            check_bytes(width * height * BYTES_PER_PIXEL, f"reading a {width}x{height} picture")
-            if "A" in img.getbands() or "transparency" in img.info:  # clear is paper, not ink
-                white = Image.new("RGBA", img.size, "white")
-                rgb = np.asarray(Image.alpha_composite(white, img.convert("RGBA")).convert("RGB"))
-            else:
-                rgb = np.asarray(img.convert("RGB"))
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
-        raise ValueError(f"{os.fspath(path)!r} is not a picture Pillow can read: {exc}") from None
-    except Image.DecompressionBombError as exc:
-        raise ValueError(f"{os.fspath(path)!r} is too large a picture: {exc}") from None
+    rgb = load_pixels(path)
     value = rgb.max(axis=2)
     wall_mask = value < otsu(value)
     ys, xs = np.flatnonzero(wall_mask.any(axis=1)), np.flatnonzero(wall_mask.any(axis=0))
@@ -212,7 +237,10 @@ def read_picture_layout(
         w, p = 1, 2
     else:
         w = max(1, min(_leading(wall.mean(axis=1)), _leading(wall.mean(axis=0))))
-        p = _pitch(wall, w)
+        try:
+            p = _pitch(wall, w)
+        except ValueError as exc:
+            raise ValueError(f"{os.fspath(path)!r}: {exc}") from None
     blocks = _block_sums(wall, w, p)
     name = os.fspath(path)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:
@@ -226,7 +254,7 @@ def read_picture_layout(
         )
     rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
     to_block = [_given(e, what, rows, cols) for e, what in ((start, "start"), (goal, "goal"))]
-    ends = "given"
+    ends = "given" if start is not None and goal is not None else "one given"
     if start is None and goal is None:
         ends = "gaps"
         marks = [m for m in (_mark(rgb, 1, p), _mark(rgb, 2, p)) if m is not None]  # green, blue
@@ -271,12 +299,10 @@ def read_picture(
     return read_picture_layout(path, kind=kind, start=start, goal=goal).maze
 
 
-def draw_path(
-    layout: PictureMaze, rgb: np.ndarray, path: np.ndarray, color: tuple[int, int, int]
-) -> np.ndarray:
-    """A copy of the picture ``rgb`` with the passage pixels the path passes painted
-    ``color``: each cell's inside and the gap between two cells in a row, never a wall
-    pixel; nothing else changes."""
+def draw_path(layout: PictureMaze, rgb: np.ndarray, path: np.ndarray, color: tuple[int, ...]) -> np.ndarray:
+    """A copy of the picture ``rgb`` (RGB, or RGBA with ``color`` of four values) with the
+    passage pixels the path passes painted ``color``: each cell's inside and the gap between
+    two cells in a row, never a wall pixel; nothing else changes."""
     out = rgb.copy()
     paint = np.zeros(layout.wall_mask.shape, dtype=bool)
     cells = [(int(r), int(c)) for r, c in path]

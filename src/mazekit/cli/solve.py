@@ -64,9 +64,13 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         except ValueError as exc:
             raise UserError(str(exc)) from None  # (its message names the picture)
         maze = layout.maze
-        cells, ends = layout.pitch - layout.wall, ENDS_WORDS[layout.ends]
+        cells, read = layout.pitch - layout.wall, ENDS_WORDS[layout.ends]
+        ends = f"start and goal from {read}"
+        if start or goal:  # the solver takes the cells given; the picture gives the rest
+            given, other = ("start", "goal") if start else ("goal", "start")
+            ends = "start and goal as given" if start and goal else f"{given} as given, {other} from {read}"
         click.echo(f"{maze_file}: a {maze.grid.describe()} maze, cells {cells} px, walls {layout.wall} px;"
-                   f" start and goal from {ends}", err=True)  # fmt: skip
+                   f" {ends}", err=True)  # fmt: skip
     else:
         maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)

@@ -202,6 +202,25 @@ def test_several_mazes_a_page_fill_it_without_overlap():
         render_pdf(mazes, per_page=0)
 
 
+@pytest.mark.parametrize("per_page", [16, 64])
+def test_every_caption_stays_within_its_column(per_page):
+    """A caption of a long seed once ran into the next column's, hiding both seeds."""
+    from mazekit.render.pdf import text_width
+
+    mazes = [mazekit.generate("backtracker", (20, 10), rng=derived_seed(5, i)) for i in range(per_page)]
+    page = pages(render_pdf(mazes, per_page=per_page))[0]
+    shown = re.findall(
+        r"BT /F1 ([\d.]+) Tf(?: ([\d.]+) Tz)? 0.3 g 1 0 0 1 ([\d.]+) ([\d.]+) Tm \((\d+\..*?)\) Tj", page
+    )
+    assert len(shown) == per_page
+    lefts = sorted({float(x) for _, _, x, _, _ in shown})
+    column = lefts[1] - lefts[0]  # from one caption's start to the next one's
+    for (size, scale, _, _, text), maze in zip(shown, mazes, strict=True):
+        assert text.endswith(f"seed {maze.seed}")  # every seed shown whole
+        assert float(scale or 100) >= 60  # and legible (4 pt, 60% wide at 64 a page)
+        assert text_width(text, float(size)) * float(scale or 100) / 100 < column - 1, text
+
+
 def test_print_per_page_and_maze_options(tmp_path):
     r = run("print", "--size", "8x8", "-n", "5", "--per-page", "6", "--braid", "1", "--seed", "2",
             "-o", "w.pdf", cwd=tmp_path)  # fmt: skip

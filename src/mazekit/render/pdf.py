@@ -31,6 +31,41 @@ START_RGB = (0.122, 0.667, 0.235)
 GOAL_RGB = (0.125, 0.376, 0.878)
 
 
+#: Helvetica's advance widths (thousandths of the font size) of the printable ASCII
+#: characters from space on, from its AFM metrics; any other character counts as a digit.
+_HELVETICA = (
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+)  # fmt: skip
+
+
+def text_width(s: str, size: float) -> float:
+    """Points that ``s`` set in Helvetica at ``size`` points spans.
+
+    >>> text_width("seed 7", 10)
+    30.02
+    """
+    return sum(_HELVETICA[o - 32] if 32 <= (o := ord(ch)) < 127 else 556 for ch in s) * size / 1000
+
+
+def fitted(s: str, width: float, size: float = 8.0, smallest: float = 5.0) -> tuple[float, float]:
+    """``(font size, horizontal scale in percent)`` that set ``s`` within ``width`` points:
+    ``size`` if it fits, else smaller down to ``smallest``, then narrower (PDF's ``Tz``).
+
+    >>> fitted("1. backtracker, 20 x 10 cells, seed 7", 400), fitted("x" * 40, 100)
+    ((8.0, 100.0), (5.0, 100.0))
+    """
+    wide = text_width(s, size)
+    if wide <= width:
+        return size, 100.0
+    small = max(smallest, size * width / wide)
+    return small, min(100.0, 100 * width / text_width(s, small))
+
+
 def _text(s: str) -> str:
     """A PDF string literal in WinAnsi (cp1252) encoding."""
     raw = s.encode("cp1252", errors="replace").decode("latin-1")
@@ -151,8 +186,14 @@ def _sheet(
     for k, (maze, solution, caption) in enumerate(items):
         r, c = divmod(k, cols)
         left, cell_top = MARGIN + c * (cell_w + GUTTER), top - r * (cell_h + GUTTER)
+        font, scale = fitted(caption, cell_w)  # a caption never runs into the next one
+        if scale < 80 and maze.seed is not None:  # too narrow to read: its number and seed
+            caption = f"{caption.split('.', 1)[0]}. seed {maze.seed}"
+            font, scale = fitted(caption, cell_w, smallest=4.0)
+        narrow = f" {number(scale)} Tz" if scale < 100 else ""
         ops.append(
-            f"BT /F1 8 Tf 0.3 g 1 0 0 1 {number(left)} {number(cell_top - 9)} Tm {_text(caption)} Tj ET"
+            f"BT /F1 {number(font)} Tf{narrow} 0.3 g 1 0 0 1 {number(left)} {number(cell_top - 9)} Tm"
+            f" {_text(caption)} Tj ET"
         )
         ops += _maze_ops(maze, solution, left, cell_top - CAPTION, cell_w, cell_h - CAPTION)
     return "\n".join(ops) + "\n"

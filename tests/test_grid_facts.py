@@ -105,10 +105,7 @@ def test_the_kernels_know_where_cells_lack_slots_and_where_slips_go_round(kind):
     grid = make_grid(kind, _shape(GRIDS[kind], (4, 6, 2)))
     geo, cells, slots = grid.geo, grid.cell_indices().tolist(), range(grid.n_slots)
     missing = any(not gk.is_slot(geo, c, s) for c in cells for s in slots)
-    if grid.code < gk.TABLE:
-        assert gk.lacks_slots(grid.code) == missing
-    else:  # a table grid is asked cell by cell (is_slot) whether or not it lacks any
-        assert gk.lacks_slots(grid.code)
+    assert gk.lacks_slots(grid.code) == missing  # a table grid's too: declared from its offsets
     turned = all(
         gk.sideways(geo, 0, c, s, d) == gk.turn(geo, c, s, d) for c in cells for s in slots for d in (1, -1)
     )
@@ -228,3 +225,45 @@ def test_block_drawings_and_exports_ask_the_grid_for_a_square_lattice(grid):
     assert grid.kind_words.endswith(grid.kind) and ("wrapped" in grid.kind_words) == bool(
         grid.param and grid.kind == "rect"
     )
+
+
+def test_hex_triangle_and_upsilon_are_declared_tables_that_keep_their_arithmetic():
+    """Issue 28: the three are table grids now, with no branches of their own in the
+    kernels; their tables give what those branches computed (the slot back, the turn
+    round a cell, A*'s bound, which layout) for every cell of a grid."""
+    expect_back = {
+        "hex": lambda r, c, s: s + 3 if s < 3 else s - 3,
+        "triangle": lambda r, c, s: s ^ 1 if s < 2 else 2,
+        "upsilon": lambda r, c, s: (s + 4) & 7,
+    }
+    expect_turn = {
+        "hex": lambda r, c, s, d: (s + d + 6) % 6,
+        "triangle": lambda r, c, s, d: (s + (d if (r + c) & 1 == 0 else -d) + 3) % 3,
+        "upsilon": lambda r, c, s, d: (s + (2 * d if (r + c) & 1 else d)) & 7,
+    }
+    for kind in expect_back:
+        cls = GRIDS[kind]
+        assert gk.TABLE <= cls.code < gk.FIRST_FREE and cls.offsets is not None
+        grid = make_grid(kind, (6, 7))
+        for cell in grid.cell_indices().tolist():
+            r, c = divmod(cell, grid.cols)
+            for s in range(grid.n_slots):
+                if not gk.is_slot(grid.geo, cell, s):
+                    continue
+                assert gk.back(grid.geo, cell, s) == expect_back[kind](r, c, s)
+                for d in (1, -1):
+                    assert gk.turn(grid.geo, cell, s, d) == expect_turn[kind](r, c, s, d), (kind, cell, s, d)
+    assert (GRIDS["hex"].padded, GRIDS["triangle"].padded, GRIDS["upsilon"].padded) == (True, True, False)
+    hex_grid = make_grid("hex", (9, 9))
+    a, b = hex_grid.flat((0, 0)), hex_grid.flat((8, 8))
+    assert gk.estimate(hex_grid.geo, a, b) == 12  # 8 columns across, 4 rows more down: the hex distance
+
+
+def test_a_table_declaration_is_checked_in_one_line():
+    square = [[(-1, 0), (0, 1), (1, 0), (0, -1)]]
+    with pytest.raises(ValueError, match="metric must be one of reach, taxicab, offset_columns"):
+        gk.table_rows(square, metric="euclid")
+    with pytest.raises(ValueError, match="order must list each slot a cell has once"):
+        gk.table_rows(square, order=[[0, 1, 2, 2]])
+    turned = gk.table_rows(square, order=[[3, 2, 1, 0]])  # counter-clockwise numbering
+    assert turned["turn"][0, 0].tolist() == [1, 3]  # clockwise from slot 0 is slot 3

@@ -376,15 +376,30 @@ def brick_like(name: str, swap: bool = False) -> dict:
 
 def test_a_table_grid_comes_with_the_package_or_not_at_all():
     """Once a kernel may have frozen the tables, a new table grid is refused (it would be
-    silently wrong); and walls in a line numbered against the clock are refused at once,
-    though they face the same way."""
+    silently wrong), whatever order its slots are numbered in."""
     from mazekit.grids import kernel as k
     from mazekit.grids.base import Grid
 
     assert make_grid("rect", (2, 2)).geo[0] == k.RECT  # a grid handed to the kernels
     assert k.SEALED[0]
-    with pytest.raises(RuntimeError, match="declared after kernels ran"):
-        type("LateGrid", (Grid,), brick_like("late"))
-    with pytest.raises(ValueError, match="numbered clockwise round a cell as drawn"):
-        type("SwappedGrid", (Grid,), brick_like("swapped", swap=True))
+    for name, swap in (("late", False), ("swapped", True)):
+        with pytest.raises(RuntimeError, match="declared after kernels ran"):
+            type(f"{name.title()}Grid", (Grid,), brick_like(name, swap=swap))
     assert int(k.SLOT_COUNT[13]) == 0  # neither wrote a table
+
+
+def test_walls_in_a_line_turn_in_the_order_they_are_drawn_whatever_their_numbers():
+    """Two walls of a brick face north; numbered against the clock (NE before NW), the turns
+    still go round the cell as drawn: the order comes from the walls' middles."""
+    from mazekit.grids import kernel as k
+    from mazekit.grids.base import Grid, _compass
+
+    turns = []
+    for swap in (False, True):
+        body = brick_like("drawn", swap=swap)
+        cls = type("DrawnGrid", (Grid,), {**body, "offsets": None})  # not declared: only drawn
+        headings, order = _compass(cls)
+        rows = k.table_rows(body["offsets"], "row", headings, order)
+        names = body["slot_names"]
+        turns.append({names[s]: names[rows["turn"][0, s, 1]] for s in range(6)})  # clockwise
+    assert turns[0] == turns[1] == {"NW": "NE", "NE": "E", "E": "SE", "SE": "SW", "SW": "W", "W": "NW"}

@@ -56,6 +56,8 @@ class Grid:
     #: A table grid's ``(drow, dcol)`` step through each slot, clockwise, ``None`` where a
     #: cell lacks the slot: one list per parity (:func:`mazekit.grids.kernel.declare`).
     offsets: ClassVar[Any] = None
+    #: How A* bounds a table grid's steps between two cells (:data:`mazekit.grids.kernel.METRICS`).
+    metric: ClassVar[str] = "reach"
 
     # -- what the kind is, as every consumer asks it (see "facts of a kind" below) ----------
     #: How ``--size`` is typed: the word of each number, in the order typed.
@@ -104,7 +106,10 @@ class Grid:
             return
         if cls.__module__.split(".")[:2] != ["mazekit", "grids"]:  # see declare(): cached constants
             raise TypeError(f"a table grid lives in the mazekit.grids package, not in {cls.__module__}")
-        k.declare(cls.code, cls.offsets, cls.parity, _compass(cls))
+        headings, order = _compass(cls)
+        k.declare(cls.code, cls.offsets, cls.parity, headings, order, cls.metric)
+        if "padded" not in cls.__dict__:  # the tables say whether it has a padded layout
+            cls.padded = bool(k.paddable.py_func((cls.code, 1, 1, 0)))
 
     def __init__(self, shape: Any, mask: Any = None, *, require_connected: bool = True) -> None:
         """A ``(rows, cols)`` layout, cut by ``mask`` (``True`` where a cell exists), which must
@@ -649,23 +654,28 @@ class Grid:
         return cls(shape, mask=mask, require_connected=False, **params)
 
 
-def _compass(cls: type[Grid]) -> list[list[int | None]]:
+def _compass(cls: type[Grid]) -> tuple[list[list[int | None]], list[list[int]]]:
     """Each slot's heading per parity, in whole degrees clockwise from north: the outward
-    normal of its wall as a small grid of ``cls`` draws it (``None`` without a wall).
+    normal of its wall as a small grid of ``cls`` draws it (``None`` without a wall); and
+    each parity's slots in clockwise order round the cell, by the angles of their walls'
+    middles (two walls in a line face the same way, so only their middles tell their order).
 
-    ``ValueError`` unless the walls' middles go once round the cell clockwise in slot order
-    (two walls in a line face the same way, so only their middles tell their order)."""
+    ``ValueError`` if two walls' middles lie the same way from the cell's centre."""
     grid = cls((4, 4))
     polys, walls = grid._outline()
     out: list[list[int | None]] = []
+    order: list[list[int]] = []
     for p in range(1 if cls.parity == "none" else 2):
         cell = next(r * 4 + c for r in (1, 2) for c in (1, 2) if grid.parity_of(r, c) == p)
         centre = np.nanmean(polys[cell], axis=0)
-        mids = np.nanmean(walls[cell], axis=1) - centre
-        around = [float(np.degrees(np.arctan2(x, -y))) % 360 for x, y in mids if not np.isnan(x)]
-        steps = [(b - a) % 360 for a, b in zip(around, around[1:] + around[:1], strict=True)]
-        if len(around) > 1 and (min(steps) < 1e-6 or not np.isclose(sum(steps), 360)):
-            raise ValueError(f"{cls.__name__}: slots must be numbered clockwise round a cell as drawn")
+        drawn = ~np.isnan(walls[cell]).all(axis=(1, 2))  # the slots the cell has
+        mids = {s: np.nanmean(walls[cell, s], axis=0) - centre for s in np.flatnonzero(drawn).tolist()}
+        around = {s: float(np.degrees(np.arctan2(x, -y))) % 360 for s, (x, y) in mids.items()}
+        ring = sorted(around, key=lambda s: (around[s] - around[min(around)]) % 360)
+        gaps = [(around[b] - around[a]) % 360 for a, b in zip(ring, ring[1:] + ring[:1], strict=True)]
+        if len(ring) > 1 and min(gaps) < 1e-6:
+            raise ValueError(f"{cls.__name__}: two walls of a cell have their middles the same way round it")
+        order.append(ring)
         row: list[int | None] = []
         for slot in range(walls.shape[1]):
             seg = walls[cell, slot]
@@ -679,7 +689,7 @@ def _compass(cls: type[Grid]) -> list[list[int | None]]:
                 nx, ny = -nx, -ny
             row.append(round(float(np.degrees(np.arctan2(nx, -ny)))) % 360)
         out.append(row)
-    return out
+    return out, order
 
 
 #: The eight compass points, 45 degrees apart (:meth:`Grid.directions`).

@@ -30,7 +30,6 @@ class HexGrid(Grid):
 
     kind: ClassVar[str] = "hex"
     code: ClassVar[int] = k.HEX
-    padded: ClassVar[bool] = True
     slot_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
     planar: ClassVar[bool | None] = True
     compass_names: ClassVar[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
@@ -39,6 +38,11 @@ class HexGrid(Grid):
         "Q W E, A S D\tplay: walk NW N NE, SW S SE", "arrows\tplay: walk towards that side",
     )  # fmt: skip
     parity: ClassVar[str] = "col"
+    offsets: ClassVar = (  # N NE SE S SW NW
+        ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),  # even columns
+        ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),  # odd columns, half a cell lower
+    )
+    metric: ClassVar[str] = "offset_columns"
 
     def layout_extent(self) -> tuple[float, float]:
         return float(A * (2 + 1.5 * (self.cols - 1))), float(H * self.rows + (H / 2 if self.cols > 1 else 0))

@@ -45,7 +45,6 @@ class TriangleGrid(Grid):
 
     kind: ClassVar[str] = "triangle"
     code: ClassVar[int] = k.TRIANGLE
-    padded: ClassVar[bool] = True
     slot_names: ClassVar[tuple[str, ...]] = ("W", "E", "base")
     planar: ClassVar[bool | None] = True
     mark_scale: ClassVar[float] = 0.5  # a triangle's corners lie far from its centre
@@ -55,6 +54,11 @@ class TriangleGrid(Grid):
         "arrows / WASD\tplay: walk left, right, or through the base",
     )
     parity: ClassVar[str] = "checker"
+    offsets: ClassVar = (  # W E base
+        ((0, -1), (0, 1), (1, 0)),  # pointing up: the base below
+        ((0, -1), (0, 1), (-1, 0)),  # pointing down: the base above
+    )
+    metric: ClassVar[str] = "taxicab"
 
     def __init__(self, shape: tuple[int, int], mask: Any = None, *, require_connected: bool = True) -> None:
         self.rows, self.cols = check_shape(shape)

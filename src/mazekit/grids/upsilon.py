@@ -38,6 +38,10 @@ class UpsilonGrid(Grid):
         "Q W E, A D, Z X C\tplay: walk NW N NE, W E, SW S SE", "arrows\tplay: walk towards that side",
     )  # fmt: skip
     parity: ClassVar[str] = "checker"
+    offsets: ClassVar = (  # N NE E SE S SW W NW
+        ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)),  # octagons
+        ((-1, 0), None, (0, 1), None, (1, 0), None, (0, -1), None),  # squares: no diagonals
+    )
 
     def layout_extent(self) -> tuple[float, float]:
         return float(self.cols - 1 + 2 * D), float(self.rows - 1 + 2 * D)

@@ -9,11 +9,13 @@ stacked bands of rows).
 - :func:`step` gives the neighbour through a slot (-1 off the grid), :func:`through` the
   same across a passage that is known to be open, and :func:`back` the neighbour's slot that
   leads back. :func:`n_slots` is how many slots a grid kind has.
-- The built-in kinds (codes below :data:`TABLE`) are branches here, tuned for speed. A grid
-  whose every neighbour is a fixed ``(row, col)`` offset (chosen by a parity of the cell)
-  needs no code here: its module declares the offsets and :func:`declare` fills a row of
-  the tables below, from which :func:`move`, :func:`back`, :func:`turn`, :func:`is_slot`,
-  :func:`n_slots` and :func:`estimate` answer for its code.
+- The kinds that no table describes (codes below :data:`TABLE`: wrapped rectangles, polar
+  rings, 3d stairs, weave tunnels) are branches here. A grid whose every neighbour is a
+  fixed ``(row, col)`` offset (chosen by a parity of the cell), hex, triangle and upsilon
+  among them, needs no code here: its module declares the offsets and :func:`declare`
+  fills a row of the tables below, from which :func:`move`, :func:`back`, :func:`turn`,
+  :func:`is_slot`, :func:`n_slots`, :func:`estimate` and the padded layout answer for its
+  code.
 
 One module a job, each importing only those above it; this package names them all:
 
@@ -65,10 +67,12 @@ from .padded import (
 )
 from .tables import (
     CUBE,
+    FIRST_FREE,
     HEADING,
     HEX,
     MAX_KINDS,
     MAX_SLOTS,
+    METRICS,
     PARITY_RULES,
     POLAR,
     RECT,
@@ -115,6 +119,7 @@ from .turning import full_turn, heading, is_slot, lacks_slots, shared_headings, 
 __all__ = [
     "BIT_COUNT",
     "CUBE",
+    "FIRST_FREE",
     "HEADING",
     "HEX",
     "MAX_KINDS",
@@ -122,6 +127,7 @@ __all__ = [
     "MISS",
     "NO_TOPOLOGY",
     "NTH_BIT",
+    "METRICS",
     "PARITY_RULES",
     "POLAR",
     "RECT",

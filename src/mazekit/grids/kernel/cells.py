@@ -14,15 +14,13 @@ from .tables import (
     _RECT_DC,
     _RECT_DR,
     _RULE,
+    _SAME,
     _TWO_PI,
     CUBE,
-    HEX,
     POLAR,
     RECT,
     SLOT_COUNT,
     TABLE,
-    TRIANGLE,
-    UPSILON,
     WEAVE,
 )
 
@@ -31,15 +29,13 @@ from .tables import (
 def n_slots(kind):  # pragma: no cover - compiled
     if kind == RECT:
         return 4
-    if kind == HEX or kind == CUBE:
+    if kind == CUBE:
         return 6
-    if kind == TRIANGLE:
-        return 3
     if kind == POLAR:
         return 5
     if kind >= TABLE:
         return SLOT_COUNT[kind]
-    return 8
+    return 8  # WEAVE
 
 
 @njit(cache=True, inline="always")
@@ -80,15 +76,9 @@ def ring_shift(inner, ring):  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _parity(kind, r, c):  # pragma: no cover - compiled
-    if kind == HEX:
-        return c & 1
-    if kind == TRIANGLE or kind == UPSILON:
-        return (r + c) & 1
-    if kind >= TABLE:
+    if kind >= TABLE:  # without branches: rule bit 0 counts the column, bit 1 the row
         rule = _RULE[kind]
-        if rule == 0:
-            return 0
-        return (c if rule == 1 else (r if rule == 2 else r + c)) & 1
+        return ((c & rule) ^ (r & (rule >> 1))) & 1
     return 0
 
 
@@ -225,18 +215,12 @@ def back(geo, cell, slot):  # pragma: no cover - compiled
     kind = geo[0]
     if kind == RECT:
         return (slot + 2) & 3
-    if kind == HEX:
-        return slot + 3 if slot < 3 else slot - 3
-    if kind == TRIANGLE:
-        return slot ^ 1 if slot < 2 else 2
-    if kind == UPSILON:
-        return (slot + 4) & 7
     if kind == CUBE:
         return slot ^ 1 if slot >= 4 else (slot + 2) & 3
     if kind == WEAVE:
         return ((slot + 2) & 3) | (slot & 4)
     if kind >= TABLE:
-        return _BACK[kind, parity(geo, cell), slot]
+        return _BACK[kind, 0 if _SAME[kind] & 1 else parity(geo, cell), slot]
     # POLAR
     if slot < 2:
         return slot ^ 1

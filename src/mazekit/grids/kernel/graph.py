@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from .cells import back, bridged, exists, n_slots, step
-from .tables import _REACH, CUBE, HEX, POLAR, RECT, TABLE, TRIANGLE, UPSILON
+from .tables import _METRIC, _REACH, CUBE, POLAR, RECT, TABLE
 
 
 @njit(cache=True, nogil=True)
@@ -108,21 +108,20 @@ def estimate(geo, a, b):  # pragma: no cover - compiled
         if param & 2 and rows > 2:
             dr = min(dr, rows - dr)
         return dr + dc
-    if kind == HEX:  # offset columns to cube coordinates, then the hex distance
-        za = ra - (ca - (ca & 1)) // 2
-        zb = rb - (cb - (cb & 1)) // 2
-        return max(dc, abs(za - zb), abs((-ca - za) - (-cb - zb)))
-    if kind == TRIANGLE:
-        return dr + dc
+    if kind >= TABLE:  # by the grid's declared metric
+        metric = _METRIC[kind]
+        if metric == 1:  # taxicab: a step moves the row or the column by one
+            return dr + dc
+        if metric == 2:  # offset columns to cube coordinates, then the hex distance
+            za = ra - (ca - (ca & 1)) // 2
+            zb = rb - (cb - (cb & 1)) // 2
+            return max(dc, abs(za - zb), abs((-ca - za) - (-cb - zb)))
+        reach = _REACH[kind]  # a step moves at most the longest offset either way
+        return (max(dr, dc) + reach - 1) // reach
     if kind == POLAR:
         return dr
-    if kind == UPSILON:
-        return max(dr, dc)
     if kind == CUBE:
         la = ra // param
         lb = rb // param
         return abs(la - lb) + abs((ra - la * param) - (rb - lb * param)) + dc
-    if kind >= TABLE:  # a step moves at most the longest offset either way
-        reach = _REACH[kind]
-        return (max(dr, dc) + reach - 1) // reach
     return (dr + dc + 1) // 2  # WEAVE: a step under a cell covers two

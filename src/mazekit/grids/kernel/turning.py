@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from .cells import _parity, parity, polar_doubles, ring_shift
-from .tables import _HAS, _TURN, CUBE, HEADING, HEX, POLAR, RECT, TABLE, TRIANGLE, UPSILON, WEAVE
+from .cells import parity, polar_doubles, ring_shift
+from .tables import _HAS, _LACKS, _SAME, _SHARED, _TURN, CUBE, HEADING, POLAR, RECT, TABLE, WEAVE
 
 # -- turning: the slots around a cell, in order (wall followers, slips) -----------------------
 
@@ -16,20 +16,14 @@ def turn(geo, cell, slot, d):  # pragma: no cover - compiled
     kind = geo[0]
     if kind == RECT:
         return (slot + d) & 3
-    if kind == HEX or kind == CUBE:
+    if kind == CUBE:
         return (slot + d + 6) % 6
-    cols = geo[2]
-    r = cell // cols
-    c = cell - r * cols
-    if kind == UPSILON:
-        return (slot + (2 * d if (r + c) & 1 else d)) & 7
-    if kind == TRIANGLE:
-        return (slot + (d if (r + c) & 1 == 0 else -d) + 3) % 3
+    if kind >= TABLE:  # the cell's parity (a division) only where the turns depend on it
+        return _TURN[kind, 0 if _SAME[kind] & 2 else parity(geo, cell), slot, (d + 1) >> 1]
     if kind == WEAVE:  # position 2 * side + under in the cycle N uN E uE S uS W uW
         p = (2 * (slot & 3) + (slot >> 2) + d) & 7
         return (p >> 1) | (p & 1) << 2
-    if kind >= TABLE:
-        return _TURN[kind, _parity(kind, r, c), slot, (d + 1) >> 1]
+    r = cell // geo[2]
     # POLAR: cycle cw in ccw out (out2); positions swap slots 1 and 2
     n = 5 if polar_doubles(geo, r) else 4
     p = slot ^ 3 if slot == 1 or slot == 2 else slot
@@ -42,22 +36,18 @@ def is_slot(geo, cell, slot):  # pragma: no cover - compiled
     """Whether ``slot`` is one of ``cell``'s sides (a wall or not): upsilon squares have no
     diagonal slots, polar cells no out2 where the ring outside does not double."""
     kind = geo[0]
-    if kind == UPSILON:
-        cols = geo[2]
-        r = cell // cols
-        return not (slot & 1 and (r + cell - r * cols) & 1)
     if kind == POLAR and slot == 4:
         return polar_doubles(geo, cell // geo[2])
     if kind >= TABLE:
-        return _HAS[kind, parity(geo, cell), slot]
+        return not _LACKS[kind] or _HAS[kind, parity(geo, cell), slot]
     return True
 
 
 @njit(cache=True, inline="always")
 def lacks_slots(kind):  # pragma: no cover - compiled
     """Whether some cells of the kind lack some of its slots (:func:`is_slot` is not always
-    true): upsilon squares, polar cells without out2, table grids."""
-    return kind == UPSILON or kind == POLAR or kind >= TABLE
+    true): polar cells without out2, upsilon squares (a table grid's declared fact)."""
+    return kind == POLAR or (kind >= TABLE and _LACKS[kind])
 
 
 @njit(cache=True, inline="always")
@@ -87,7 +77,7 @@ def sideways(geo, bits, cell, action, d):  # pragma: no cover - compiled
 def shared_headings(kind):  # pragma: no cover - compiled
     """Whether two slots of a cell may head the same way (a table grid's walls in a line),
     so that only the turn order tells them apart."""
-    return kind >= TABLE
+    return kind >= TABLE and _SHARED[kind]
 
 
 @njit(cache=True, inline="always")
@@ -96,10 +86,6 @@ def full_turn(geo):  # pragma: no cover - compiled
     kind = geo[0]
     if kind == POLAR:
         return 4 * geo[2]
-    if kind == HEX or kind == TRIANGLE:
-        return 6
-    if kind == UPSILON:
-        return 8
     if kind >= TABLE:  # degrees
         return 360
     return 4
@@ -112,17 +98,13 @@ def heading(geo, cell, slot):  # pragma: no cover - compiled
     round. Polar directions are those of the walls' middles (``4 * cols`` units a turn), a
     table grid's its walls' outward normals in degrees."""
     kind = geo[0]
-    if kind == RECT or kind == HEX or kind == UPSILON:
+    if kind == RECT:
         return slot
     if kind >= TABLE:
-        return HEADING[kind, parity(geo, cell), slot]
+        return HEADING[kind, 0 if _SAME[kind] & 4 else parity(geo, cell), slot]
     cols = geo[2]
     r = cell // cols
     c = cell - r * cols
-    if kind == TRIANGLE:  # up: W 300, E 60, base 180 degrees; down: W 240, E 120, base 0
-        if (r + c) & 1 == 0:
-            return 5 if slot == 0 else (1 if slot == 1 else 3)
-        return 4 if slot == 0 else (2 if slot == 1 else 0)
     inner = geo[3]
     n = inner << ring_shift(inner, r)
     full = 4 * cols

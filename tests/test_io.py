@@ -82,6 +82,55 @@ def test_mazelib_style_block_grid():
     assert np.array_equal(back.passages, m.passages)
 
 
+def buck_art(maze, width=3, height=1, marks=True):
+    """Line art as *Mazes for Programmers*' ``Grid#to_s`` prints it (``+---+`` corners and
+    walls, ``|`` between cells), ``width`` characters a cell and ``height`` lines a row, with
+    ``S`` and ``G`` in the ends' cells: written here from the passage bits, not by mazekit."""
+    rows, cols = maze.shape
+    p = maze.passages
+    out = ["+" + ("-" * width + "+") * cols]
+    for r in range(rows):
+        band = []
+        for k in range(height):
+            line = "|"
+            for c in range(cols):
+                inside = [" "] * width
+                if marks and k == 0 and (r, c) in (maze.start, maze.goal):
+                    inside[width // 2] = "S" if (r, c) == maze.start else "G"
+                line += "".join(inside) + (" " if p[r, c] & 2 else "|")
+            band.append(line)
+        out += band
+        out.append("+" + "".join((" " * width if p[r, c] & 4 else "-" * width) + "+" for c in range(cols)))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 1), (2, 1), (5, 2)])
+def test_line_art_of_other_programs_reads_as_its_maze(tmp_path, width, height):
+    """Issue 30: '+---+' / '|' line art, as the books and mazelib-era programs print it."""
+    maze = mazekit.generate("wilson", (6, 9), rng=width)
+    art = buck_art(maze, width, height)
+    back = from_text(art)
+    assert np.array_equal(back.passages, maze.passages)
+    assert (back.start, back.goal) == (maze.start, maze.goal)
+    (tmp_path / "art.txt").write_text("   " + art.replace("\n", "\n   "))  # indented, as in a post
+    assert load(tmp_path / "art.txt") == back
+    plain = from_text(buck_art(maze, width, height, marks=False))  # no marks: corners (no gaps)
+    assert np.array_equal(plain.passages, maze.passages)
+
+
+def test_line_art_ends_from_gaps_and_bad_art_in_one_line():
+    art = "+   +---+\n|       |\n+---+   +\n"
+    m = from_text(art)
+    assert (m.shape, m.start, m.goal, mazekit.solve(m).length) == ((1, 2), (0, 0), (0, 1), 1)
+    for bad, words in (
+        ("+---+---+\n|   |   |\n+---+--\n|   |   |\n+---+---+", "line 3 is no line of walls"),
+        ("+---+\n|   |", "must start and end with a line of corners"),
+        ("+---+---+\n+---+---+", "no row of cells between"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            from_text(bad)
+
+
 @pytest.mark.parametrize(
     "blocks, message",
     [

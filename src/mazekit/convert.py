@@ -184,6 +184,7 @@ TEXT_BYTES_PER_CHAR = 8
 
 def from_text(text: str) -> Maze:
     """A maze from text art: ``#`` is wall, anything else road; ``S``/``G`` mark the ends.
+    Line art (``+---+`` and ``|``, see :func:`from_line_art`) is read too.
 
     Reads what :func:`mazekit.render.text.to_text` and ``mazekit render -o maze.txt`` write (the path dots
     included), and the ``#``/space pictures of the tutorials. A ``#`` where a cell would be
@@ -197,6 +198,8 @@ def from_text(text: str) -> Maze:
     lines = text.strip("\n").splitlines()
     if not lines:
         raise ValueError("text maze is empty")
+    if is_line_art(lines):
+        return from_line_art(text)
     rows, width = len(lines), max(map(len, lines))
     for number, line in enumerate(lines, 1):
         bad = set(line) - set(TEXT_CHARS)
@@ -222,6 +225,85 @@ def from_text(text: str) -> Maze:
             marks[ch] = (row, lines[row].index(ch))
     start, goal = marks["S"] or marks[TEXT_BOTH], marks["G"] or marks[TEXT_BOTH]
     return from_blocks(blocks, start=start, goal=goal)
+
+
+def is_line_art(lines: list[str]) -> bool:
+    """Whether text lines are line art: the first starts with ``+`` and has only ``+``,
+    ``-`` and spaces (block art's first line is ``#`` and spaces)."""
+    first = lines[0].rstrip()
+    return first.lstrip().startswith("+") and set(first) <= set("+- ")
+
+
+def from_line_art(text: str) -> Maze:
+    r"""A maze from line art, as *Mazes for Programmers*, Rosetta Code and many maze programs
+    print them: ``+`` at every corner, ``---`` (any run of ``-``) for a wall along a row,
+    ``|`` for a wall between two cells of a row, spaces for no wall::
+
+        +---+---+---+
+        |   |       |
+        +   +---+   +
+        |         S |
+        +---+---+---+
+
+    Corners are where the first line has a ``+``, and each line starting with ``+`` is a
+    row of walls; the lines between two are a row of cells, of any height. A gap in the
+    outer wall is an end (as in block art), and ``S`` and ``G`` inside cells mark the ends;
+    any other character inside a cell (a path's dots, a distance) is ignored.
+
+    Examples
+    --------
+    >>> art = "+---+---+\n|   |   |\n+   +   +\n|       |\n+---+---+"
+    >>> m = from_line_art(art)
+    >>> m.shape, int(m.passages[0, 0]), int(m.passages[1, 1])  # bits N 1, E 2, S 4, W 8
+    ((2, 2), 4, 9)
+    """
+    from ._limits import check_bytes
+
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[-1]:  # blank lines round it
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    if not lines:
+        raise ValueError("text maze is empty")
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    lines = [line[indent:] for line in lines]
+    check_bytes(len(lines) * max(map(len, lines)) * TEXT_BYTES_PER_CHAR, "reading line art")
+    corners = [i for i, ch in enumerate(lines[0]) if ch == "+"]
+    walls = [i for i, line in enumerate(lines) if line.startswith("+")]
+    if len(corners) < 2 or len(walls) < 2 or walls[0] != 0 or walls[-1] != len(lines) - 1:
+        raise ValueError(
+            "line art must start and end with a line of corners ('+---+---+') and have a '+' at each"
+            " corner of its first line"
+        )
+    for number in walls:
+        line = lines[number].ljust(corners[-1] + 1)
+        if any(line[i] != "+" for i in corners) or set(line) - set("+- "):
+            raise ValueError(
+                f"line art line {number + 1} is no line of walls like the first: '+' at columns"
+                f" {', '.join(str(i + 1) for i in corners)} and only '-' or spaces between them"
+            )
+    rows, cols = len(walls) - 1, len(corners) - 1
+    blocks = np.ones((2 * rows + 1, 2 * cols + 1), dtype=bool)
+    marks: dict[str, tuple[int, int] | None] = {"S": None, "G": None}
+    for r in range(rows + 1):
+        line = lines[walls[r]].ljust(corners[-1] + 1)
+        for c in range(cols):
+            blocks[2 * r, 2 * c + 1] = "-" in line[corners[c] + 1 : corners[c + 1]]
+        if r == rows:
+            break
+        band = [line.ljust(corners[-1] + 1) for line in lines[walls[r] + 1 : walls[r + 1]]]
+        if not band:
+            raise ValueError(f"line art lines {walls[r] + 1} and {walls[r + 1] + 1}: no row of cells between")
+        for c in range(cols + 1):
+            blocks[2 * r + 1, 2 * c] = any(row[corners[c]] == "|" for row in band)
+        for c in range(cols):
+            blocks[2 * r + 1, 2 * c + 1] = False
+            inside = "".join(row[corners[c] + 1 : corners[c + 1]] for row in band)
+            for mark in marks:
+                if mark in inside and marks[mark] is None:
+                    marks[mark] = (2 * r + 1, 2 * c + 1)
+    return from_blocks(blocks, start=marks["S"], goal=marks["G"])
 
 
 def to_networkx(maze: Maze | Grid) -> networkx.Graph:

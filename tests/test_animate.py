@@ -251,6 +251,31 @@ def test_cli_animate(tmp_path):
         assert im.n_frames >= 3
 
 
+def test_cli_animate_and_play_a_maze_file_or_picture(tmp_path):
+    """Issue 30: a picture of a maze (or a saved maze) is animated being solved, and played."""
+    m = mazekit.generate("kruskal", (6, 8), rng=4)
+    mazekit.write(m, tmp_path / "m.png")
+    r = run("animate", "m.png", "--solver", "bfs", "-o", "solved.gif", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    want = animate(m, mazekit.solve(m, "bfs"), phases="solve")
+    with Image.open(tmp_path / "solved.gif") as im:
+        assert im.n_frames == len(want.frames) and "m.png" in r.stderr
+        im.seek(im.n_frames - 1)
+        assert np.array_equal(np.asarray(im.convert("RGB")), want.rgb(len(want.frames) - 1))
+    for args, words in (
+        (["--size", "5x5"], "--size makes a maze; m.png is one already"),
+        (["--only", "generate"], "m.png holds no record of its carving"),
+    ):
+        r = run("animate", "m.png", *args, "-o", "bad.gif", cwd=tmp_path)
+        assert r.returncode == 1 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert not (tmp_path / "bad.gif").exists()
+    r = run("play", "m.png", "--frames", "3", "--goal", "0,7", cwd=tmp_path)  # (--frames: SDL dummy)
+    assert r.returncode == 0, r.stderr
+    assert "| 8x6 |" in r.stderr.splitlines()[-1]
+    r = run("play", "m.png", "--algorithm", "prim", "--frames", "3", cwd=tmp_path)
+    assert r.returncode == 1 and "--algorithm makes a maze" in r.stderr
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -174,6 +174,37 @@ def make_maze(
         )  # fmt: skip
 
 
+#: The options that say what maze to make: a maze file given instead takes their place.
+MAKING = (
+    "algorithm", "grid", "wrap", "size", "rows", "cols", "seed", "mask", "options", "ends", "random_ends",
+)  # fmt: skip
+
+
+def file_or_made(maze_file: str | None, record: bool = False, **kw: Any) -> Any:
+    """The maze in ``maze_file`` (a saved maze, a picture or text art), its ends moved to
+    ``--start``/``--goal`` if given; without a file, :func:`make_maze`. An option that
+    makes a maze (``--size``, ``--algorithm``...) given with a file is refused in one line:
+    the file's maze would silently not be it."""
+    if maze_file is None:
+        return make_maze(record=record, **kw)
+    from ..io import load
+
+    ctx = click.get_current_context()
+    typed = click.core.ParameterSource.COMMANDLINE
+    made = [name for name in MAKING if ctx.get_parameter_source(name) is typed]
+    if made:
+        flag = "--" + made[0].replace("_", "-").replace("options", "option")
+        raise UserError(f"{flag} makes a maze; {maze_file} is one already (give one or the other)")
+    with status(f"reading {maze_file}"):
+        maze = load(maze_file)
+    start, goal = parse_cell(kw.get("start"), "--start"), parse_cell(kw.get("goal"), "--goal")
+    if start is not None or goal is not None:
+        grid = maze.grid
+        maze = maze.replace(start=grid.check_cell(start or maze.start, "--start"),
+                            goal=grid.check_cell(goal or maze.goal, "--goal"))  # fmt: skip
+    return maze
+
+
 def masked_grid(
     grid: str, picture: Any, size: str | None, rows: int | None, cols: int | None, wrap: str | None
 ) -> Any:

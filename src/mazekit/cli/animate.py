@@ -7,10 +7,11 @@ from typing import Any
 import click
 
 from ..parsing import parse_options
-from ._options import check_output, make_maze, maze_options, run
+from ._options import check_output, file_or_made, maze_options, run
 
 
 @click.command()
+@click.argument("maze_file", required=False, type=click.Path(dir_okay=False))
 @maze_options
 @click.option("--solver", default="dfs", show_default=True, help="Solver to animate after the carving.")
 @click.option("-o", "--output", required=True, help="run.gif, run.webp or run.mp4.")
@@ -43,16 +44,20 @@ from ._options import check_output, make_maze, maze_options, run
 @click.option("--color", "old_colors", multiple=True, hidden=True,
               help="Old name of --palette (elsewhere --color is auto/always/never).")  # fmt: skip
 @run
-def animate(solver: str, output: str, only: str | None, fps: float, steps_per_frame: int | None,
-            max_frames: int, hold: float, cell_size: int | None, wall_width: int | None, theme: str,
-            colors: tuple[str, ...], old_colors: tuple[str, ...], **kw: Any) -> None:  # fmt: skip
-    """Animate a maze being generated, then solved, then its path (GIF, WebP, MP4)."""
+def animate(maze_file: str | None, solver: str, output: str, only: str | None, fps: float,
+            steps_per_frame: int | None, max_frames: int, hold: float, cell_size: int | None,
+            wall_width: int | None, theme: str, colors: tuple[str, ...], old_colors: tuple[str, ...],
+            **kw: Any) -> None:  # fmt: skip
+    """Animate a maze being generated, then solved, then its path (GIF, WebP, MP4).
+
+    MAZE_FILE (a saved maze, a picture of one or text art) is animated being solved.
+    """
     from .. import solve
     from ..render.animate import animate as make_animation
     from ..render.animate import check_writer, palette
 
     check_writer(output)
-    check_output(output, {"the --mask file": kw["mask"]})
+    check_output(output, {"the --mask file": kw["mask"], "the maze file": maze_file})
     import math
 
     if not (math.isfinite(fps) and 0.1 <= fps <= 120):
@@ -61,7 +66,11 @@ def animate(solver: str, output: str, only: str | None, fps: float, steps_per_fr
         raise ValueError(f"--hold must be between 0 and 60 seconds, got {hold}")
     overrides = {k: str(v) for k, v in parse_options(old_colors + colors).items()}
     palette(theme, overrides)  # bad colours fail before the work
-    maze = make_maze(**kw, record=True)
+    maze = file_or_made(maze_file, record=True, **kw)
+    if maze.trace is None:  # a maze read from a file: no carving to show
+        if only == "generate":
+            raise ValueError(f"{maze_file} holds no record of its carving: --only solve animates its solving")
+        only = "solve"
     sol = solve(maze, solver) if only != "generate" else None
     anim = make_animation(
         maze, sol, phases=only or "all", fps=fps, steps_per_frame=steps_per_frame, max_frames=max_frames,
@@ -70,4 +79,4 @@ def animate(solver: str, output: str, only: str | None, fps: float, steps_per_fr
     anim.save(output)
     seconds = sum(anim.durations) / 1000
     click.echo(f"wrote {output}: {len(anim.frames)} frames, {anim.steps_per_frame} steps per frame, "
-               f"{seconds:.1f} s; {maze.algorithm} seed {maze.seed}", err=True)  # fmt: skip
+               f"{seconds:.1f} s; {maze_file or f'{maze.algorithm} seed {maze.seed}'}", err=True)  # fmt: skip

@@ -12,13 +12,14 @@ from typing import Any
 import click
 
 from ..parsing import grid_shape, parse_cell, parse_options, parse_size
-from ._options import UserError, check_output, make_maze, maze_options, run
+from ._options import UserError, check_output, file_or_made, maze_options, run
 
 #: SDL's largest window side (pixels).
 MAX_WINDOW = 16384
 
 
 @click.command()
+@click.argument("maze_file", required=False, type=click.Path(dir_okay=False))
 @maze_options
 @click.option("--solver", default="bfs", show_default=True, help="Solver that S sends walking (V cycles).")
 @click.option(
@@ -66,10 +67,13 @@ MAX_WINDOW = 16384
 )
 @click.option("--screenshot", default=None, hidden=True, help="Save the window to this PNG on exit.")
 @run
-def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
-         frames: int | None, theme: str, colors: tuple[str, ...], grid_lines: bool,
+def play(maze_file: str | None, solver: str, braid: float | None, mode: str, speed: int | None, fps: int,
+         window: str | None, frames: int | None, theme: str, colors: tuple[str, ...], grid_lines: bool,
          screenshot: str | None, **kw: Any) -> None:  # fmt: skip
     """Open a game window: watch mazes being built and solved, or walk them yourself.
+
+    MAZE_FILE (a saved maze, a picture of one or text art) is the first maze; N makes new
+    ones on its grid.
 
     Keys: S solve, arrows/WASD walk (play mode), N new maze, G next generator, V next
     solver, +/- speed, space pause, R random ends, B braid, L grid lines, P watch/play,
@@ -82,16 +86,17 @@ def play(solver: str, braid: float | None, mode: str, speed: int | None, fps: in
     saved = dict(PALETTE)
     set_colors(theme, {k: str(v) for k, v in parse_options(colors).items()})  # bad colours fail first
     try:
-        _play(solver, braid, mode, speed, fps, window, frames, screenshot, grid_lines, kw)
+        _play(maze_file, solver, braid, mode, speed, fps, window, frames, screenshot, grid_lines, kw)
     finally:  # the palette is module state: put it back for whoever runs next in this process
         set_colors("light", saved)
 
 
-def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: int, window: str | None,
-          frames: int | None, screenshot: str | None, grid_lines: bool,
+def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, speed: int | None, fps: int,
+          window: str | None, frames: int | None, screenshot: str | None, grid_lines: bool,
           kw: dict[str, Any]) -> None:  # fmt: skip
     from ..game.app import App, load_pygame, sdl_session, window_size
     from ..game.state import GameConfig, GameState
+    from ..generate import GENERATORS
 
     if frames is not None:
         if frames < 0:
@@ -100,7 +105,7 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
         fps = 0
     if fps < 0:
         raise ValueError(f"--fps must be at least 0, got {fps}")
-    check_output(screenshot, {"the --mask file": kw["mask"]})
+    check_output(screenshot, {"the --mask file": kw["mask"], "the maze file": maze_file})
     size = parse_size(window)[::-1] if window is not None else None
     if size is not None and max(size) > MAX_WINDOW:
         raise ValueError(f"--window {window} is larger than any display: at most {MAX_WINDOW} pixels a side")
@@ -119,14 +124,16 @@ def _play(solver: str, braid: float | None, mode: str, speed: int | None, fps: i
             # SDL falls back to an invisible window when there is no screen: say so and stop
             raise UserError("no display for the game window: set DISPLAY (or run under Xvfb)")
         fitted = kw["mask"] is not None and any(kw[key] is not None for key in ("size", "rows", "cols"))
-        if kw["mask"] is None or fitted:  # refuse a maze too big to show before spending time on it
+        if maze_file is None and (kw["mask"] is None or fitted):  # too big to show: say so first
             from ..grids import make_grid
 
             window_size(make_grid(kw["grid"], grid_shape(kw["grid"], kw["size"], kw["rows"], kw["cols"]),
                                   wrap=kw["wrap"]), screen, size)  # fmt: skip
-        maze = make_maze(record=True, **kw)
+        maze = file_or_made(maze_file, record=True, **kw)
+        known = maze_file is not None and maze.algorithm in GENERATORS  # N makes more of its kind
+        algorithm = maze.algorithm if known else kw["algorithm"]
         config = GameConfig(
-            algorithm=kw["algorithm"], shape=maze.grid, seed=maze.seed, solver=solver,
+            algorithm=algorithm, shape=maze.grid, seed=maze.seed, solver=solver,
             ends="random" if kw["random_ends"] else kw["ends"],
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,

@@ -66,7 +66,8 @@ def test_the_page_and_its_assets_are_served_from_the_package(client):
 
 def test_openapi_documents_every_endpoint(client):
     paths = ok(client.get("/openapi.json")).json()["paths"]
-    wanted = {"/api/catalogue", "/api/generate", "/api/solve", "/api/render", "/api/maze.{format}"}
+    wanted = {"/api/catalogue", "/api/generate", "/api/read", "/api/solve", "/api/render"}
+    wanted.add("/api/maze.{format}")
     assert wanted <= set(paths)
     assert "swagger" in ok(client.get("/docs")).text.lower()
 
@@ -516,7 +517,37 @@ def test_fuzz_the_openapi_schema_never_a_server_error():
         check()
 
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 6  # catalogue, generate, check, solve, render, download
+    assert len(operations) == 7  # catalogue, generate, check, read, solve, render, download
     for operation in operations:
         fuzz(operation)
     assert not failures, failures
+
+
+# -- files the page's box opens --------------------------------------------------------------
+def test_a_picture_or_text_art_uploaded_reads_as_its_maze(client, tmp_path, monkeypatch):
+    """Issue 30: the page opens pictures of mazes and text art as well as maze files."""
+    from mazekit.web import work
+
+    m = mazekit.generate("kruskal", (6, 9), rng=2)
+    mazekit.write(m, tmp_path / "m.png")
+    mazekit.write(m, tmp_path / "m.txt")
+    for name in ("m.png", "m.txt"):
+        sent = (tmp_path / name).read_bytes()
+        doc = ok(client.post("/api/read", params={"name": name}, content=sent)).json()
+        back, _ = mazekit.io.from_json(doc["maze"])
+        assert np.array_equal(back.passages, m.passages) and (back.start, back.goal) == (m.start, m.goal)
+        solved = ok(client.post("/api/solve", json={"maze": doc["maze"], "solver": "bfs"})).json()
+        assert solved["solution"]["length"] == mazekit.solve(m).length
+    big = mazekit.generate("kruskal", (80, 80), rng=1)  # 6,400 cells, over this server's 5,000
+    mazekit.write(big, tmp_path / "big.png", cell_size=2, wall_width=1)
+    for name, content, status, words in (
+        ("big.png", (tmp_path / "big.png").read_bytes(), 422, "at most 5,000 cells; big.png has 6,400"),
+        ("m.doc", b"hello", 422, "open a maze file or a picture of a maze"),
+        ("m.png", b"not a picture", 422, "m.png is not a picture this server can read"),
+        ("m.txt", b"+--+\n|  \n", 422, "line art"),
+    ):
+        r = client.post("/api/read", params={"name": name}, content=content)
+        assert r.status_code == status and words in r.json()["detail"], r.text
+    monkeypatch.setattr(work, "MAX_PICTURE_PIXELS", 10_000)  # pictures measured before reading
+    r = client.post("/api/read", params={"name": "m.png"}, content=(tmp_path / "m.png").read_bytes())
+    assert r.status_code == 422 and "at most 10,000 pixels; m.png is" in r.json()["detail"], r.text

@@ -14,10 +14,12 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+import numpy as np
 import pytest
 
 import mazekit
 from mazekit.game.keys import walk_keys
+from mazekit.render.text import to_text
 
 pytest.importorskip("fastapi")
 uvicorn = pytest.importorskip("uvicorn")
@@ -349,6 +351,24 @@ def test_open_a_maze_file_play_give_up_and_download(server, page, tmp_path):
     page.set_input_files("#open", str(tmp_path / "bad.json"))
     page.wait_for_selector("#error:not([hidden])")
     assert "bad.json is not a maze file" in page.text_content("#error")
+
+
+def test_open_a_picture_of_a_maze_and_text_art(server, page, tmp_path):
+    """Issue 30: the file box opens a picture of a maze (read by the server as mazekit solve
+    reads it) and text art (what it cannot read: tests/test_web_api.py)."""
+    maze = mazekit.generate("kruskal", (7, 9), rng=6)
+    mazekit.write(maze, tmp_path / "drawn.png")
+    (tmp_path / "art.txt").write_text(to_text(maze))
+    page.goto(server + "?size=5x5&seed=1&speed=8&solver=bfs")
+    wait_phase(page, "done")
+    for name in ("drawn.png", "art.txt"):
+        page.set_input_files("#open", str(tmp_path / name))
+        page.wait_for_function(f"document.querySelector('#summary').textContent.startsWith({name!r})")
+        wait_phase(page, "done")
+        back = page_maze(page)
+        assert np.array_equal(back.passages, maze.passages)
+        assert (back.start, back.goal) == (maze.start, maze.goal)
+        assert colors(page, "path")["path"] > 100
 
 
 def test_every_grid_animates(server, page):

@@ -258,6 +258,14 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             return {"problem": str(exc)}
         return {"problem": None}
 
+    @app.post("/api/read", summary="Read an uploaded maze file, text art or picture of a maze")
+    async def read(request: Request, name: Annotated[str, Query(max_length=255)]) -> Any:
+        """The body is the file's bytes, ``name`` its name (its suffix says its kind); the
+        answer is ``{"maze": document}``, the document ``api/solve`` takes."""
+        data = await request.body()
+        maze = await in_thread(functools.partial(work.read_upload, name, data, limits))
+        return _json({"maze": work.maze_document(maze)})
+
     @app.post("/api/solve", summary="Solve an uploaded maze document, or one made from options")
     async def solve(req: Annotated[SolveRequest, Body()]) -> Any:
         return _json(await in_thread(functools.partial(_solve, req, limits)))

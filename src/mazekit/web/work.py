@@ -177,6 +177,55 @@ def read_maze(doc: Any, limits: Limits) -> tuple[Maze, Solution | None]:
         raise ValueError(f"not a valid maze document: {reason}") from None
 
 
+#: The most pixels a picture sent to the server may have (a 5000x5000 picture): it is read
+#: whole before its maze is known, so its size is checked from its header first.
+MAX_PICTURE_PIXELS = 25_000_000
+
+#: What the page's file box opens: maze files and pictures of mazes.
+UPLOAD_SUFFIXES = (".json", ".npz", ".txt", ".png", ".bmp", ".gif", ".webp", ".jpg", ".jpeg")
+
+
+def read_upload(name: str, data: bytes, limits: Limits) -> Maze:
+    """The maze in an uploaded file (``name`` says its kind by its suffix): a saved maze, text
+    art or a picture of a maze, read as ``mazekit solve FILE`` reads it, within ``limits``.
+
+    Examples
+    --------
+    >>> art = b"+---+---+\\n|       |\\n+---+---+\\n"
+    >>> read_upload("art.txt", art, Limits()).shape
+    (1, 2)
+    """
+    import io as bytes_io
+
+    from ..io import load
+
+    suffix = Path(name).suffix.lower()
+    if suffix not in UPLOAD_SUFFIXES:
+        raise ValueError(f"{name}: open a maze file or a picture of a maze ({', '.join(UPLOAD_SUFFIXES)})")
+    if suffix not in (".json", ".npz", ".txt"):
+        from PIL import Image, UnidentifiedImageError
+
+        try:
+            with Image.open(bytes_io.BytesIO(data)) as img:
+                width, height = img.size
+        except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError):
+            raise ValueError(f"{name} is not a picture this server can read") from None
+        if width * height > MAX_PICTURE_PIXELS:
+            raise ValueError(
+                f"this server reads pictures of at most {MAX_PICTURE_PIXELS:,} pixels; {name} is"
+                f" {width}x{height} ({width * height:,})"
+            )
+    with tempfile.TemporaryDirectory(prefix="mazekit-upload-") as folder:
+        path = Path(folder) / ("upload" + suffix)
+        path.write_bytes(data)
+        maze = load(path)
+    if maze.grid.size > limits.max_cells:
+        raise ValueError(
+            f"this server reads mazes of at most {limits.max_cells:,} cells; {name} has {maze.grid.size:,}"
+        )
+    return maze
+
+
 def solve_maze(
     maze: Maze, solver: str, start: tuple[int, int] | None = None, goal: tuple[int, int] | None = None
 ) -> Solution:

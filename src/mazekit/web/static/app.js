@@ -120,8 +120,16 @@
 
   // -- talking to the server ---------------------------------------------------------------
   async function api(path, body) {
-    const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify(body) });
+    return reply(await fetch(path, { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) }));
+  }
+
+  // A file as it is (a picture, text art, .npz), for the server to read as mazekit solve does.
+  async function readUpload(file) {
+    return reply(await fetch(`api/read?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file }));
+  }
+
+  async function reply(r) {
     let data = null;
     try { data = await r.json(); } catch (err) { data = { detail: `${r.status} ${r.statusText}` }; }
     if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `${r.status} ${r.statusText}`);
@@ -174,16 +182,23 @@
         `${file.name} has ${file.size.toLocaleString("en")}`);
       return;
     }
-    let doc;
-    try { doc = JSON.parse(await file.text()); } catch (err) {
-      showError(`${file.name} is not a maze file: save one with mazekit generate -o maze.json`);
-      return;
+    let doc = null;
+    if (/\.json$/i.test(file.name)) {
+      try { doc = JSON.parse(await file.text()); } catch (err) {
+        showError(`${file.name} is not a maze file: save one with mazekit generate -o maze.json`);
+        return;
+      }
     }
     const id = ++S.request;
     const before = S.phase;
-    setPhase("loading", "solving…");
+    setPhase("loading", doc ? "solving…" : "reading…");
     let data;
     try {
+      if (!doc) { // a picture, text art or .npz: the server reads it as mazekit solve does
+        doc = (await readUpload(file)).maze;
+        if (id !== S.request) return;
+        setPhase("loading", "solving…");
+      }
       data = await api("api/solve", { maze: doc, solver: $("solver").value, geometry: true });
     } catch (err) {
       if (id === S.request) { showError(`${file.name}: ${err.message}`); setPhase(S.data ? before : "error"); }
@@ -211,7 +226,7 @@
       }
       const url = URL.createObjectURL(await r.blob());
       const save = document.createElement("a");
-      const stem = S.options.uploaded.replace(/\.json$/i, "");
+      const stem = S.options.uploaded.replace(/\.[a-z0-9]+$/i, "");
       save.href = url;
       save.download = `${stem}${answer && fmt === "png" ? "-answer" : ""}.${fmt}`;
       document.body.appendChild(save);

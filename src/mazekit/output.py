@@ -270,8 +270,9 @@ def render_file(
 STREAM_PIXELS = 4_000_000
 
 
-def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
-    """Save a ``PIL.Image`` in the format its suffix names, whole or not at all."""
+def save_image(image: Any, path: str | os.PathLike[str], *, level: int = 6) -> Path:
+    """Save a ``PIL.Image`` in the format its suffix names, whole or not at all; a big PNG
+    compressed at zlib ``level`` (1 for speed: a 6001x6001 answer 3.5 s -> 1.0 s, 60% bigger)."""
     from ._files import atomic_write
 
     p = Path(path)
@@ -286,7 +287,7 @@ def save_image(image: Any, path: str | os.PathLike[str]) -> Path:
     streamed = fmt == "PNG" and image.size[0] * image.size[1] >= STREAM_PIXELS and can_write(image)
     with atomic_write(p, "wb") as fh:
         if streamed:  # rows in bands, counted for a progress bar
-            write_png(image, fh)
+            write_png(image, fh, level=level)
         else:
             image.save(fh, format=fmt)
     return p
@@ -319,8 +320,11 @@ def write_on_picture(
     from .render.pixels import DEFAULT_COLORS
 
     rgb = parse_color(DEFAULT_COLORS["path"] if color is None else color, "path")
-    keeps_alpha = Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff")
-    pixels = load_pixels(source, alpha=keeps_alpha)
+    pixels = layout.pixels  # as read; a picture with transparency is read again to keep it
+    if Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff"):
+        with Image.open(source) as img:
+            clear = "A" in img.getbands() or "transparency" in img.info
+        pixels = load_pixels(source, alpha=True) if clear else pixels
     paint = (*rgb, 255) if pixels.shape[2] == 4 else tuple(rgb)
     drawn = draw_path(layout, pixels, np.asarray(solution.path), paint)
-    return save_image(Image.fromarray(drawn), target)
+    return save_image(Image.fromarray(drawn), target, level=1)

@@ -78,6 +78,8 @@ class PictureMaze:
         ``(height, width)`` bool: the picture's wall pixels.
     ends : str
         Where start and goal came from: a key of :data:`ENDS_WORDS`.
+    pixels : numpy.ndarray
+        ``(height, width, 3)`` uint8: the picture as read (:func:`load_pixels`), to draw on.
     """
 
     maze: Maze
@@ -87,6 +89,7 @@ class PictureMaze:
     pitch: int
     wall_mask: np.ndarray
     ends: str
+    pixels: np.ndarray
 
     def cell_box(self, cell: tuple[int, int]) -> tuple[int, int, int, int]:
         """``(x0, y0, x1, y1)`` pixels of a cell's inside (x1, y1 past the end)."""
@@ -106,7 +109,10 @@ class PictureMaze:
 
 def otsu(values: np.ndarray) -> int:
     """Otsu's threshold of ``uint8`` values: the level that best splits them in two."""
-    hist = np.bincount(values.ravel(), minlength=256).astype(np.float64)
+    from PIL import Image
+
+    flat = np.ascontiguousarray(values, dtype=np.uint8).reshape(1, -1)
+    hist = np.asarray(Image.fromarray(flat).histogram(), dtype=np.float64)  # (bincount: 5x slower)
     total = hist.sum()
     levels = np.arange(256)
     weight = np.cumsum(hist)
@@ -177,10 +183,12 @@ def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | Non
     are one mark: all within ``size`` pixels each way (a cell). A path or any art of that
     colour spreads wider: then ``None``, and the ends come from elsewhere."""
     others = [k for k in range(3) if k != channel]
-    mine = rgb[..., channel].astype(np.int16)  # (uint8 sums would wrap round)
-    strong = mine > rgb[..., others[0]].astype(np.int16) + 60
-    strong &= mine > rgb[..., others[1]].astype(np.int16) + 40
-    ys, xs = np.nonzero(strong)
+    # needed for "60 above the first other channel", in uint8 without wrapping: few pixels
+    ys, xs = np.nonzero((rgb[..., channel] > 60) & (rgb[..., others[0]] < 195))
+    mine = rgb[ys, xs, channel].astype(np.int16)  # (uint8 sums would wrap round)
+    strong = mine > rgb[ys, xs, others[0]].astype(np.int16) + 60
+    strong &= mine > rgb[ys, xs, others[1]].astype(np.int16) + 40
+    ys, xs = ys[strong], xs[strong]
     if len(ys) == 0 or ys.max() - ys.min() >= size or xs.max() - xs.min() >= size:
         return None
     return float(ys.mean()), float(xs.mean())
@@ -226,7 +234,7 @@ def read_picture_layout(
         raise ValueError(f"unknown picture kind {kind!r}; choose from auto, block, pixel")
     check_file(path, "picture")
     rgb = load_pixels(path)
-    value = rgb.max(axis=2)
+    value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])  # (max(axis=2): 5x slower)
     wall_mask = value < otsu(value)
     ys, xs = np.flatnonzero(wall_mask.any(axis=1)), np.flatnonzero(wall_mask.any(axis=0))
     if len(ys) == 0:
@@ -266,7 +274,7 @@ def read_picture_layout(
             gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
-    return PictureMaze(maze, left, top, w, p, wall_mask, ends)
+    return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb)
 
 
 def _given(cell: Any, what: str, rows: int, cols: int) -> tuple[int, int] | None:
@@ -302,16 +310,28 @@ def read_picture(
 def draw_path(layout: PictureMaze, rgb: np.ndarray, path: np.ndarray, color: tuple[int, ...]) -> np.ndarray:
     """A copy of the picture ``rgb`` (RGB, or RGBA with ``color`` of four values) with the
     passage pixels the path passes painted ``color``: each cell's inside and the gap between
-    two cells in a row, never a wall pixel; nothing else changes."""
+    two cells in a row, never a wall pixel; nothing else changes.
+
+    Worked out on the lattice's blocks, then spread to the pixels in two gathers (a path of
+    half a million cells on a 6001x6001 picture: 0.3 s, where a box a cell took 3 s).
+    """
     out = rgb.copy()
-    paint = np.zeros(layout.wall_mask.shape, dtype=bool)
-    cells = [(int(r), int(c)) for r, c in path]
-    for cell in cells:
-        x0, y0, x1, y1 = layout.cell_box(cell)
-        paint[y0:y1, x0:x1] = True
-    for a, b in zip(cells[:-1], cells[1:], strict=False):
-        x0, y0, x1, y1 = layout.between_box(a, b)
-        paint[y0:y1, x0:x1] = True
+    rows, cols = layout.maze.shape
+    marks = np.zeros((2 * rows + 2, 2 * cols + 2), dtype=bool)  # the last row and column: off the maze
+    cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
+    marks[2 * cells[:, 0] + 1, 2 * cells[:, 1] + 1] = True
+    sums = cells[:-1] + cells[1:]  # the wall block between two cells in a row
+    marks[sums[:, 0] + 1, sums[:, 1] + 1] = True
+
+    def block(offset: np.ndarray, n: int) -> np.ndarray:  # each pixel's block along one side
+        k, inside = np.divmod(offset, layout.pitch)
+        b = 2 * k + (inside >= layout.wall)
+        return np.where((offset >= 0) & (b < n), b, n)
+
+    height, width = layout.wall_mask.shape
+    by = block(np.arange(height) - layout.top, 2 * rows + 1)
+    bx = block(np.arange(width) - layout.left, 2 * cols + 1)
+    paint = marks[by][:, bx]
     paint &= ~layout.wall_mask
     out[paint] = color
     return out

@@ -184,6 +184,40 @@ def test_given_ends_off_the_maze_are_refused_and_clear_paper_is_white(tmp_path):
     assert np.array_equal(read_picture(tmp_path / "clear.png").passages, maze.passages)
 
 
+def test_explored_on_a_picture_tints_what_each_end_reaches_when_nothing_joins_them(tmp_path):
+    """Issue 30: no path is said in one line, and with --explored the picture shows where
+    each side's reachable region ends (the start's green, the goal's blue); with a path,
+    --explored tints the cells the solver explored under it."""
+    maze = mazekit.generate("kruskal", (6, 8), rng=3)
+    blocks = level_blocks(maze, "a picture")
+    blocks[6, 1:-1] = 1  # a wall right across, under the third row of cells
+    blocks_picture(blocks, 4, 1).save(tmp_path / "cut.png")
+    r = run("solve", "cut.png", "-o", "cut-out.png", "--explored", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 2, r.stderr  # the reading, the refusal
+    assert "the goal cannot be reached; cut-out.png shows what each end reaches" in r.stderr
+    out = np.asarray(Image.open(tmp_path / "cut-out.png").convert("RGB"))
+    cell = lambda r, c: tuple(out[1 + 5 * r + 2, 1 + 5 * c + 2])  # noqa: E731 - the middle of a cell
+    cut = read_picture(tmp_path / "cut.png")
+    from mazekit.distances import distance_map
+
+    near, far = distance_map(cut, cut.start) >= 0, distance_map(cut, cut.goal) >= 0
+    assert near.any() and far.any() and not (near & far).any()
+    for r_, c_ in np.ndindex(cut.shape):
+        want = (0xC3, 0xEB, 0xCB) if near[r_, c_] else (0xCF, 0xE3, 0xFF) if far[r_, c_] else (255, 255, 255)
+        assert cell(r_, c_) == want, (r_, c_)
+    r = run("solve", "cut.png", "-o", "plain.png", cwd=tmp_path)
+    assert r.returncode == 1 and not (tmp_path / "plain.png").exists()  # no picture without --explored
+    blocks_picture(level_blocks(maze, "a picture"), 4, 1).save(tmp_path / "whole.png")
+    r = run("solve", "whole.png", "-o", "seen.png", "--explored", "--solver", "bfs", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = np.asarray(Image.open(tmp_path / "seen.png").convert("RGB"))
+    sol = mazekit.solve(maze, "bfs")
+    on_path = {tuple(c) for c in sol.path}
+    for r_, c_ in sol.explored:
+        want = (0xE0, 0x20, 0x20) if (r_, c_) in on_path else (0xCF, 0xE3, 0xFF)
+        assert cell(r_, c_) == want
+
+
 def test_the_path_drawn_on_a_clear_picture_keeps_its_paper_clear_or_white(tmp_path):
     """Clear pixels that store black (0, 0, 0, 0) are paper: a PNG keeps them clear, a BMP
     (no transparency) shows them white, and only the path's passage pixels change."""

@@ -305,17 +305,19 @@ def write_on_picture(
     solution: Solution,
     layout: Any,
     color: Any = None,
+    regions: Any = (),
 ) -> Path:
     """Write ``target``: the maze picture ``source`` (read by
     :func:`mazekit.picture.read_picture_layout`, giving ``layout``) with ``solution``'s path
     drawn on its passage pixels (:func:`mazekit.picture.draw_path`), the same size, every
     other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does).
     A picture with transparency keeps it in a target that can hold it (PNG, WebP, TIFF), the
-    path opaque; any other target gets the picture on white, as it was read."""
+    path opaque; any other target gets the picture on white, as it was read. ``regions``:
+    ``(cells, colour)`` pairs painted first (:func:`mazekit.picture.draw_region`)."""
     import numpy as np
     from PIL import Image
 
-    from .picture import draw_path, load_pixels
+    from .picture import draw_path, draw_region, load_pixels
     from .render.palette import parse_color
     from .render.pixels import DEFAULT_COLORS
 
@@ -325,6 +327,12 @@ def write_on_picture(
         with Image.open(source) as img:
             clear = "A" in img.getbands() or "transparency" in img.info
         pixels = load_pixels(source, alpha=True) if clear else pixels
-    paint = (*rgb, 255) if pixels.shape[2] == 4 else tuple(rgb)
-    drawn = draw_path(layout, pixels, np.asarray(solution.path), paint)
+
+    def opaque(c: tuple[int, int, int]) -> tuple[int, ...]:
+        return (*c, 255) if pixels.shape[2] == 4 else tuple(c)
+
+    for cells, tint in regions:
+        tinted = opaque(parse_color(tint, "region"))
+        pixels = draw_region(layout, pixels, np.asarray(cells, dtype=bool), tinted)
+    drawn = draw_path(layout, pixels, np.asarray(solution.path), opaque(rgb))
     return save_image(Image.fromarray(drawn), target, level=1)

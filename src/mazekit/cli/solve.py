@@ -50,10 +50,14 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
           output: str | None, options: tuple[str, ...], seed: int | None, in_place: bool,
           **ropts: Any) -> None:  # fmt: skip
     """Solve a saved maze; the solution is stored with it (or drawn)."""
+    import numpy as np
+
     from .. import solve as solve_maze
+    from ..distances import distance_map
     from ..io import load
     from ..output import write_on_picture
     from ..picture import ENDS_WORDS, PICTURE_SUFFIXES, read_picture_layout
+    from ..render.pixels import DEFAULT_COLORS
 
     check_output(output, {"the maze file": maze_file}, in_place)
     on_picture = (Path(maze_file).suffix.lower() in PICTURE_SUFFIXES and output is not None
@@ -78,16 +82,33 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         sol = solve_maze(maze, solver, start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
                          **kwargs)  # fmt: skip
     if not sol.found:
-        raise UserError(_no_path(maze, sol, solver, kwargs))
+        why = _no_path(maze, sol, solver, kwargs)
+        if on_picture and ropts.get("explored") and why.endswith("cannot be reached"):
+            assert output is not None
+            pairs = (("start", sol.start), ("goal", sol.goal))
+            sides = [(distance_map(maze, cell) >= 0, REACHED[name]) for name, cell in pairs]
+            with status(f"writing {output}"):
+                write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), sides)
+            why += f"; {output} shows what each end reaches (the start's side green, the goal's blue)"
+        raise UserError(why)
     if on_picture:
         assert output is not None
+        tints: list[tuple[Any, str]] = []
+        if ropts.get("explored"):  # the cells the solver explored, under the path
+            looked = np.zeros(maze.shape, dtype=bool)
+            looked[tuple(np.asarray(sol.explored).reshape(-1, 2).T)] = True
+            tints = [(looked, DEFAULT_COLORS["explored"])]
         with status(f"writing {output}"):
-            write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"))
+            write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), tints)
         click.echo(f"wrote {output}", err=True)
     else:
         emit(maze, sol, output, **ropts)
     steps, seen = words.steps(sol.length), words.explored(sol.n_explored)
     click.echo(f"{solver}: path of {steps}, {seen}", err=True)
+
+
+#: How ``solve PICTURE -o OUT --explored`` tints what each end reaches when nothing joins them.
+REACHED = {"start": "#c3ebcb", "goal": "#cfe3ff"}
 
 
 def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:

@@ -251,6 +251,23 @@ def test_cli_animate(tmp_path):
         assert im.n_frames >= 3
 
 
+def test_cli_animate_takes_the_maze_reshaping_options(tmp_path):
+    """Issue 31: animate takes --braid, --loops and --rooms as generate and print do: the
+    carving, then the reshaping, then the solving, ending on the reshaped maze's answer."""
+    r = run("animate", "--size", "8x6", "--seed", "2", "--braid", "1", "--rooms", "2", "--solver", "bfs",
+            "-o", "run.gif", cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    made = mazekit.generate("backtracker", (6, 8), rng=2, record=True)
+    roomy = mazekit.transform(made, "rooms", rng=2, record=True, count=2)
+    braided = mazekit.transform(roomy, "braid", rng=2, record=True, fraction=1)
+    assert braided != made and len(braided.trace) > len(made.trace)
+    want = animate(braided, mazekit.solve(braided, "bfs"))
+    with Image.open(tmp_path / "run.gif") as im:
+        assert im.n_frames == len(want.frames)
+        im.seek(im.n_frames - 1)
+        assert np.array_equal(np.asarray(im.convert("RGB")), want.rgb(len(want.frames) - 1))
+
+
 def test_cli_animate_and_play_a_maze_file_or_picture(tmp_path):
     """Issue 30: a picture of a maze (or a saved maze) is animated being solved, and played."""
     m = mazekit.generate("kruskal", (6, 8), rng=4)

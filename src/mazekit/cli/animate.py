@@ -6,13 +6,14 @@ from typing import Any
 
 import click
 
-from ..parsing import parse_options
-from ._options import check_output, file_or_made, maze_options, run
+from ..parsing import parse_options, reshape
+from ._options import check_output, file_or_made, maze_options, run, transform_options
 
 
 @click.command()
 @click.argument("maze_file", required=False, type=click.Path(dir_okay=False))
 @maze_options
+@transform_options
 @click.option("--solver", default="dfs", show_default=True, help="Solver to animate after the carving.")
 @click.option("-o", "--output", required=True, help="run.gif, run.webp or run.mp4.")
 @click.option(
@@ -44,7 +45,8 @@ from ._options import check_output, file_or_made, maze_options, run
 @click.option("--color", "old_colors", multiple=True, hidden=True,
               help="Old name of --palette (elsewhere --color is auto/always/never).")  # fmt: skip
 @run
-def animate(maze_file: str | None, solver: str, output: str, only: str | None, fps: float,
+def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms: int | None, solver: str,
+            output: str, only: str | None, fps: float,
             steps_per_frame: int | None, max_frames: int, hold: float, cell_size: int | None,
             wall_width: int | None, theme: str, colors: tuple[str, ...], old_colors: tuple[str, ...],
             **kw: Any) -> None:  # fmt: skip
@@ -66,7 +68,7 @@ def animate(maze_file: str | None, solver: str, output: str, only: str | None, f
         raise ValueError(f"--hold must be between 0 and 60 seconds, got {hold}")
     overrides = {k: str(v) for k, v in parse_options(old_colors + colors).items()}
     palette(theme, overrides)  # bad colours fail before the work
-    maze = file_or_made(maze_file, record=True, **kw)
+    maze = reshape(file_or_made(maze_file, record=True, **kw), braid, loops, rooms)
     if maze.trace is None:  # a maze read from a file: no carving to show
         if only == "generate":
             raise ValueError(f"{maze_file} holds no record of its carving: --only solve animates its solving")

@@ -221,6 +221,30 @@ def test_every_caption_stays_within_its_column(per_page):
         assert text_width(text, float(size)) * float(scale or 100) / 100 < column - 1, text
 
 
+def test_print_difficulty_picks_each_maze_by_a_search_from_its_seed(tmp_path):
+    """Issue 31: print takes --difficulty as generate does; maze i is the pick of a search
+    from seed i (the very PDF of those picks), and hard picks have at least as many decision
+    points as easy ones."""
+    from mazekit.difficulty import search
+
+    picks = {}
+    for level in ("easy", "hard"):
+        r = run("print", "--size", "9x7", "-n", "3", "--per-page", "3", "--difficulty", level, "--tries", "6",
+                "--seed", "5", "-o", f"{level}.pdf", cwd=tmp_path)  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        picks[level] = []
+        for i in range(3):
+            make = lambda seed, ends: mazekit.generate("backtracker", (7, 9), rng=seed, ends=ends)  # noqa: E731
+            maze, report = search(
+                make, seed=derived_seed(5, i), ends=("corners", "diameter"), level=level, tries=6
+            )
+            picks[level].append((maze, report["decisions"]))
+        mazes = [m for m, _ in picks[level]]
+        assert (tmp_path / f"{level}.pdf").read_bytes() == render_pdf(mazes, per_page=3)
+    assert all(e <= h for (_, e), (_, h) in zip(picks["easy"], picks["hard"], strict=True))
+    assert [m.seed for m, _ in picks["easy"]] != [m.seed for m, _ in picks["hard"]]
+
+
 def test_print_per_page_and_maze_options(tmp_path):
     r = run("print", "--size", "8x8", "-n", "5", "--per-page", "6", "--braid", "1", "--seed", "2",
             "-o", "w.pdf", cwd=tmp_path)  # fmt: skip

@@ -174,6 +174,35 @@ def make_maze(
         )  # fmt: skip
 
 
+def searched_maze(
+    kw: dict[str, Any],
+    shaping: tuple[Any, Any, Any],
+    level: str | None,
+    tries: int,
+    target_length: int | None = None,
+    min_decisions: int | None = None,
+    *,
+    say: bool = True,
+) -> tuple[Any, dict[str, Any]]:
+    """The maze of :func:`make_maze`'s options ``kw`` (reshaped by ``shaping``: braid, loops,
+    rooms) that a difficulty search over ``tries`` seeds and two ways of placing the ends
+    picks (:func:`mazekit.difficulty.search`), and its report; ``say``: tell what it tries."""
+    from ..difficulty import search
+    from ..parsing import reshape
+    from ..progress import wanted
+
+    def make(seed: int, ends: str) -> Any:
+        return reshape(make_maze(**{**kw, "seed": seed, "ends": ends, "random_ends": False}), *shaping)
+
+    mine = "random" if kw["random_ends"] else kw["ends"]
+    fixed = kw["start"] is not None and kw["goal"] is not None
+    if say and wanted():  # a search can take a while: say what it does rather than sit silent
+        ways = 1 if fixed else 2
+        click.echo(f"difficulty: trying {tries} seeds x {ways} ways to place the ends ...", err=True)
+    return search(make, seed=kw["seed"], ends=(mine,) if fixed else (mine, "diameter"), level=level,
+                  target_length=target_length, min_decisions=min_decisions, tries=tries)  # fmt: skip
+
+
 #: The options that say what maze to make: a maze file given instead takes their place.
 MAKING = (
     "algorithm", "grid", "wrap", "size", "rows", "cols", "seed", "mask", "options", "ends", "random_ends",

@@ -15,6 +15,7 @@ from ._options import (
     maze_options,
     render_options,
     run,
+    searched_maze,
     transform_options,
 )
 
@@ -57,22 +58,11 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
     if difficulty is None and target_length is None and min_decisions is None:
         maze = reshape(make_maze(**kw), braid, loops, rooms)
     else:
-        from ..difficulty import describe, search
+        from ..difficulty import describe
 
-        def make(seed: int, ends: str) -> Any:
-            return reshape(make_maze(**{**kw, "seed": seed, "ends": ends, "random_ends": False}),
-                           braid, loops, rooms)  # fmt: skip
-
-        mine = "random" if kw["random_ends"] else kw["ends"]
-        fixed = kw["start"] is not None and kw["goal"] is not None
-        from ..progress import wanted
-
-        if wanted():  # a search can take a while: say what it does rather than sit silent
-            ways = 1 if fixed else 2
-            click.echo(f"difficulty: trying {tries} seeds x {ways} ways to place the ends ...", err=True)
-        maze, report = search(make, seed=kw["seed"], ends=(mine,) if fixed else (mine, "diameter"),
-                              level=difficulty, target_length=target_length, min_decisions=min_decisions,
-                              tries=tries)  # fmt: skip
+        maze, report = searched_maze(
+            kw, (braid, loops, rooms), difficulty, tries, target_length, min_decisions
+        )
         click.echo(describe(report), err=True)
     emit(maze, None, output, **ropts)
     if kw["seed"] is None:

@@ -9,7 +9,7 @@ import click
 
 from .. import _words as words
 from ..parsing import reshape
-from ._options import check_output, make_maze, maze_options, run, transform_options
+from ._options import check_output, make_maze, maze_options, run, searched_maze, transform_options
 
 MAX_COUNT = 1000
 
@@ -24,9 +24,14 @@ MAX_COUNT = 1000
 @click.option("--title", default="Maze", show_default=True, help="Page heading, numbered per maze.")
 @click.option("--no-answers", is_flag=True, help="Leave out the answer-key pages.")
 @click.option("-o", "--output", required=True, help="The PDF to write, e.g. puzzles.pdf.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
+              help="Each maze the easiest, median or hardest of --tries seeds (and ends), by the "
+                   "decision points on its solution; see `mazekit info difficulty`.")  # fmt: skip
+@click.option("--tries", type=int, default=32, show_default=True, help="Seeds a difficulty search tries.")
 @run
 def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, output: str,
-           braid: float | None, loops: int | None, rooms: int | None, **kw: Any) -> None:  # fmt: skip
+           difficulty: str | None, tries: int, braid: float | None, loops: int | None, rooms: int | None,
+           **kw: Any) -> None:  # fmt: skip
     """Printable mazes: one per page (A4 or Letter), or --per-page N, then their answers.
 
     Maze i gets a seed derived from --seed and i; each page prints its seed, so
@@ -46,7 +51,13 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
 
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise ValueError(f"--per-page must be between 1 and {MAX_PER_PAGE}, got {per_page}")
-    mazes = [reshape(make_maze(**kw, seed=derived_seed(base, i)), braid, loops, rooms) for i in range(count)]
+    shaping = (braid, loops, rooms)
+    seeds = [derived_seed(base, i) for i in range(count)]
+    if difficulty is None:
+        mazes = [reshape(make_maze(**kw, seed=seed), *shaping) for seed in seeds]
+    else:  # maze i: the pick of a search from seed i, each page's seed the one picked
+        mazes = [searched_maze({**kw, "seed": seed}, shaping, difficulty, tries, say=i == 0)[0]
+                 for i, seed in enumerate(seeds)]  # fmt: skip
     data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page)
     with atomic_write(Path(output), "wb") as fh:
         fh.write(data)

@@ -1,8 +1,9 @@
-"""mazekit against the plain C speed limit (``../shared/limit``), in one run: the README table.
+"""mazekit against the plain C speed limit, in one run: the README table.
 
-Build the C reference outside the read-only shared folder, then run this script::
+The C reference is ``benchmarks/limit/limit.c`` (a copy of the team's ``../shared/limit``,
+so that a clone has it). Build it, then run this script::
 
-    cc -O2 -o /tmp/limit ../shared/limit/limit.c
+    cc -O2 -o /tmp/limit benchmarks/limit/limit.c
     python benchmarks/vs_limit.py --size 1000 --limit /tmp/limit
 
 Both sides are timed as CPU time of the algorithm only (the C program reports its own;

@@ -313,11 +313,11 @@ def write_on_picture(
     other pixel unchanged; whole or not at all (a JPEG target re-encodes, as JPEG does).
     A picture with transparency keeps it in a target that can hold it (PNG, WebP, TIFF), the
     path opaque; any other target gets the picture on white, as it was read. ``regions``:
-    ``(cells, colour)`` pairs painted first (:func:`mazekit.picture.draw_region`)."""
+    ``(blocks, colour)`` pairs painted first (:func:`mazekit.picture.draw_blocks`)."""
     import numpy as np
     from PIL import Image
 
-    from .picture import draw_path, draw_region, load_pixels
+    from .picture import draw_blocks, draw_path, has_transparency, load_pixels
     from .render.palette import parse_color
     from .render.pixels import DEFAULT_COLORS
 
@@ -325,14 +325,15 @@ def write_on_picture(
     pixels = layout.pixels  # as read; a picture with transparency is read again to keep it
     if Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff"):
         with Image.open(source) as img:
-            clear = "A" in img.getbands() or "transparency" in img.info
+            clear = has_transparency(img)
         pixels = load_pixels(source, alpha=True) if clear else pixels
 
     def opaque(c: tuple[int, int, int]) -> tuple[int, ...]:
         return (*c, 255) if pixels.shape[2] == 4 else tuple(c)
 
-    for cells, tint in regions:
-        tinted = opaque(parse_color(tint, "region"))
-        pixels = draw_region(layout, pixels, np.asarray(cells, dtype=bool), tinted)
+    for blocks, tint in regions:
+        pixels = draw_blocks(
+            layout, pixels, np.asarray(blocks, dtype=bool), opaque(parse_color(tint, "region"))
+        )
     drawn = draw_path(layout, pixels, np.asarray(solution.path), opaque(rgb))
     return save_image(Image.fromarray(drawn), target, level=1)

@@ -91,21 +91,6 @@ class PictureMaze:
     ends: str
     pixels: np.ndarray
 
-    def cell_box(self, cell: tuple[int, int]) -> tuple[int, int, int, int]:
-        """``(x0, y0, x1, y1)`` pixels of a cell's inside (x1, y1 past the end)."""
-        r, c = cell
-        x0 = self.left + self.wall + c * self.pitch
-        y0 = self.top + self.wall + r * self.pitch
-        return x0, y0, x0 + self.pitch - self.wall, y0 + self.pitch - self.wall
-
-    def between_box(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int, int]:
-        """The pixels of the wall block between neighbouring cells ``a`` and ``b``."""
-        (r0, c0), (r1, c1) = sorted([tuple(a), tuple(b)])
-        x0, y0, x1, y1 = self.cell_box((r0, c0))
-        if r1 == r0:  # side by side: the wall line east of a
-            return x1, y0, x1 + self.wall, y1
-        return x0, y1, x1, y1 + self.wall
-
 
 def otsu(values: np.ndarray) -> int:
     """Otsu's threshold of ``uint8`` values: the level that best splits them in two."""
@@ -194,6 +179,11 @@ def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | Non
     return float(ys.mean()), float(xs.mean())
 
 
+def has_transparency(img: Any) -> bool:
+    """Whether a ``PIL.Image`` has clear pixels (an alpha band or a transparent colour)."""
+    return "A" in img.getbands() or "transparency" in img.info
+
+
 def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndarray:
     """A picture's pixels as ``uint8`` RGB, as the reader sees them: clear pixels are white
     paper (whatever colour they store), 16-bit pictures scaled to 8 bits. With ``alpha``, a
@@ -210,7 +200,7 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N"):  # 16 bits a pixel: keep the top 8
                 deep = np.asarray(img, dtype=np.int64)
                 return np.repeat((np.clip(deep, 0, 65535) >> 8).astype(np.uint8)[..., None], 3, axis=2)
-            clear = "A" in img.getbands() or "transparency" in img.info
+            clear = has_transparency(img)
             if clear and alpha:
                 return np.asarray(img.convert("RGBA"))
             if clear:  # clear is paper, not ink
@@ -316,32 +306,22 @@ def draw_path(layout: PictureMaze, rgb: np.ndarray, path: np.ndarray, color: tup
     half a million cells on a 6001x6001 picture: 0.3 s, where a box a cell took 3 s).
     """
     rows, cols = layout.maze.shape
-    marks = np.zeros((2 * rows + 2, 2 * cols + 2), dtype=bool)  # the last row and column: off the maze
+    marks = np.zeros((2 * rows + 1, 2 * cols + 1), dtype=bool)
     cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
     marks[2 * cells[:, 0] + 1, 2 * cells[:, 1] + 1] = True
     sums = cells[:-1] + cells[1:]  # the wall block between two cells in a row
     marks[sums[:, 0] + 1, sums[:, 1] + 1] = True
-    return _paint(layout, rgb, marks, color)
+    return draw_blocks(layout, rgb, marks, color)
 
 
-def draw_region(
-    layout: PictureMaze, rgb: np.ndarray, cells: np.ndarray, color: tuple[int, ...]
+def draw_blocks(
+    layout: PictureMaze, rgb: np.ndarray, marks: np.ndarray, color: tuple[int, ...]
 ) -> np.ndarray:
-    """A copy of ``rgb`` with the passage pixels of a region painted ``color``: the cells
-    where the ``(rows, cols)`` bool ``cells`` is true and the open passages between two of
-    them (what a side reaches, when nothing joins start and goal; what a solver explored)."""
-    rows, cols = layout.maze.shape
-    p = layout.maze.passages
-    marks = np.zeros((2 * rows + 2, 2 * cols + 2), dtype=bool)
-    marks[1 : 2 * rows : 2, 1 : 2 * cols : 2] = cells
-    marks[1 : 2 * rows : 2, 2 : 2 * cols - 1 : 2] = cells[:, :-1] & cells[:, 1:] & (p[:, :-1] & 2 != 0)
-    marks[2 : 2 * rows - 1 : 2, 1 : 2 * cols : 2] = cells[:-1] & cells[1:] & (p[:-1] & 4 != 0)
-    return _paint(layout, rgb, marks, color)
-
-
-def _paint(layout: PictureMaze, rgb: np.ndarray, marks: np.ndarray, color: tuple[int, ...]) -> np.ndarray:
-    """A copy of ``rgb`` with the passage pixels of the marked lattice blocks painted."""
+    """A copy of ``rgb`` with the passage pixels of the lattice blocks ``marks`` (a
+    ``(2R+1, 2C+1)`` bool array, as :func:`mazekit.render.layers.classify` and
+    :func:`~mazekit.render.layers.cells_and_links` give them) painted ``color``."""
     out = rgb.copy()
+    marks = np.pad(marks, ((0, 1), (0, 1)))  # a last row and column: pixels off the maze
 
     def block(offset: np.ndarray, n: int) -> np.ndarray:  # each pixel's block along one side
         k, inside = np.divmod(offset, layout.pitch)

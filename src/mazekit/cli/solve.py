@@ -50,13 +50,13 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
           output: str | None, options: tuple[str, ...], seed: int | None, in_place: bool,
           **ropts: Any) -> None:  # fmt: skip
     """Solve a saved maze; the solution is stored with it (or drawn)."""
-    import numpy as np
-
     from .. import solve as solve_maze
     from ..distances import distance_map
     from ..io import load
     from ..output import write_on_picture
     from ..picture import ENDS_WORDS, PICTURE_SUFFIXES, read_picture_layout
+    from ..render.layers import cells_and_links, classify
+    from ..render.palette import BACKTRACKED, EXPLORED
     from ..render.pixels import DEFAULT_COLORS
 
     check_output(output, {"the maze file": maze_file}, in_place)
@@ -83,10 +83,11 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
                          **kwargs)  # fmt: skip
     if not sol.found:
         why = _no_path(maze, sol, solver, kwargs)
-        if on_picture and ropts.get("explored") and why.endswith("cannot be reached"):
+        near = distance_map(maze, sol.start) >= 0 if on_picture and ropts.get("explored") else None
+        if near is not None and not near[sol.goal]:  # cut off: show what each side reaches
             assert output is not None
-            pairs = (("start", sol.start), ("goal", sol.goal))
-            sides = [(distance_map(maze, cell) >= 0, REACHED[name]) for name, cell in pairs]
+            sides = [(cells_and_links(near, maze), REACHED["start"]),
+                     (cells_and_links(distance_map(maze, sol.goal) >= 0, maze), REACHED["goal"])]  # fmt: skip
             with status(f"writing {output}"):
                 write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), sides)
             why += f"; {output} shows what each end reaches (the start's side green, the goal's blue)"
@@ -94,10 +95,10 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
     if on_picture:
         assert output is not None
         tints: list[tuple[Any, str]] = []
-        if ropts.get("explored"):  # the cells the solver explored, under the path
-            looked = np.zeros(maze.shape, dtype=bool)
-            looked[tuple(np.asarray(sol.explored).reshape(-1, 2).T)] = True
-            tints = [(looked, DEFAULT_COLORS["explored"])]
+        if ropts.get("explored"):  # what the solver explored (and backed out of), as pictures show it
+            classes = classify(maze, sol, explored=True, marks=False, path=False)
+            shown = ((EXPLORED, "explored"), (BACKTRACKED, "backtracked"))
+            tints = [(classes == code, DEFAULT_COLORS[name]) for code, name in shown]
         with status(f"writing {output}"):
             write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), tints)
         click.echo(f"wrote {output}", err=True)

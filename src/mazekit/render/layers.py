@@ -13,7 +13,7 @@ from .palette import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WA
 __all__ = ["BACKTRACKED", "EXPLORED", "GOAL", "OPENING", "PATH", "ROAD", "START", "WALL", "classify"]
 
 
-def _cells_and_links(mask: np.ndarray, maze: Maze) -> np.ndarray:
+def cells_and_links(mask: np.ndarray, maze: Maze) -> np.ndarray:
     """Blocks of the cells in ``mask`` and of the open passages joining two of them."""
     rows, cols = mask.shape
     out = np.zeros((2 * rows + 1, 2 * cols + 1), dtype=bool)
@@ -54,8 +54,8 @@ def classify(
     isolated[maze.start] = isolated[maze.goal] = False
     out[1::2, 1::2][isolated] = WALL
     if solution is not None and explored:
-        out[_cells_and_links(_event_mask(maze, solution, tr.VISIT), maze)] = EXPLORED
-        out[_cells_and_links(_event_mask(maze, solution, tr.BACKTRACK), maze)] = BACKTRACKED
+        out[cells_and_links(_event_mask(maze, solution, tr.VISIT), maze)] = EXPLORED
+        out[cells_and_links(_event_mask(maze, solution, tr.BACKTRACK), maze)] = BACKTRACKED
     if solution is not None and solution.found and path:
         cells = solution.path
         out[2 * cells[:, 0] + 1, 2 * cells[:, 1] + 1] = PATH

@@ -222,7 +222,7 @@ def file_or_made(maze_file: str | None, record: bool = False, **kw: Any) -> Any:
     typed = click.core.ParameterSource.COMMANDLINE
     made = [name for name in MAKING if ctx.get_parameter_source(name) is typed]
     if made:
-        flag = "--" + made[0].replace("_", "-").replace("options", "option")
+        flag = max(next(p for p in ctx.command.params if p.name == made[0]).opts, key=len)
         raise UserError(f"{flag} makes a maze; {maze_file} is one already (give one or the other)")
     with status(f"reading {maze_file}"):
         maze = load(maze_file)

@@ -32,6 +32,8 @@ from typing import Any
 import numpy as np
 
 from ..maze import Maze
+from ..output import MAZE_SUFFIXES
+from ..picture import PICTURE_SUFFIXES
 from ..solution import Solution
 
 #: Formats that :func:`render_bytes` writes, and their media types.
@@ -181,8 +183,9 @@ def read_maze(doc: Any, limits: Limits) -> tuple[Maze, Solution | None]:
 #: whole before its maze is known, so its size is checked from its header first.
 MAX_PICTURE_PIXELS = 25_000_000
 
-#: What the page's file box opens: maze files and pictures of mazes.
-UPLOAD_SUFFIXES = (".json", ".npz", ".txt", ".png", ".bmp", ".gif", ".webp", ".jpg", ".jpeg")
+#: What the page's file box opens: maze files, text art and pictures of mazes (what
+#: :func:`mazekit.io.load` reads).
+UPLOAD_SUFFIXES = (*MAZE_SUFFIXES, ".txt", *PICTURE_SUFFIXES)
 
 
 def read_upload(name: str, data: bytes, limits: Limits) -> Maze:
@@ -202,7 +205,7 @@ def read_upload(name: str, data: bytes, limits: Limits) -> Maze:
     suffix = Path(name).suffix.lower()
     if suffix not in UPLOAD_SUFFIXES:
         raise ValueError(f"{name}: open a maze file or a picture of a maze ({', '.join(UPLOAD_SUFFIXES)})")
-    if suffix not in (".json", ".npz", ".txt"):
+    if suffix in PICTURE_SUFFIXES:
         from PIL import Image, UnidentifiedImageError
 
         try:

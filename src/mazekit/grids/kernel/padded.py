@@ -38,7 +38,7 @@ def pad_width(geo):  # pragma: no cover - compiled
     """The padded row length: ``cols + 2``, made even where cells take their column's
     parity (hex) and odd where they take the checkerboard's (triangle)."""
     w = geo[2] + 2
-    rule = _RULE[geo[0]] if geo[0] >= TABLE else 0
+    rule = _RULE[geo[0]]  # 0 on the kinds no table describes
     if (rule == 1 and w & 1) or (rule == 3 and w & 1 == 0):
         w += 1
     return w
@@ -91,7 +91,7 @@ def pad_offsets(geo, width):  # pragma: no cover - compiled
     are then ``R`` rows apart, not ``R + 1``).
     """
     kind = geo[0]
-    rule = _RULE[kind] if kind >= TABLE else 0
+    rule = _RULE[kind]
     out = np.zeros((2, MAX_SLOTS), dtype=np.int64)
     for q in range(2):
         parity = 0

@@ -206,9 +206,8 @@ def table_rows(
         + 4 * int(bool((out["heading"][0] == out["heading"][1]).all()))
     )
     out["padded"] = (
-        n <= 6 and not out["lacks"] and rule != PARITY_RULES.index("row")
-        and bool((out["back"][0] == out["back"][1]).all())
-    )  # fmt: skip
+        n <= 6 and not out["lacks"] and rule != PARITY_RULES.index("row") and bool(out["same"] & 1)
+    )
     return out
 
 

@@ -112,9 +112,8 @@ def _maze_ops(
 ) -> list[str]:
     """The maze (and the path if ``solution``) scaled into the box whose top-left corner is
     ``(left, top)`` in page points, centred across it, at its top; then ``Q``."""
-    rows, cols = maze.shape
     sc = scene(maze, solution) if uses_geometry(maze.grid) else None
-    across, down = (cols, rows) if sc is None else (sc.width, sc.height)
+    across, down = _extent(maze)
     scale = min(box_w / across, box_h / down)
     ox = left + (box_w - across * scale) / 2
     oy = top  # top edge of the maze; y runs down in maze units
@@ -165,15 +164,15 @@ def layout(n: int, across: float, down: float, box_w: float, box_h: float) -> tu
 
 
 def _sheet(
-    items: list[tuple[Maze, Solution | None, str]],
+    items: list[tuple[Maze, Solution | None, int]],
     per_page: int,
     size: tuple[float, float],
     title: str,
     subtitle: str,
     footer: str,
 ) -> str:
-    """A page of up to ``per_page`` mazes, each with its caption, laid out in the grid of
-    :func:`layout` for ``per_page`` (every page of a document alike)."""
+    """A page of up to ``per_page`` mazes, each captioned with its number (given with it),
+    laid out in the grid of :func:`layout` for ``per_page`` (every page of a document alike)."""
     width, height = size
     top = height - MARGIN - 54
     box_w, box_h = width - 2 * MARGIN, top - MARGIN - 18
@@ -183,12 +182,13 @@ def _sheet(
     cell_w = (box_w - (cols - 1) * GUTTER) / cols
     cell_h = (box_h - (rows - 1) * GUTTER) / rows
     ops = _titles(size, title, subtitle, footer)
-    for k, (maze, solution, caption) in enumerate(items):
+    for k, (maze, solution, nth) in enumerate(items):
+        caption = f"{nth}. {describe(maze)}"
         r, c = divmod(k, cols)
         left, cell_top = MARGIN + c * (cell_w + GUTTER), top - r * (cell_h + GUTTER)
         font, scale = fitted(caption, cell_w)  # a caption never runs into the next one
         if scale < 80 and maze.seed is not None:  # too narrow to read: its number and seed
-            caption = f"{caption.split('.', 1)[0]}. seed {maze.seed}"
+            caption = f"{nth}. seed {maze.seed}"
             font, scale = fitted(caption, cell_w, smallest=4.0)
         narrow = f" {number(scale)} Tz" if scale < 100 else ""
         ops.append(
@@ -362,10 +362,7 @@ def _sheets(
             break
         for k in range(sheets):
             first, last = k * per_page, min(n, (k + 1) * per_page)
-            items = [
-                (mazes[i], answers[i] if show else None, f"{i + 1}. {describe(mazes[i])}")
-                for i in range(first, last)
-            ]
+            items = [(mazes[i], answers[i] if show else None, i + 1) for i in range(first, last)]
             page = len(streams) + 1
             subtitle = f"mazes {first + 1}-{last} of {n}" if last > first + 1 else f"maze {first + 1} of {n}"
             footer = f"mazekit \u00b7 page {page} of {pages}"

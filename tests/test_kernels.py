@@ -372,11 +372,41 @@ GRIDS = [
 def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
     module = _generator(name)
     plain = getattr(module, f"_{name}")
-    fast = getattr(module, f"_{name}_padded")
+    fast = module.kernel_padded  # the fast kernel, its layout made inside
     for seed in range(3):
         want = _run(name, plain, grid, seed, False)  # also numba's Generator path
         got = _run(name, fast, grid, seed, True)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+@njit
+def _compiled_layout(T, geo, mask, cells, root):  # lay_out, to_fast and copy_out as kernels run them
+    laid = gk.lay_out(T, geo, mask, 3, 250)
+    values = gk.pad_values(geo, cells, 251) if gk.paddable(geo) else laid
+    out = np.zeros(geo[1] * geo[2], dtype=np.uint8)
+    gk.copy_out(T, geo, laid + 4, 0xFF, out)
+    return laid, values, out, gk.to_fast(T, geo, root)
+
+
+@pytest.mark.parametrize(
+    "grid", GRIDS, ids=lambda g: f"{g.kind}{g.shape}{'-mask' if g.mask is not None else ''}"
+)
+def test_the_layout_made_in_numpy_is_the_kernels(grid):
+    """The front doors lay the fast layout out with numpy (``fast_layout``, ``fast_values``,
+    ``fast_index``, ``fast_passages``) and their batch twins inside the kernel: the same
+    bytes, the same indices, the same passages read back."""
+    T = grid.fast_topology()
+    geo, mask = grid.kernel_args()
+    cells = np.arange(grid.size, dtype=np.uint8) % 200
+    for root in (0, grid.size // 2, grid.size - 1):
+        laid, values, out, p = _compiled_layout(T, geo, mask, cells, root)
+        assert np.array_equal(gk.fast_layout(T, geo, mask, 3, 250), laid)
+        if grid.padded_layout():
+            assert np.array_equal(gk.fast_values(T, geo, cells, 251), values)
+        assert gk.fast_index(T, geo, root) == p
+        back = np.zeros(grid.size, dtype=np.uint8)
+        gk.fast_passages(T, geo, laid + 4, 0xFF, back)
+        assert np.array_equal(back, out) and set(np.unique(back)) <= {7, 254}
 
 
 @njit

@@ -26,7 +26,7 @@ DEMO_KERNELS = (
 def demo(output: str, seed: int, warmup: bool) -> None:
     """The quick-start job: print a solved maze, write a PNG.
 
-    A first run compiles the few kernels it needs (about 15 seconds on 2 cores, said up
+    A first run compiles the few kernels it needs (about 10 seconds on 2 cores, said up
     front); later runs take about two seconds. `mazekit warmup` compiles all of them.
     """
     import importlib
@@ -43,7 +43,7 @@ def demo(output: str, seed: int, warmup: bool) -> None:
             getattr(importlib.import_module(f"mazekit.{module}"), name) for module, name in DEMO_KERNELS
         ]
         if not cached(*kernels):
-            click.echo("mazekit demo: first run: compiling the kernels it needs, about 15 seconds on 2"
+            click.echo("mazekit demo: first run: compiling the kernels it needs, about 10 seconds on 2"
                        " cores (later runs take about 2 s; `mazekit warmup` compiles every kernel)",
                        err=True)  # fmt: skip
 

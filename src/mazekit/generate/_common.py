@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
 from .. import trace as tr
 from .._memory import index_scratch
 from ..grids import Grid
+from ..grids import kernel as gk
 from ..maze import Carved
 
 
@@ -58,3 +61,27 @@ def unavailable(n, mask):  # pragma: no cover - compiled
     if mask.shape[0] == 0:
         return np.zeros(n, dtype=np.uint8)
     return (mask == 0).astype(np.uint8)
+
+
+def carve_fast(
+    kernel: Callable[..., int],
+    grid: Grid,
+    fast: np.ndarray,
+    root: int,
+    outside: int,
+    bits: int | None,
+    passages: np.ndarray,
+    *rest: object,
+) -> int:
+    """Run a fast kernel, ``kernel(laid_out, geo, root, fast index of root, *rest)``, on the
+    fast layout of ``grid`` made with numpy (:func:`~mazekit.grids.kernel.fast_layout`:
+    ``outside`` beyond the cells) and copy its passage ``bits`` out into ``passages``
+    (unless ``bits`` is None: a kernel that writes ``passages`` itself); return what the
+    kernel returns. Laying out in numpy keeps the layout's code out of a
+    first run's compiling (the kernel's ``_whole`` twin, for batch drivers, compiles it)."""
+    geo, mask = grid.kernel_args()
+    laid = gk.fast_layout(fast, geo, mask, 0, outside)
+    used = kernel(laid, geo, root, gk.fast_index(fast, geo, root), *rest)
+    if bits is not None:
+        gk.fast_passages(fast, geo, laid, bits, passages)
+    return used

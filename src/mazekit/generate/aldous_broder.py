@@ -24,7 +24,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carve_fast, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
@@ -84,17 +84,16 @@ def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: n
 
 
 @njit(cache=True, nogil=True)
-def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
+def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma: no cover
     """:func:`_aldous_broder` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: a step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
-    and one byte read; passages are carved into the fast bytes and copied out at the end."""
+    and one byte read; passages are carved into ``grid``, the fast layout's bytes (``BLOCKED``
+    outside the cells), from ``root`` at fast index ``p``; the caller copies them out."""
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
-    grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
     recording = trace.shape[0] != 0
-    p = gk.to_fast(T, geo, root)
     grid[p] = VISITED
     at = gk.walk_start(T, p)
     t = record(trace, 0, root, VISIT, -1)
@@ -120,6 +119,16 @@ def _aldous_broder_padded(passages, geo, mask, root, n_cells, src, trace, T):  #
             remaining -= 1
             tick(src, 1)
         at = to
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _aldous_broder_whole(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
+    """:func:`_aldous_broder_padded` with the fast layout made and copied out inside, for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy:
+    :func:`~mazekit.generate._common.carve_fast`)."""
+    grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
+    t = _aldous_broder_padded(grid, geo, root, gk.to_fast(T, geo, root), n_cells, src, trace, T)
     gk.copy_out(T, geo, grid, VISITED - 1, passages)
     return t
 
@@ -144,7 +153,8 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         if fast is not None:
-            used = _aldous_broder_padded(passages, *grid.kernel_args(), root, grid.n_cells, src, trace, fast)
+            rest = (grid.n_cells, src, trace, fast)
+            used = carve_fast(_aldous_broder_padded, grid, fast, root, BLOCKED, VISITED - 1, passages, *rest)
         else:
             used = _aldous_broder(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
     return carved(grid, passages, trace, used)
@@ -153,4 +163,4 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
 #: The compiled kernels under public names, for drivers that run many mazes in one
 #: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
 kernel = _aldous_broder
-kernel_padded = _aldous_broder_padded
+kernel_padded = _aldous_broder_whole

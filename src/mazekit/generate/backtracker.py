@@ -19,7 +19,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -64,21 +64,21 @@ def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _backtracker_padded(passages, geo, mask, root, stack, src, trace, slots, T):  # pragma: no cover
+def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no cover
     """:func:`_backtracker` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: the unvisited neighbours are a bit mask read without branches, the stack
-    holds fast-path indices, and passages are carved into the fast bytes and copied out at
-    the end.
+    holds fast-path indices, and passages are carved into ``grid``, the fast layout's bytes
+    (:func:`~mazekit.grids.kernel.fast_layout`, ``SEEN`` outside the cells), from ``root``
+    at fast index ``p``; the caller copies them out.
 
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid, the slot count compiled
     in (as in :func:`~mazekit.generate.prim._prim_padded`), and every index is unsigned, the
     stack's top too (no negative-index fix-ups): together 20% a cell at 1000x1000."""
     n_slot = len(slots)
-    grid = gk.lay_out(T, geo, mask, 0, SEEN)
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
-    p = np.uint64(gk.to_fast(T, geo, root))
+    p = np.uint64(p)
     grid[p] = SEEN
     stack[0] = p
     top = np.uint64(0)
@@ -105,6 +105,16 @@ def _backtracker_padded(passages, geo, mask, root, stack, src, trace, slots, T):
         tick(src, 1)
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, back)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _backtracker_whole(passages, geo, mask, root, stack, src, trace, slots, T):  # pragma: no cover
+    """:func:`_backtracker_padded` with the layout made and copied out inside: for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy, and
+    so compiles none of it on a first run)."""
+    grid = gk.lay_out(T, geo, mask, 0, SEEN)
+    t = _backtracker_padded(grid, geo, root, gk.to_fast(T, geo, root), stack, src, trace, slots, T)
     gk.copy_out(T, geo, grid, SEEN - 1, passages)
     return t
 
@@ -123,12 +133,25 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     fast = grid.fast_topology()
-    args = (passages, *grid.kernel_args(), root, scratch(grid))
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
-            used = _backtracker_padded(*args, src, trace, gk.slot_count(grid.n_slots), fast)
+            slots = gk.slot_count(grid.n_slots)
+            used = carve_fast(
+                _backtracker_padded,
+                grid,
+                fast,
+                root,
+                SEEN,
+                SEEN - 1,
+                passages,
+                scratch(grid),
+                src,
+                trace,
+                slots,
+                fast,
+            )
         else:
-            used = _backtracker(*args, src, trace)
+            used = _backtracker(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)
 
 
@@ -137,4 +160,4 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
 #: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
 #: ``fast_topology()``).
 kernel = _backtracker
-kernel_padded = _backtracker_padded
+kernel_padded = _backtracker_whole

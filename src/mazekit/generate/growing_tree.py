@@ -22,7 +22,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -86,16 +86,15 @@ def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pr
 
 
 @njit(cache=True, nogil=True)
-def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
+def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma: no cover
     """:func:`_growing_tree` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: the unvisited neighbours are a bit mask read without branches (the ``k``-th
     set bit is the ``k``-th slot the plain kernel lists), the active list holds fast-path
-    indices, and passages are carved into the fast bytes and copied out at the end."""
+    indices, and passages are carved into ``grid``, the fast layout's bytes (``SEEN``
+    outside the cells), from ``root`` at fast index ``q``; the caller copies them out."""
     n_slot = gk.n_slots(geo[0])
-    grid = gk.lay_out(T, geo, mask, 0, SEEN)
     recording = trace.shape[0] != 0
-    q = gk.to_fast(T, geo, root)
     grid[q] = SEEN
     active[0] = q
     lo, hi = 0, 1
@@ -124,6 +123,16 @@ def _growing_tree_padded(passages, geo, mask, root, active, rule, p, src, trace,
         hi += 1
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, q), CARVE, back)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _growing_tree_whole(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
+    """:func:`_growing_tree_padded` with the fast layout made and copied out inside, for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy:
+    :func:`~mazekit.generate._common.carve_fast`)."""
+    grid = gk.lay_out(T, geo, mask, 0, SEEN)
+    t = _growing_tree_padded(grid, geo, root, gk.to_fast(T, geo, root), active, rule, p, src, trace, T)
     gk.copy_out(T, geo, grid, SEEN - 1, passages)
     return t
 
@@ -160,16 +169,18 @@ def growing_tree(
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     fast = grid.fast_topology()
-    args = (passages, *grid.kernel_args(), root, scratch(grid), RULES.index(rule), float(p))
+    rest = (scratch(grid), RULES.index(rule), float(p))
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
-            used = _growing_tree_padded(*args, src, trace, fast)
+            used = carve_fast(
+                _growing_tree_padded, grid, fast, root, SEEN, SEEN - 1, passages, *rest, src, trace, fast
+            )
         else:
-            used = _growing_tree(*args, src, trace)
+            used = _growing_tree(passages, *grid.kernel_args(), root, *rest, src, trace)
     return carved(grid, passages, trace, used)
 
 
 #: The compiled kernels under public names, for drivers that run many mazes in one
 #: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
 kernel = _growing_tree
-kernel_padded = _growing_tree_padded
+kernel_padded = _growing_tree_whole

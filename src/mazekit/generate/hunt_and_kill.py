@@ -27,7 +27,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -168,17 +168,17 @@ def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src,
 
 @njit(cache=True, nogil=True)
 def _hunt_and_kill_padded(
-    passages, geo, mask, root, serpentine, edge_list, where, src, trace, slots, T
+    grid, geo, root, p, serpentine, edge_list, where, src, trace, slots, T
 ):  # pragma: no cover
     """:func:`_hunt_and_kill` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the same
     draws: a cell's neighbours in each state are bit masks read without branches, and
-    passages are carved into the fast bytes and copied out at the end. The serpentine hunt's
+    passages are carved into ``grid``, the fast layout's bytes (``F_STATE`` outside the
+    cells), from ``root`` at fast index ``p``; the caller copies them out. The serpentine hunt's
     bitmap and the random hunt's list hold fast-path indices (both layouts keep row-major
     order); ``where`` stays indexed by cell. ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid (its slot count compiled in)."""
     n_slot = len(slots)
-    grid = gk.lay_out(T, geo, mask, 0, F_STATE)
     off1 = gk.flat(T)
     if serpentine:
         offsets = _bitmap_levels(grid.shape[0])
@@ -188,7 +188,7 @@ def _hunt_and_kill_padded(
         words = np.zeros(1, dtype=np.int64)
     n_edge = 0
     recording = trace.shape[0] != 0
-    p = np.uint64(gk.to_fast(T, geo, root))
+    p = np.uint64(p)
     t = record(trace, 0, root, VISIT, -1)
     while True:
         # ``p`` has just joined the maze: update the hunt's structure.
@@ -244,6 +244,20 @@ def _hunt_and_kill_padded(
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, back)
         elif recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _hunt_and_kill_whole(
+    passages, geo, mask, root, serpentine, edge_list, where, src, trace, slots, T
+):  # pragma: no cover
+    """:func:`_hunt_and_kill_padded` with the fast layout made and copied out inside, for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy:
+    :func:`~mazekit.generate._common.carve_fast`)."""
+    grid = gk.lay_out(T, geo, mask, 0, F_STATE)
+    t = _hunt_and_kill_padded(
+        grid, geo, root, gk.to_fast(T, geo, root), serpentine, edge_list, where, src, trace, slots, T
+    )
     gk.copy_out(T, geo, grid, ~F_STATE & 0xFF, passages)
     return t
 
@@ -285,12 +299,27 @@ def hunt_and_kill(
     if not serpentine:  # the list holds fast-path indices on the fast path: scratch's type
         edge_list = scratch(grid) if fast is not None else np.empty(grid.size, dtype=dtype)
         where = np.empty(grid.size, dtype=dtype)
-    args = (passages, *grid.kernel_args(), root, serpentine, edge_list, where)
+    rest = (serpentine, edge_list, where)
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
-            used = _hunt_and_kill_padded(*args, src, trace, gk.slot_count(grid.n_slots), fast)
+            slots = gk.slot_count(grid.n_slots)
+            bits = ~F_STATE & 0xFF
+            used = carve_fast(
+                _hunt_and_kill_padded,
+                grid,
+                fast,
+                root,
+                F_STATE,
+                bits,
+                passages,
+                *rest,
+                src,
+                trace,
+                slots,
+                fast,
+            )
         else:
-            used = _hunt_and_kill(*args, src, trace)
+            used = _hunt_and_kill(passages, *grid.kernel_args(), root, *rest, src, trace)
     return carved(grid, passages, trace, used)
 
 
@@ -299,4 +328,4 @@ def hunt_and_kill(
 #: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
 #: ``fast_topology()``).
 kernel = _hunt_and_kill
-kernel_padded = _hunt_and_kill_padded
+kernel_padded = _hunt_and_kill_whole

@@ -274,12 +274,15 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     if not 0.0 <= float(crossings) <= 1.0:
         raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings}")
     geo, mask = grid.kernel_args()
-    fast = grid.padded_layout()  # walls, sets and passages in the padded layout, copied out at the end
     trace = tr.allocate(grid.size + 4) if record else tr.empty()
-    passages = gk.pad(geo, mask, 0, 0) if fast else np.zeros(grid.size, dtype=np.uint8)
+    topology = grid.fast_topology()  # padded offsets, or a polar grid's ring table
+    padded = topology if grid.padded_layout() else None  # walls, sets and passages there, copied out
+    fast = padded is not None
+    passages = (
+        gk.fast_layout(padded, geo, mask, 0, 0) if padded is not None else np.zeros(grid.size, dtype=np.uint8)
+    )
     dtype = _dtype(grid)
     walls = np.empty(grid.max_edges(), dtype=dtype)
-    topology = grid.fast_topology()  # padded offsets, or a polar grid's ring table
     rings = topology is not None and not fast
     m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, fast)
     parent = forest(passages.shape[0], dtype)
@@ -303,10 +306,10 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
             )
         if shuffled:
             rewind(src, mark, used)
-    if fast:
+    if padded is not None:
         del walls, parent
         flat = np.empty(grid.size, dtype=np.uint8)
-        gk.unpad(geo, passages, 0xFF, flat)
+        gk.fast_passages(padded, geo, passages, 0xFF, flat)
         passages = flat
     return carved(grid, passages, trace, t)
 

@@ -287,9 +287,9 @@ def origin_shift(
         chunks.append(start[: _record_tree(ptr, origin, start)])
     topology = grid.fast_topology()
     fast = topology is not None
-    if fast and grid.padded_layout():  # walk on a padded copy (masked cells are 0xFF already)
-        ptr = gk.pad_values(geo, ptr, 0xFF)
-        walk[0] = gk.pad_index(geo, origin)
+    if topology is not None and grid.padded_layout():  # walk on a padded copy (masked cells are 0xFF already)
+        ptr = gk.fast_values(topology, geo, ptr, 0xFF)
+        walk[0] = gk.fast_index(topology, geo, origin)
     elif fast:  # a ring table: the plain layout and its sentinel
         ptr = np.append(ptr, np.uint8(0xFF))
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
@@ -306,9 +306,9 @@ def origin_shift(
                 chunks.append(trace[:used].copy())
             if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
                 break
-    if fast and grid.padded_layout():
+    if topology is not None and grid.padded_layout():
         flat = np.empty(grid.size, dtype=np.uint8)
-        gk.unpad(geo, ptr, 0xFF, flat)
+        gk.fast_passages(topology, geo, ptr, 0xFF, flat)
         ptr = flat
     elif fast:
         ptr = ptr[: grid.size]

@@ -21,7 +21,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
@@ -72,11 +72,13 @@ def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # pragma: no cover
+def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cover
     """:func:`_prim` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`: the
     padded layout's offsets, or a polar grid's ring table), the same maze for the same
     draws: neighbour states are bit masks read without branches, the frontier holds
     fast-path indices, and every index is unsigned (no negative-index fix-ups on the loads).
+    It carves into ``grid``, the fast layout's bytes (``P_GONE`` outside the cells), from
+    ``root`` at fast index ``p``; the caller copies the passages out.
 
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid: its slot count compiled
     in as a constant, one specialisation per grid kind. With it known, the neighbour reads
@@ -85,10 +87,9 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
     the next, and int64 <-> float64 is one instruction each way where uint64 takes five
     (44-53 ns a cell against 52-56 in one alternating run at 1000x1000)."""
     n_slot = len(slots)
-    grid = gk.lay_out(T, geo, mask, 0, P_GONE)
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
-    p = np.uint64(gk.to_fast(T, geo, root))
+    p = np.uint64(p)
     grid[p] = P_IN
     t = record(trace, 0, root, VISIT, -1)
     nf = 0  # signed: the draw's int-float conversions are one instruction each way
@@ -118,6 +119,16 @@ def _prim_padded(passages, geo, mask, root, frontier, src, trace, slots, T):  # 
         tick(src, 1)
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _prim_whole(passages, geo, mask, root, frontier, src, trace, slots, T):  # pragma: no cover
+    """:func:`_prim_padded` with the fast layout made and copied out inside, for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy:
+    :func:`~mazekit.generate._common.carve_fast`)."""
+    grid = gk.lay_out(T, geo, mask, 0, P_GONE)
+    t = _prim_padded(grid, geo, root, gk.to_fast(T, geo, root), frontier, src, trace, slots, T)
     gk.copy_out(T, geo, grid, P_FRONT - 1, passages)
     return t
 
@@ -135,13 +146,26 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     """
     passages, trace = buffers(grid, record, 3)
     root = random_cell(grid, rng)
-    args = (passages, *grid.kernel_args(), root, scratch(grid))
     fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
-            used = _prim_padded(*args, src, trace, gk.slot_count(grid.n_slots), fast)
+            slots = gk.slot_count(grid.n_slots)
+            used = carve_fast(
+                _prim_padded,
+                grid,
+                fast,
+                root,
+                P_GONE,
+                P_FRONT - 1,
+                passages,
+                scratch(grid),
+                src,
+                trace,
+                slots,
+                fast,
+            )
         else:
-            used = _prim(*args, src, trace)
+            used = _prim(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
     return carved(grid, passages, trace, used)
 
 
@@ -150,4 +174,4 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
 #: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
 #: ``fast_topology()``, passed down).
 kernel = _prim
-kernel_padded = _prim_padded
+kernel_padded = _prim_whole

@@ -26,7 +26,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carved, random_cell
+from ._common import Carved, buffers, carve_fast, carved, random_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
@@ -108,19 +108,19 @@ def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cover
+def _wilson_padded(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
     """:func:`_wilson` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
     the padded layout's offsets, or a polar grid's ring table), the same maze for the
     same draws: a step is a few operations on the walk's position
     (:func:`~mazekit.grids.kernel.walk_try`) and one byte read, the border, masked cells and
-    the ring table's sentinel being ``BLOCKED``."""
+    the ring table's sentinel being ``BLOCKED``. ``state`` is the fast layout's bytes
+    (:func:`~mazekit.grids.kernel.fast_layout`) and ``p`` the fast index of ``root``."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     cell_off = gk.pad_offsets(geo, cols)
-    state = gk.lay_out(T, geo, mask, 0, BLOCKED)
-    state[gk.to_fast(T, geo, root)] = IN_MAZE
+    state[p] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
     bits = 0
     left = 0
@@ -160,6 +160,15 @@ def _wilson_padded(passages, geo, mask, root, src, trace, T):  # pragma: no cove
     return t
 
 
+@njit(cache=True, nogil=True)
+def _wilson_whole(passages, geo, mask, root, src, trace, T):  # pragma: no cover
+    """:func:`_wilson_padded` with the fast layout made inside, for drivers
+    that make many mazes in one compiled call (the front door lays it out with numpy:
+    :func:`~mazekit.generate._common.carve_fast`)."""
+    state = gk.lay_out(T, geo, mask, 0, BLOCKED)
+    return _wilson_padded(state, geo, root, gk.to_fast(T, geo, root), passages, src, trace, T)
+
+
 def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with Wilson's algorithm.
 
@@ -180,7 +189,9 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     fast = grid.fast_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
         if fast is not None:
-            used = _wilson_padded(passages, *grid.kernel_args(), root, src, trace, fast)
+            used = carve_fast(
+                _wilson_padded, grid, fast, root, BLOCKED, None, passages, passages, src, trace, fast
+            )
         else:
             used = _wilson(passages, *grid.kernel_args(), root, src, trace)
     return carved(grid, passages, trace, used)
@@ -189,4 +200,4 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
 #: The compiled kernels under public names, for drivers that run many mazes in one
 #: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
 kernel = _wilson
-kernel_padded = _wilson_padded
+kernel_padded = _wilson_whole

@@ -19,11 +19,12 @@ from .padded import (
     pad_index,
     pad_offsets,
     pad_row,
+    pad_rows,
     pad_width,
     unpad,
     unpad_index,
 )  # fmt: skip
-from .tables import MAX_SLOTS, POLAR
+from .tables import CUBE, MAX_SLOTS, POLAR
 
 # -- fast-path topologies: padded offsets or a ring table ------------------------------------
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
@@ -606,3 +607,79 @@ def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
 
         return impl
     return lambda T, geo, fast, bits, out: unpad(geo, fast, bits, out)
+
+
+# -- the fast layout made and read back from Python ------------------------------------------
+# numpy lays out and copies back what :func:`lay_out` and :func:`copy_out` do inside a
+# kernel: a front door that calls one kernel per maze then compiles neither (nor
+# :func:`pad` and :func:`unpad` under them), which was 1.7 s of the first ``mazekit
+# generate``'s 6.2 s of compiling (2026-12-05). Drivers that run many mazes in one compiled
+# call keep the compiled pair.
+
+
+def _blocks(geo: tuple[int, int, int, int], fast: np.ndarray) -> list[tuple[slice, np.ndarray]]:
+    """``(cells, view)`` pairs: a run of layout rows (flat cell slice) and where they sit in
+    the padded layout ``fast``, as a 2-D view (one run, or one a level on a 3d grid)."""
+    rows, cols, w = geo[1], geo[2], pad_width.py_func(geo)
+    grid = fast.reshape(-1, w)
+    runs = [(r, r + geo[3]) for r in range(0, rows, geo[3])] if geo[0] == CUBE else [(0, rows)]
+    return [
+        (slice(a * cols, b * cols), grid[pad_row.py_func(geo, a) :][: b - a, 1 : cols + 1]) for a, b in runs
+    ]
+
+
+def fast_layout(
+    T: np.ndarray, geo: tuple[int, int, int, int], mask: np.ndarray, inside: int, outside: int
+) -> np.ndarray:
+    """:func:`lay_out` from Python: the fast path's byte per cell, ``inside`` at every cell
+    and ``outside`` elsewhere (the padded layout's border, a ring table's sentinel). No
+    array but the layout is made (the memory the kernels declare holds).
+
+    Examples
+    --------
+    >>> geo = (0, 2, 3, 0)
+    >>> T = offset_topology(geo)
+    >>> fast_layout(T, geo, np.zeros(0, dtype=np.uint8), 0, 9).reshape(4, 5)[1]
+    array([9, 0, 0, 0, 9], dtype=uint8)
+    """
+    rings = T.dtype == np.uint64
+    size = geo[1] * geo[2] + 1 if rings else pad_rows.py_func(geo) * pad_width.py_func(geo)
+    out = np.full(size, outside, dtype=np.uint8)
+    for cells, view in [(slice(0, size - 1), out[:-1])] if rings else _blocks(geo, out):
+        if mask.shape[0] == 0:
+            view[...] = inside
+        else:  # mask * (inside - outside) + outside, in place: 0 -> outside, 1 -> inside
+            view[...] = mask[cells].reshape(view.shape)
+            view *= np.uint8((inside - outside) & 0xFF)
+            view += np.uint8(outside)
+    return out
+
+
+def fast_values(T: np.ndarray, geo: tuple[int, int, int, int], cells: np.ndarray, outside: int) -> np.ndarray:
+    """The flat per-cell ``uint8`` array ``cells`` in the fast layout, ``outside`` beyond
+    the cells (:func:`pad_values` from Python)."""
+    if T.dtype == np.uint64:
+        return np.append(cells, np.uint8(outside))
+    out = np.full(pad_rows.py_func(geo) * pad_width.py_func(geo), outside, dtype=np.uint8)
+    for part, view in _blocks(geo, out):
+        view[...] = cells[part].reshape(view.shape)
+    return out
+
+
+def fast_passages(
+    T: np.ndarray, geo: tuple[int, int, int, int], fast: np.ndarray, bits: int, out: np.ndarray
+) -> None:
+    """:func:`copy_out` from Python: ``out[cell] = fast[index of cell] & bits``."""
+    if T.dtype == np.uint64:
+        np.bitwise_and(fast[: out.shape[0]], bits, out=out)
+        return
+    for cells, view in _blocks(geo, fast):
+        np.bitwise_and(view, bits, out=out[cells].reshape(view.shape))
+
+
+def fast_index(T: np.ndarray, geo: tuple[int, int, int, int], cell: int) -> int:
+    """:func:`to_fast` from Python."""
+    if T.dtype == np.uint64:
+        return cell
+    r, c = divmod(cell, geo[2])
+    return int(pad_row.py_func(geo, r)) * pad_width.py_func(geo) + c + 1

@@ -334,7 +334,7 @@ def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
     extra: tuple = ()
     if kernel is _generator(name).kernel_padded:  # the fast kernels take the grid's topology
         extra = (gk.slot_count(grid.n_slots),) if name in ("backtracker", "prim", "hunt_and_kill") else ()
-        extra += (grid.fast_topology(),)
+        extra += (grid.kernel_topology(),)
     if name in ("backtracker", "prim"):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
     elif name == "wilson":
@@ -362,6 +362,13 @@ GRIDS = [
     make_grid("3d", (3, 5, 6)),
     make_grid("3d", (5, 1, 4)),
     make_grid("3d", (2, 4, 4), mask=np.array([[1, 1, 1, 1], [1, 0, 0, 1]] * 4, bool)),
+    make_grid("upsilon", (7, 9)),
+    make_grid("upsilon", (2, 3)),
+    make_grid("upsilon", (6, 6), mask=np.array([[1, 1, 1, 1, 1, 1], [1, 1, 0, 0, 1, 1], [1] * 6] * 2, bool)),
+    make_grid("rect", (6, 7), wrap="x"),
+    make_grid("rect", (5, 4), wrap="y"),
+    make_grid("rect", (4, 5), wrap="xy"),
+    make_grid("rect", (1, 3), wrap="xy"),
 ]
 
 
@@ -382,7 +389,7 @@ def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
 @njit
 def _compiled_layout(T, geo, mask, cells, root):  # lay_out, to_fast and copy_out as kernels run them
     laid = gk.lay_out(T, geo, mask, 3, 250)
-    values = gk.pad_values(geo, cells, 251) if gk.paddable(geo) else laid
+    values = gk.pad_values(geo, cells, 251) if gk.paddable(geo) else cells
     out = np.zeros(geo[1] * geo[2], dtype=np.uint8)
     gk.copy_out(T, geo, laid + 4, 0xFF, out)
     return laid, values, out, gk.to_fast(T, geo, root)
@@ -395,7 +402,7 @@ def test_the_layout_made_in_numpy_is_the_kernels(grid):
     """The front doors lay the fast layout out with numpy (``fast_layout``, ``fast_values``,
     ``fast_index``, ``fast_passages``) and their batch twins inside the kernel: the same
     bytes, the same indices, the same passages read back."""
-    T = grid.fast_topology()
+    T = grid.kernel_topology()
     geo, mask = grid.kernel_args()
     cells = np.arange(grid.size, dtype=np.uint8) % 200
     for root in (0, grid.size // 2, grid.size - 1):
@@ -403,10 +410,44 @@ def test_the_layout_made_in_numpy_is_the_kernels(grid):
         assert np.array_equal(gk.fast_layout(T, geo, mask, 3, 250), laid)
         if grid.padded_layout():
             assert np.array_equal(gk.fast_values(T, geo, cells, 251), values)
+        assert laid.dtype == gk.layout_dtype(T)
         assert gk.fast_index(T, geo, root) == p
         back = np.zeros(grid.size, dtype=np.uint8)
         gk.fast_passages(T, geo, laid + 4, 0xFF, back)
         assert np.array_equal(back, out) and set(np.unique(back)) <= {7, 254}
+
+
+@njit
+def _table_hops(T, geo, n, k):  # a neighbour table as the kernels read it, and the plain moves
+    got = np.empty((n, k, 3), dtype=np.int64)
+    want = np.empty((n, k, 2), dtype=np.int64)
+    for cell in range(n):
+        for slot in range(k):
+            got[cell, slot, 0] = gk.cell_step(T, geo, cell, slot)
+            got[cell, slot, 1] = gk.cell_back(T, geo, cell, slot)
+            got[cell, slot, 2] = gk.near(np.uint64(cell), gk.flat(T), slot)
+            want[cell, slot, 0] = gk.step(geo, cell, slot)
+            want[cell, slot, 1] = gk.back(geo, cell, slot)
+    return got, want
+
+
+@pytest.mark.parametrize(
+    "grid", [g for g in GRIDS if g.fast_topology() is None], ids=lambda g: f"{g.kind}{g.shape}-{g.params()}"
+)
+def test_a_neighbour_table_is_the_plain_moves(grid):
+    """Grids with neither a padded layout nor a ring table (upsilon, a wrapped rectangle)
+    take a neighbour table: every cell's neighbour through every slot is the one ``step``
+    gives (the sentinel where it gives none), the slot back ``back``'s, and its type says
+    a layout of two bytes where eight slots' passages leave no room for the state bits."""
+    T = grid.kernel_topology()
+    assert T is not None and T.dtype == (np.uint32 if grid.n_slots > 6 else np.int32)
+    got, want = _table_hops(T, grid.geo, grid.size, grid.n_slots)
+    assert np.array_equal(got[:, :, 0], want[:, :, 0])
+    there = want[:, :, 0] >= 0
+    assert np.array_equal(got[:, :, 1][there], want[:, :, 1][there])
+    assert np.array_equal(np.where(there, got[:, :, 2], -1), want[:, :, 0])
+    assert (got[:, :, 2][~there] == grid.size).all()  # the sentinel, blocked in every layout
+    assert gk.layout_dtype(T) == (np.uint16 if grid.n_slots > 6 else np.uint8)
 
 
 @njit

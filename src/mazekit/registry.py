@@ -94,7 +94,9 @@ def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     """Peak bytes per cell of ``func`` on ``grid``: the module's ``bytes_per_cell(grid)`` where
     its memory grows with the slots, else its ``BYTES_PER_CELL``, plus its ``PADDED_BYTES`` (a
     byte per cell of its padded layout, counted in ``BYTES_PER_CELL`` once) for every cell the
-    padded layout has beyond the plain one (its border; a 3d grid's blocked bands)."""
+    padded layout has beyond the plain one (its border; a 3d grid's blocked bands), or for
+    the neighbour table a grid without one makes (:meth:`~mazekit.grids.Grid.topology_bytes`;
+    a second layout byte with it where there are eight slots)."""
     per_grid = declared(func, "bytes_per_cell")
     if per_grid is not None:
         return float(per_grid(grid))
@@ -102,6 +104,9 @@ def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     padded = declared(func, "PADDED_BYTES", 0)
     if padded and grid.padded_layout():
         base += padded * (grid.padded_cells() / grid.size - 1)
+    elif padded:  # a neighbour table, if the grid makes one, and its layout's second byte
+        extra = grid.topology_bytes()
+        base += extra + (padded if extra and grid.n_slots > 6 else 0)
     return base
 
 

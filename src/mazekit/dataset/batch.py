@@ -324,9 +324,9 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
-    # offsets, or a polar grid's ring table: for the drivers whose kernels take one
+    # offsets, a polar grid's ring table or a neighbour table: for the drivers whose kernels take one
     fast_kernels = ("backtracker", "prim", "wilson", "aldous_broder", "hunt_and_kill")
-    topology = grid.fast_topology() if name in fast_kernels else None
+    topology = grid.kernel_topology() if name in fast_kernels else None
     fast = topology is not None
     topology = gk.NO_TOPOLOGY if topology is None else topology
     trace = tr.empty()

@@ -115,7 +115,7 @@ class _GridCache(NamedTuple):
     cells: np.ndarray
     stack: np.ndarray
     ends: tuple[Cell, Cell] | None  # fixed ends, when they depend on the grid only
-    topology: np.ndarray | None  # what the fast kernels take (Grid.fast_topology), if any
+    topology: np.ndarray | None  # what the fast kernels take (Grid.kernel_topology), if any
 
 
 class MazeMaker:
@@ -222,7 +222,7 @@ class MazeMaker:
                                                                   or self.props["ends"] is None):  # fmt: skip
                 ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
             fast = getattr(self, "_fast", None) is not None  # (a given maze has none)
-            topology = g.fast_topology() if fast else None  # built only where a kernel takes it
+            topology = g.kernel_topology() if fast else None  # built only where a kernel takes it
             got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends, topology)
             if len(self._grids) < 256:
                 self._grids[shape] = got

@@ -80,6 +80,8 @@ def carve_fast(
     kernel returns. Laying out in numpy keeps the layout's code out of a
     first run's compiling (the kernel's ``_whole`` twin, for batch drivers, compiles it)."""
     geo, mask = grid.kernel_args()
+    if bits is not None:  # the kernel's state bits: a byte up in a two-byte layout
+        outside, bits = gk.state_bits(fast, outside, bits)
     laid = gk.fast_layout(fast, geo, mask, 0, outside)
     used = kernel(laid, geo, root, gk.fast_index(fast, geo, root), *rest)
     if bits is not None:

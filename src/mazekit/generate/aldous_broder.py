@@ -90,11 +90,13 @@ def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma
     same draws: a step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
     and one byte read; passages are carved into ``grid``, the fast layout's bytes (``BLOCKED``
     outside the cells), from ``root`` at fast index ``p``; the caller copies them out."""
+    shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
+    visited, blocked = VISITED << shift, BLOCKED << shift
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
-    grid[p] = VISITED
+    grid[p] = visited
     at = gk.walk_start(T, p)
     t = record(trace, 0, root, VISIT, -1)
     remaining = n_cells - 1
@@ -107,13 +109,13 @@ def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma
             continue
         nb = np.uint64(to[0])  # unsigned: no negative-index fix-up
         entered = grid[nb]
-        if entered >= BLOCKED:
+        if entered >= blocked:
             continue
-        if entered < VISITED:
+        if entered < visited:
             p = np.uint64(at[0])
             back = gk.hop_back(T, geo, p, slot)
             grid[p] |= 1 << slot
-            grid[nb] = VISITED | (1 << back)
+            grid[nb] = visited | (1 << back)
             if recording:
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(nb)), CARVE, back)
             remaining -= 1
@@ -127,9 +129,10 @@ def _aldous_broder_whole(passages, geo, mask, root, n_cells, src, trace, T):  # 
     """:func:`_aldous_broder_padded` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
-    grid = gk.lay_out(T, geo, mask, 0, BLOCKED)
+    s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    grid = gk.lay_out(T, geo, mask, 0, BLOCKED << s)
     t = _aldous_broder_padded(grid, geo, root, gk.to_fast(T, geo, root), n_cells, src, trace, T)
-    gk.copy_out(T, geo, grid, VISITED - 1, passages)
+    gk.copy_out(T, geo, grid, (VISITED << s) - 1, passages)
     return t
 
 
@@ -150,7 +153,7 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         if fast is not None:
             rest = (grid.n_cells, src, trace, fast)

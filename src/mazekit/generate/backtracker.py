@@ -75,17 +75,19 @@ def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pra
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid, the slot count compiled
     in (as in :func:`~mazekit.generate.prim._prim_padded`), and every index is unsigned, the
     stack's top too (no negative-index fix-ups): together 20% a cell at 1000x1000."""
+    shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
+    seen = SEEN << shift
     n_slot = len(slots)
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     p = np.uint64(p)
-    grid[p] = SEEN
+    grid[p] = seen
     stack[0] = p
     top = np.uint64(0)
     t = record(trace, 0, root, VISIT, -1)
     while True:
         h = gk.around(off1, p)  # the ring worked out once, kept across the draw and carve
-        free = gk.matching(grid, h, off1, n_slot, SEEN, 0)
+        free = gk.matching(grid, h, off1, n_slot, seen, 0)
         if free == 0:
             if recording:
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), BACKTRACK, -1)
@@ -99,7 +101,7 @@ def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pra
         back = gk.hop_back(T, geo, h, slot)
         grid[p] |= 1 << slot
         p = gk.near(h, off1, slot)
-        grid[p] |= SEEN | (1 << back)
+        grid[p] |= seen | (1 << back)
         top += np.uint64(1)
         stack[top] = p
         tick(src, 1)
@@ -113,9 +115,10 @@ def _backtracker_whole(passages, geo, mask, root, stack, src, trace, slots, T): 
     """:func:`_backtracker_padded` with the layout made and copied out inside: for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy, and
     so compiles none of it on a first run)."""
-    grid = gk.lay_out(T, geo, mask, 0, SEEN)
+    s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
     t = _backtracker_padded(grid, geo, root, gk.to_fast(T, geo, root), stack, src, trace, slots, T)
-    gk.copy_out(T, geo, grid, SEEN - 1, passages)
+    gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
     return t
 
 
@@ -132,7 +135,7 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     """
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
             slots = gk.slot_count(grid.n_slots)

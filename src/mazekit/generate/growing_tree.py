@@ -93,16 +93,18 @@ def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  #
     set bit is the ``k``-th slot the plain kernel lists), the active list holds fast-path
     indices, and passages are carved into ``grid``, the fast layout's bytes (``SEEN``
     outside the cells), from ``root`` at fast index ``q``; the caller copies them out."""
+    shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
+    seen = SEEN << shift
     n_slot = gk.n_slots(geo[0])
     recording = trace.shape[0] != 0
-    grid[q] = SEEN
+    grid[q] = seen
     active[0] = q
     lo, hi = 0, 1
     t = record(trace, 0, root, VISIT, -1)
     while hi > lo:
         i = _pick(rule, p, lo, hi, src)
         q = active[i]
-        free = gk.free_slots(grid, q, T, n_slot, SEEN)
+        free = gk.free_slots(grid, q, T, n_slot, seen)
         if free == 0:  # retire the cell; keep the list contiguous in O(1)
             if i == lo:
                 lo += 1
@@ -117,7 +119,7 @@ def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  #
         back = gk.hop_back(T, geo, q, slot)
         grid[q] |= 1 << slot
         q = gk.hop(T, q, slot)
-        grid[q] |= SEEN | (1 << back)
+        grid[q] |= seen | (1 << back)
         tick(src, 1)
         active[hi] = q
         hi += 1
@@ -131,9 +133,10 @@ def _growing_tree_whole(passages, geo, mask, root, active, rule, p, src, trace, 
     """:func:`_growing_tree_padded` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
-    grid = gk.lay_out(T, geo, mask, 0, SEEN)
+    s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
     t = _growing_tree_padded(grid, geo, root, gk.to_fast(T, geo, root), active, rule, p, src, trace, T)
-    gk.copy_out(T, geo, grid, SEEN - 1, passages)
+    gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
     return t
 
 
@@ -168,7 +171,7 @@ def growing_tree(
         raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     rest = (scratch(grid), RULES.index(rule), float(p))
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:

@@ -178,6 +178,8 @@ def _hunt_and_kill_padded(
     bitmap and the random hunt's list hold fast-path indices (both layouts keep row-major
     order); ``where`` stays indexed by cell. ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid (its slot count compiled in)."""
+    shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
+    f_state, f_edge, f_done = F_STATE << shift, F_EDGE << shift, F_DONE << shift
     n_slot = len(slots)
     off1 = gk.flat(T)
     if serpentine:
@@ -192,7 +194,7 @@ def _hunt_and_kill_padded(
     t = record(trace, 0, root, VISIT, -1)
     while True:
         # ``p`` has just joined the maze: update the hunt's structure.
-        if grid[p] & F_STATE == F_EDGE:
+        if grid[p] & f_state == f_edge:
             if serpentine:
                 _bit_clear(words, offsets, np.int64(p))
             else:
@@ -201,13 +203,13 @@ def _hunt_and_kill_padded(
                 last = edge_list[n_edge]
                 edge_list[i] = last
                 where[gk.to_cell(T, geo, np.int64(last))] = i
-        grid[p] = grid[p] & ~F_STATE | F_DONE
-        fresh = gk.matching(grid, p, off1, n_slot, F_STATE, 0)
-        free = fresh | gk.matching(grid, p, off1, n_slot, F_STATE, F_EDGE)
+        grid[p] = grid[p] & ~f_state | f_done
+        fresh = gk.matching(grid, p, off1, n_slot, f_state, 0)
+        free = fresh | gk.matching(grid, p, off1, n_slot, f_state, f_edge)
         while fresh:  # in slot order, as the plain kernel
             nb = gk.near(p, off1, trailing_zeros(fresh))
             fresh &= fresh - 1
-            grid[nb] |= F_EDGE
+            grid[nb] |= f_edge
             if serpentine:
                 _bit_set(words, offsets, np.int64(nb))
             else:
@@ -227,7 +229,7 @@ def _hunt_and_kill_padded(
                 if n_edge == 0:
                     break
                 p = np.uint64(edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0])
-            free = gk.matching(grid, p, off1, n_slot, F_STATE, F_DONE)
+            free = gk.matching(grid, p, off1, n_slot, f_state, f_done)
         # Kill: walk on through a random free slot; or join the hunted cell to the maze
         # through a random slot to it. One carve for both (one inlined hop_back per kernel:
         # two make numba's SSA check warn).
@@ -254,11 +256,12 @@ def _hunt_and_kill_whole(
     """:func:`_hunt_and_kill_padded` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
-    grid = gk.lay_out(T, geo, mask, 0, F_STATE)
+    s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    grid = gk.lay_out(T, geo, mask, 0, F_STATE << s)
     t = _hunt_and_kill_padded(
         grid, geo, root, gk.to_fast(T, geo, root), serpentine, edge_list, where, src, trace, slots, T
     )
-    gk.copy_out(T, geo, grid, ~F_STATE & 0xFF, passages)
+    gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, passages)
     return t
 
 
@@ -293,7 +296,7 @@ def hunt_and_kill(
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     serpentine = hunt == "serpentine"
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     dtype = index_dtype(grid.size)
     edge_list = where = np.empty(0, dtype=dtype)  # the random hunt's list and positions
     if not serpentine:  # the list holds fast-path indices on the fast path: scratch's type

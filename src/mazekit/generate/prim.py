@@ -86,20 +86,22 @@ def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma:
     The frontier's count alone is signed: it is scaled by a draw on the way from one cell to
     the next, and int64 <-> float64 is one instruction each way where uint64 takes five
     (44-53 ns a cell against 52-56 in one alternating run at 1000x1000)."""
+    shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
+    p_gone, p_in, p_front = P_GONE << shift, P_IN << shift, P_FRONT << shift
     n_slot = len(slots)
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
     p = np.uint64(p)
-    grid[p] = P_IN
+    grid[p] = p_in
     t = record(trace, 0, root, VISIT, -1)
     nf = 0  # signed: the draw's int-float conversions are one instruction each way
     h = gk.around(off1, p)  # p's neighbours worked out once, kept across the stores
     while True:
-        out = gk.matching(grid, h, off1, n_slot, P_GONE, OUT)
+        out = gk.matching(grid, h, off1, n_slot, p_gone, OUT)
         while out:  # the new cell's outside neighbours join the frontier, in slot order
             nb = gk.near(h, off1, trailing_zeros(out))
             out &= out - 1
-            grid[nb] = P_FRONT
+            grid[nb] = p_front
             frontier[np.uint64(nf)] = nb
             nf += 1
             if recording:
@@ -111,10 +113,10 @@ def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma:
         nf -= 1
         frontier[i] = frontier[np.uint64(nf)]
         h = gk.around(off1, p)
-        inside = gk.matching(grid, h, off1, n_slot, P_GONE, P_IN)
+        inside = gk.matching(grid, h, off1, n_slot, p_gone, p_in)
         k = gk.BIT_COUNT[inside]
         slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
-        grid[p] = P_IN | (1 << slot)
+        grid[p] = p_in | (1 << slot)
         grid[gk.near(h, off1, slot)] |= 1 << gk.hop_back(T, geo, h, slot)
         tick(src, 1)
         if recording:
@@ -127,9 +129,10 @@ def _prim_whole(passages, geo, mask, root, frontier, src, trace, slots, T):  # p
     """:func:`_prim_padded` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
-    grid = gk.lay_out(T, geo, mask, 0, P_GONE)
+    s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    grid = gk.lay_out(T, geo, mask, 0, P_GONE << s)
     t = _prim_padded(grid, geo, root, gk.to_fast(T, geo, root), frontier, src, trace, slots, T)
-    gk.copy_out(T, geo, grid, P_FRONT - 1, passages)
+    gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, passages)
     return t
 
 
@@ -146,7 +149,7 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     """
     passages, trace = buffers(grid, record, 3)
     root = random_cell(grid, rng)
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
         if fast is not None:
             slots = gk.slot_count(grid.n_slots)

@@ -186,7 +186,7 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
     root = random_cell(grid, rng)
-    fast = grid.fast_topology()
+    fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
         if fast is not None:
             used = carve_fast(

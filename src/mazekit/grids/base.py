@@ -386,6 +386,29 @@ class Grid:
             made = self.__dict__["_padded_offsets"] = k.offset_topology(self.geo)
         return made
 
+    def kernel_topology(self) -> np.ndarray | None:
+        """What the fast carving kernels take: :meth:`fast_topology`, else, on a grid with
+        neither a padded layout nor a ring table and no tunnels (a wrapped rectangle, upsilon,
+        a table grid with the row's parity), a neighbour table
+        (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the grid
+        only when small); ``None`` if there is neither (weave: the plain kernels run)."""
+        fast = self.fast_topology()
+        if fast is not None or self.tunnel_slots:
+            return fast
+        made = self.__dict__.get("_neighbour_table")
+        if made is None:
+            made = k.neighbour_topology(self.geo)
+            if made is not None and self.size <= SMALL_TABLE:
+                self.__dict__["_neighbour_table"] = made
+        return made
+
+    def topology_bytes(self) -> float:
+        """Bytes a cell that :meth:`kernel_topology` takes beyond the kernel's own layout:
+        a neighbour table's, where it makes one."""
+        if self.fast_topology() is not None or self.tunnel_slots:
+            return 0.0
+        return float(k.table_bytes(self.n_slots)) * (self.size + 2) / self.size
+
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""
         if self.kind == "rect" and not self.params():
@@ -704,6 +727,10 @@ _STRAIGHT: dict[type[Grid], tuple[tuple[int, int], ...]] = {}
 #: Most digits a typed size's side may have: already far past any memory (Python refuses to
 #: read numbers of over 4,300 digits, with a message about its own settings).
 SIZE_DIGITS = 18
+
+#: Grids of at most this many cells keep their neighbour table (:meth:`Grid.kernel_topology`,
+#: 2 MB at most), so that many small mazes of one grid make it once.
+SMALL_TABLE = 1 << 16
 SIZE_RE = re.compile(r"^\s*(\d+)\s*(?:[xX×*,]\s*(\d+))?\s*(?:[xX×*,]\s*(\d+))?\s*$")
 
 

@@ -101,6 +101,14 @@ class PolarGrid(Grid):
             self._rings = k.polar_rings(self.geo)
         return self._rings
 
+    def kernel_topology(self) -> np.ndarray | None:
+        """The ring table (none on layouts too big for one: a neighbour table there would
+        take 32 bytes a cell; the plain kernels run)."""
+        return self.fast_topology()
+
+    def topology_bytes(self) -> float:
+        return 0.0
+
     def check_connected(self) -> None:
         """Nothing to check unless cut: every ring touches the next, and the mask only cuts
         off the layout's unused tails (counting the regions took longer than a walk)."""

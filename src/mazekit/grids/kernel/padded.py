@@ -140,15 +140,15 @@ def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
 
 
 def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
-    count = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)
-    nth = np.zeros((64, 6), dtype=np.int64)
-    for m in range(64):
-        bits = [b for b in range(6) if m >> b & 1]
+    count = np.array([bin(m).count("1") for m in range(256)], dtype=np.int64)
+    nth = np.zeros((256, MAX_SLOTS), dtype=np.int64)
+    for m in range(256):
+        bits = [b for b in range(MAX_SLOTS) if m >> b & 1]
         nth[m, : len(bits)] = bits
     return count, nth
 
 
-#: ``BIT_COUNT[m]`` set bits of a 6-bit mask; ``NTH_BIT[m, i]`` its ``i``-th set bit, lowest
+#: ``BIT_COUNT[m]`` set bits of an 8-bit mask (a slot a bit); ``NTH_BIT[m, i]`` its ``i``-th set bit, lowest
 #: first: the ``i``-th free slot in slot order, as a list of free slots would give it.
 BIT_COUNT, NTH_BIT = _bit_tables()
 

@@ -1,5 +1,5 @@
-"""Fast-path topologies (padded offsets or a polar ring table) and the random-walk and
-neighbourhood helpers the fast generator kernels take them through."""
+"""Fast-path topologies (padded offsets, a polar ring table or a neighbour table) and the
+random-walk and neighbourhood helpers the fast generator kernels take them through."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .cells import back, exists, n_slots, polar_doubles, ring_shift, step
+from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step
 from .padded import (
     _U1,
     _U2,
@@ -24,7 +24,7 @@ from .padded import (
     unpad,
     unpad_index,
 )  # fmt: skip
-from .tables import CUBE, MAX_SLOTS, POLAR
+from .tables import _DC, _DR, CUBE, MAX_SLOTS, POLAR
 
 # -- fast-path topologies: padded offsets or a ring table ------------------------------------
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
@@ -34,6 +34,13 @@ from .tables import CUBE, MAX_SLOTS, POLAR
 # :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
 # of integer operations, over the plain layout plus one blocked sentinel cell at the end that
 # every missing neighbour is.
+# Every other grid without tunnels (a wrapped rectangle, upsilon, a table grid with the row's
+# parity) takes a neighbour table (int32, or uint32 where eight slots' passages fill the
+# byte and the layout takes two: :func:`neighbour_topology`, :func:`high`): a row of
+# neighbours a cell over the plain layout and its sentinel. Measured at 500x500
+# (benchmarks/grids.py, 2026-12-06, ns a cell, plain kernels -> table): upsilon backtracker
+# 174 -> 45, prim 194 -> 83, growing_tree 159 -> 70; wrapped rectangle 100 -> 36, 137 -> 68,
+# 101 -> 57; making the table is 14 (upsilon) and 5 ns a cell of that.
 # The helpers below are chosen when numba types ``T`` (by its dtype), so a kernel is compiled
 # once per kind of topology and the offset grids keep their code unchanged.
 # They are compiled as functions of their own, not inlined into each kernel's numba IR
@@ -50,6 +57,12 @@ from .tables import CUBE, MAX_SLOTS, POLAR
 # prim 132 -> 92, growing_tree 67 -> 56, kruskal 213 -> 155. The walkers, whose steps
 # depend on each other, were 10-20% quicker with the neighbour table's single load (wilson
 # 155 against 190, aldous_broder 1351 against 1486): not worth a second layout.
+
+
+def _table(T: object) -> bool:
+    """Whether numba type ``T`` is a neighbour table (int32 or uint32, 2-D: see
+    :func:`neighbour_topology`); as :func:`flat` gives it, too."""
+    return getattr(T, "dtype", None) in (types.int32, types.uint32)
 
 
 def _rings(T: object) -> bool:
@@ -213,6 +226,9 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
 
         return impl
 
+    if _table(T):
+        return lambda T, off1, at, v: (v, (np.int64(T[np.uint64(at[0]), np.uint64(v)]), at[1], at[2]))
+
     def offsets(T, off1, at, v):  # type: ignore[no-untyped-def]
         p = at[0]
         return v, (p + off1[(p & 1) << 3 | v], at[1], at[2])
@@ -238,6 +254,8 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
             return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (1 + (at[2] & halves))
 
         return impl
+    if _table(T):
+        return lambda T, geo, at, slot: np.int64(T[T.shape[0] - 1, slot])  # the table's last row
     return lambda T, geo, at, slot: T[2, slot]  # the offsets' row of slots back
 
 
@@ -249,7 +267,7 @@ def flat(T):  # pragma: no cover - replaced in compiled code
 
 @overload(flat)
 def _flat(T):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T: T
     return lambda T: T.ravel()
 
@@ -271,6 +289,8 @@ def _hop(T, p, slot):  # type: ignore[no-untyped-def]
             return nb + np.int64(slot == 4) * (out2 - nb)
 
         return impl
+    if _table(T):
+        return lambda T, p, slot: np.int64(T[p, slot])
     return lambda T, p, slot: p + T[p & 1, slot]
 
 
@@ -290,6 +310,8 @@ def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
         return hood
     if _rings(T):
         return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
+    if _table(T):
+        return lambda T, geo, p, slot: np.int64(T[T.shape[0] - 1, slot])  # the table's last row
     return lambda T, geo, p, slot: T[2, slot]  # the offsets' row of slots back
 
 
@@ -308,6 +330,13 @@ def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
             return nb - np.int64(nb == np.int64(T[_SENT])) * (nb + 1)
 
         return impl
+    if _table(T):
+
+        def table(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+            nb = np.int64(T[cell, slot])
+            return nb - np.int64(nb == T.shape[0] - 2) * (nb + 1)
+
+        return table
     return lambda T, geo, cell, slot: step(geo, cell, slot)
 
 
@@ -319,7 +348,7 @@ def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled co
 
 @overload(cell_back)
 def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T, geo, cell, slot: hop_back(T, geo, cell, slot)
     return lambda T, geo, cell, slot: back(geo, cell, slot)
 
@@ -390,6 +419,8 @@ def _near(u, off1, slot):  # type: ignore[no-untyped-def]
         return hood
     if _rings(off1):
         return lambda u, off1, slot: np.uint64(hop(off1, u, slot))
+    if _table(off1):
+        return lambda u, off1, slot: np.uint64(off1[u, np.uint64(slot)])
     return lambda u, off1, slot: u + np.uint64(off1[(u & np.uint64(1)) << np.uint64(3) | np.uint64(slot)])
 
 
@@ -423,6 +454,15 @@ def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped
             return m | ((padded[n4] & field) == value) << 4
 
         return impl
+    if _table(off1):
+
+        def table(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+            m = 0
+            for slot in range(n_slot):  # a constant count: unrolled
+                m |= ((padded[np.uint64(off1[u, slot])] & field) == value) << slot
+            return m
+
+        return table
 
     def offsets(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
         # Six slots read, those past n_slot masked off: no branches (a slot a grid lacks has
@@ -508,6 +548,15 @@ def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
             return m | (padded[n4] < limit) << 4
 
         return impl
+    if _table(T):
+
+        def table(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
+            m = 0
+            for slot in range(n_slot):
+                m |= (padded[np.uint64(T[np.uint64(p), slot])] < limit) << slot
+            return m
+
+        return table
     return lambda padded, p, T, n_slot, limit: below(padded, p, T, n_slot, limit)
 
 
@@ -518,7 +567,7 @@ def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
 
 @overload(row_start)
 def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T, geo, r: r * geo[2]
     return lambda T, geo, r: pad_row(geo, r) * pad_width(geo) + 1
 
@@ -531,7 +580,7 @@ def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in com
 
 @overload(along)
 def _along(T, cell_off, cell, p, slot, nb):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T, cell_off, cell, p, slot, nb: nb
     return lambda T, cell_off, cell, p, slot, nb: cell + cell_off[p & 1, slot]
 
@@ -544,11 +593,13 @@ def lay_out(T, geo, mask, inside, outside):  # pragma: no cover - replaced in co
 
 @overload(lay_out)
 def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
+        wide = getattr(T, "dtype", None) == types.uint32  # eight slots: state bits in a second byte
+        byte = np.uint16 if wide else np.uint8
 
         def impl(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
             n = geo[1] * geo[2]
-            out = np.empty(n + 1, dtype=np.uint8)
+            out = np.empty(n + 1, dtype=byte)
             for cell in range(n):
                 out[cell] = inside if exists(mask, cell) else outside
             out[n] = outside
@@ -575,7 +626,7 @@ def _unpadded_index(geo, p):  # pragma: no cover - compiled
 
 @overload(to_fast)
 def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T, geo, cell: cell
     return lambda T, geo, cell: _padded_index(geo, cell)
 
@@ -587,7 +638,7 @@ def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
 
 @overload(to_cell)
 def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
         return lambda T, geo, p: p
     return lambda T, geo, p: _unpadded_index(geo, p)
 
@@ -599,7 +650,7 @@ def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compile
 
 @overload(copy_out)
 def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
-    if _rings(T):
+    if _rings(T) or _table(T):
 
         def impl(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
             for cell in range(out.shape[0]):
@@ -642,23 +693,29 @@ def fast_layout(
     >>> fast_layout(T, geo, np.zeros(0, dtype=np.uint8), 0, 9).reshape(4, 5)[1]
     array([9, 0, 0, 0, 9], dtype=uint8)
     """
-    rings = T.dtype == np.uint64
-    size = geo[1] * geo[2] + 1 if rings else pad_rows.py_func(geo) * pad_width.py_func(geo)
-    out = np.full(size, outside, dtype=np.uint8)
-    for cells, view in [(slice(0, size - 1), out[:-1])] if rings else _blocks(geo, out):
+    plain = T.dtype != np.int64  # a ring or neighbour table: the cells, then the sentinel
+    size = geo[1] * geo[2] + 1 if plain else pad_rows.py_func(geo) * pad_width.py_func(geo)
+    out = np.full(size, outside, dtype=layout_dtype(T))
+    for cells, view in [(slice(0, size - 1), out[:-1])] if plain else _blocks(geo, out):
         if mask.shape[0] == 0:
             view[...] = inside
         else:  # mask * (inside - outside) + outside, in place: 0 -> outside, 1 -> inside
             view[...] = mask[cells].reshape(view.shape)
-            view *= np.uint8((inside - outside) & 0xFF)
-            view += np.uint8(outside)
+            view *= out.dtype.type((inside - outside) % (1 << 8 * out.itemsize))
+            view += out.dtype.type(outside)
     return out
+
+
+def layout_dtype(T: np.ndarray) -> type:
+    """The fast layout's item: a byte, two on a neighbour table of eight slots (uint32), where
+    the kernels' state bits sit in the second byte (:func:`high`)."""
+    return np.uint16 if T.dtype == np.uint32 else np.uint8
 
 
 def fast_values(T: np.ndarray, geo: tuple[int, int, int, int], cells: np.ndarray, outside: int) -> np.ndarray:
     """The flat per-cell ``uint8`` array ``cells`` in the fast layout, ``outside`` beyond
     the cells (:func:`pad_values` from Python)."""
-    if T.dtype == np.uint64:
+    if T.dtype != np.int64:
         return np.append(cells, np.uint8(outside))
     out = np.full(pad_rows.py_func(geo) * pad_width.py_func(geo), outside, dtype=np.uint8)
     for part, view in _blocks(geo, out):
@@ -670,8 +727,8 @@ def fast_passages(
     T: np.ndarray, geo: tuple[int, int, int, int], fast: np.ndarray, bits: int, out: np.ndarray
 ) -> None:
     """:func:`copy_out` from Python: ``out[cell] = fast[index of cell] & bits``."""
-    if T.dtype == np.uint64:
-        np.bitwise_and(fast[: out.shape[0]], bits, out=out)
+    if T.dtype != np.int64:
+        np.bitwise_and(fast[: out.shape[0]], bits, out=out, casting="unsafe")
         return
     for cells, view in _blocks(geo, fast):
         np.bitwise_and(view, bits, out=out[cells].reshape(view.shape))
@@ -679,7 +736,105 @@ def fast_passages(
 
 def fast_index(T: np.ndarray, geo: tuple[int, int, int, int], cell: int) -> int:
     """:func:`to_fast` from Python."""
-    if T.dtype == np.uint64:
+    if T.dtype != np.int64:
         return cell
     r, c = divmod(cell, geo[2])
     return int(pad_row.py_func(geo, r)) * pad_width.py_func(geo) + c + 1
+
+
+def high(grid):  # pragma: no cover - replaced in compiled code
+    """How far a kernel's state bits move up in the fast layout ``grid``: 0 in a byte layout
+    (bits 6-7 above six slots' passages), 8 in a two-byte one (eight slots' passages below).
+    Given a topology, that of the layout it makes (a uint32 neighbour table: two bytes)."""
+    raise NotImplementedError("high() runs inside numba kernels only")
+
+
+@overload(high)
+def _high(grid):  # type: ignore[no-untyped-def]
+    if grid.dtype in (types.uint16, types.uint32):  # a two-byte layout, or the table that makes one
+        return lambda grid: 8
+    return lambda grid: 0
+
+
+def state_bits(T: np.ndarray, outside: int, bits: int) -> tuple[int, int]:
+    """``(outside, bits)`` as a kernel's byte-layout constants become in ``T``'s layout
+    (:func:`high`): the state bits (those ``bits`` leaves out) moved up a byte where it has
+    two."""
+    if layout_dtype(T) is np.uint8:
+        return outside, bits
+    return outside << 8, 0xFFFF & ~((~bits & 0xFF) << 8)
+
+
+_LACKING = -(1 << 62)  # an offset table's entry for a slot the cell lacks
+
+
+@njit(cache=True, nogil=True)
+def _neighbour_rows(geo, offs, margin, out):  # pragma: no cover - compiled
+    """Fill neighbour table ``out`` (see :func:`neighbour_topology`); False where a slot's
+    way back differs between cells of the first two rows (which hold both parities of every
+    rule a table can declare). Cells ``margin`` or more from every edge take their parity's
+    ``offs`` (a slot the cell lacks: ``_LACKING``), the others :func:`move`; by row and column, no
+    division a cell (30 -> 12 ns a cell on upsilon, 2026-12-06)."""
+    rows, cols = geo[1], geo[2]
+    n = rows * cols
+    k = n_slots(geo[0])
+    backs = np.full(MAX_SLOTS, -1, dtype=np.int64)
+    out[:, k:] = n
+    for r in range(rows):
+        inner = margin <= r < rows - margin
+        for c in range(cols):
+            cell = r * cols + c
+            if inner and margin <= c < cols - margin:
+                q = _parity(geo[0], r, c)
+                for slot in range(k):
+                    d = offs[q, slot]
+                    out[cell, slot] = n if d == _LACKING else cell + d
+                continue
+            for slot in range(k):
+                nr, nc = move(geo, r, c, slot)
+                out[cell, slot] = n if nr < 0 else nr * cols + nc
+    for cell in range(min(2 * cols, n)):
+        for slot in range(k):
+            if out[cell, slot] != n:
+                b = back(geo, cell, slot)
+                if backs[slot] >= 0 and backs[slot] != b:
+                    return False
+                backs[slot] = b
+    out[n, :] = n
+    for slot in range(out.shape[1]):
+        out[n + 1, slot] = max(backs[slot], 0)
+    return True
+
+
+def table_bytes(slots: int) -> int:
+    """Bytes a cell of a neighbour table (:func:`neighbour_topology`) on a grid of ``slots``."""
+    return 4 * (4 if slots <= 4 else MAX_SLOTS)
+
+
+def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
+    """The fast kernels' topology of a grid whose neighbours are no fixed offsets (a wrapped
+    rectangle, upsilon, a table grid with the row's parity): every cell's neighbour through
+    each slot (the sentinel cell ``cells`` where there is none; a masked one is blocked in
+    the layout), a row for the sentinel, and a last row with each slot's slot back; 4 columns
+    on grids of up to 4 slots (a walk draws 2 bits a step there), else 8. Its type says the
+    layout: int32 a byte a cell, uint32 (eight slots) two. ``None`` where a slot's way back
+    depends on the cell, or the table's indices would not fit.
+
+    Examples
+    --------
+    >>> from mazekit.grids import RectGrid
+    >>> T = neighbour_topology(RectGrid((2, 3), wrap="x").geo)
+    >>> T[0].tolist(), T[-1].tolist()   # N, E, S, W of cell 0; the slots back
+    ([6, 1, 3, 2], [2, 3, 0, 1])
+    """
+    n = geo[1] * geo[2]
+    if n + 2 >= 1 << 31:
+        return None
+    slots = n_slots.py_func(geo[0])
+    dr, dc = _DR[geo[0], :, :slots], _DC[geo[0], :, :slots]
+    real = (np.abs(dr) < 1 << 20) & (np.abs(dc) < 1 << 20)  # a slot the cell lacks: far off
+    margin = int(max(np.abs(dr[real]).max(initial=0), np.abs(dc[real]).max(initial=0)))
+    offs = np.where(real, dr * geo[2] + dc, _LACKING)
+    out = np.empty((n + 2, table_bytes(slots) // 4), dtype=np.uint32 if slots > 6 else np.int32)
+    return out if _neighbour_rows(geo, offs, max(margin, 1), out) else None
+

@@ -369,6 +369,8 @@ GRIDS = [
     make_grid("rect", (5, 4), wrap="y"),
     make_grid("rect", (4, 5), wrap="xy"),
     make_grid("rect", (1, 3), wrap="xy"),
+    make_grid("weave", (9, 12)),
+    make_grid("weave", (7, 7), mask=np.array([[1] * 7] * 3 + [[1, 1, 1, 0, 1, 1, 1]] + [[1] * 7] * 3, bool)),
 ]
 
 

@@ -109,7 +109,7 @@ def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma
             continue
         nb = np.uint64(to[0])  # unsigned: no negative-index fix-up
         entered = grid[nb]
-        if entered >= blocked:
+        if entered >= blocked or not gk.tunnel_open(T, geo, grid, at[0], slot):
             continue
         if entered < visited:
             p = np.uint64(at[0])

@@ -87,7 +87,7 @@ def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pra
     t = record(trace, 0, root, VISIT, -1)
     while True:
         h = gk.around(off1, p)  # the ring worked out once, kept across the draw and carve
-        free = gk.matching(grid, h, off1, n_slot, seen, 0)
+        free = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, seen, 0))
         if free == 0:
             if recording:
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), BACKTRACK, -1)

@@ -104,7 +104,7 @@ def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  #
     while hi > lo:
         i = _pick(rule, p, lo, hi, src)
         q = active[i]
-        free = gk.free_slots(grid, q, T, n_slot, seen)
+        free = gk.open_tunnels(T, geo, grid, q, gk.free_slots(grid, q, T, n_slot, seen))
         if free == 0:  # retire the cell; keep the list contiguous in O(1)
             if i == lo:
                 lo += 1

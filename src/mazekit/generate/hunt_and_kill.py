@@ -204,8 +204,8 @@ def _hunt_and_kill_padded(
                 edge_list[i] = last
                 where[gk.to_cell(T, geo, np.int64(last))] = i
         grid[p] = grid[p] & ~f_state | f_done
-        fresh = gk.matching(grid, p, off1, n_slot, f_state, 0)
-        free = fresh | gk.matching(grid, p, off1, n_slot, f_state, f_edge)
+        fresh = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, 0))
+        free = fresh | gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, f_edge))
         while fresh:  # in slot order, as the plain kernel
             nb = gk.near(p, off1, trailing_zeros(fresh))
             fresh &= fresh - 1
@@ -229,7 +229,7 @@ def _hunt_and_kill_padded(
                 if n_edge == 0:
                     break
                 p = np.uint64(edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0])
-            free = gk.matching(grid, p, off1, n_slot, f_state, f_done)
+            free = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, f_done))
         # Kill: walk on through a random free slot; or join the hunted cell to the maze
         # through a random slot to it. One carve for both (one inlined hop_back per kernel:
         # two make numba's SSA check warn).

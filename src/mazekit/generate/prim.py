@@ -97,7 +97,7 @@ def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma:
     nf = 0  # signed: the draw's int-float conversions are one instruction each way
     h = gk.around(off1, p)  # p's neighbours worked out once, kept across the stores
     while True:
-        out = gk.matching(grid, h, off1, n_slot, p_gone, OUT)
+        out = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, p_gone, OUT))
         while out:  # the new cell's outside neighbours join the frontier, in slot order
             nb = gk.near(h, off1, trailing_zeros(out))
             out &= out - 1
@@ -113,7 +113,7 @@ def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma:
         nf -= 1
         frontier[i] = frontier[np.uint64(nf)]
         h = gk.around(off1, p)
-        inside = gk.matching(grid, h, off1, n_slot, p_gone, p_in)
+        inside = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, p_gone, p_in))
         k = gk.BIT_COUNT[inside]
         slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
         grid[p] = p_in | (1 << slot)

@@ -137,7 +137,7 @@ def _wilson_padded(state, geo, root, p, passages, src, trace, T):  # pragma: no 
                 if slot >= n_slot:
                     continue
                 entered = state[np.uint64(to[0])]
-                if entered == BLOCKED:
+                if entered == BLOCKED or not gk.tunnel_open(T, geo, passages, at[0], slot):
                     continue
                 state[np.uint64(at[0])] = slot
                 at = to

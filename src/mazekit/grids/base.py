@@ -388,12 +388,12 @@ class Grid:
 
     def kernel_topology(self) -> np.ndarray | None:
         """What the fast carving kernels take: :meth:`fast_topology`, else, on a grid with
-        neither a padded layout nor a ring table and no tunnels (a wrapped rectangle, upsilon,
-        a table grid with the row's parity), a neighbour table
+        neither a padded layout nor a ring table (a wrapped rectangle, upsilon, weave, a table
+        grid with the row's parity), a neighbour table
         (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the grid
-        only when small); ``None`` if there is neither (weave: the plain kernels run)."""
+        only when small); ``None`` where a slot's way back depends on the cell."""
         fast = self.fast_topology()
-        if fast is not None or self.tunnel_slots:
+        if fast is not None:
             return fast
         made = self.__dict__.get("_neighbour_table")
         if made is None:
@@ -405,7 +405,7 @@ class Grid:
     def topology_bytes(self) -> float:
         """Bytes a cell that :meth:`kernel_topology` takes beyond the kernel's own layout:
         a neighbour table's, where it makes one."""
-        if self.fast_topology() is not None or self.tunnel_slots:
+        if self.fast_topology() is not None:
             return 0.0
         return float(k.table_bytes(self.n_slots)) * (self.size + 2) / self.size
 

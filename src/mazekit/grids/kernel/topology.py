@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step
+from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step, tunnels
 from .padded import (
     _U1,
     _U2,
@@ -85,9 +85,9 @@ _COUNT = (1 << 40) - 1  # a walk word's ring cells, above its low 16 bits
 #: The slot a walk's move has when it goes nowhere (past the cell's slots, or off the grid).
 MISS = 7
 
-#: Ring tables find a cell's ring by a multiply and a shift, exact below ``2**30``: polar
-#: layouts of this many cells or more have none (the plain kernels run).
-RING_CELLS = 1 << 30
+#: Ring tables find a cell's ring by a multiply and a shift, exact below ``2**31``: polar
+#: layouts of this many cells or more have none (the carving kernels refuse them).
+RING_CELLS = 1 << 31
 
 
 def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
@@ -107,10 +107,11 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
         | (r + 1 < rows and shift[r + 1] > shift[r])
         for r in range(rows)
     ]
-    # floor(p / cols) == p * magic >> (30 + l) for every p < 2**30 (the round-up method of
-    # Granlund and Montgomery with an exact 31-bit multiplier): one multiply, not a division.
+    # floor(p / cols) == p * magic >> (31 + l) for every p < 2**31 (the round-up method of
+    # Granlund and Montgomery with an exact 32-bit multiplier, the product under 2**63): one
+    # multiply, not a division.
     low = max(cols - 1, 1).bit_length()
-    magic = (1 << (30 + low)) // cols + 1
+    magic = (1 << (31 + low)) // cols + 1
     moves = []
     for r in range(rows):
         count, doubles, halves = words[r] >> 2, words[r] & 1, words[r] >> 1 & 1
@@ -128,7 +129,7 @@ def polar_rings(geo: tuple[int, int, int, int]) -> np.ndarray:
             odd = slot != MISS and (a or b or count <= 2)  # the column changes scale, or no wrap
             word = (8 * dr & 255) << 56 | (0 if odd else count) << 16 | (dc & 255) << 8
             moves.append(word | b << 5 | a << 4 | slot)
-    return np.array([magic, 30 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
+    return np.array([magic, 31 + low, cols, rows * cols, rows, *words, *moves], dtype=np.uint64)
 
 
 # -- random walks: a step is a slot drawn from random bits ----------------------------------
@@ -255,8 +256,21 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
 
         return impl
     if _table(T):
-        return lambda T, geo, at, slot: np.int64(T[T.shape[0] - 1, slot])  # the table's last row
+        return lambda T, geo, at, slot: table_back(T, geo, at[0], slot)
     return lambda T, geo, at, slot: T[2, slot]  # the offsets' row of slots back
+
+
+@njit(cache=True, _nrt=False)  # no reference counting: ~10 ns a call (kernel/padded.py's below)
+def table_back(T, geo, p, slot):  # pragma: no cover - compiled
+    """The slot back from fast index ``p``'s neighbour through ``slot`` on neighbour table
+    ``T``: its row for the cell's parity, found (a division) only where the two differ."""
+    last = T.shape[0] - 1
+    b = np.int64(T[last - 1, slot])
+    if b == np.int64(T[last, slot]):
+        return b
+    q = np.int64(p)
+    r = q // geo[2]
+    return np.int64(T[last - 1 + _parity(geo[0], r, q - r * geo[2]), slot])
 
 
 def flat(T):  # pragma: no cover - replaced in compiled code
@@ -311,7 +325,7 @@ def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
     if _table(T):
-        return lambda T, geo, p, slot: np.int64(T[T.shape[0] - 1, slot])  # the table's last row
+        return lambda T, geo, p, slot: table_back(T, geo, p, slot)
     return lambda T, geo, p, slot: T[2, slot]  # the offsets' row of slots back
 
 
@@ -334,7 +348,7 @@ def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
 
         def table(T, geo, cell, slot):  # type: ignore[no-untyped-def]
             nb = np.int64(T[cell, slot])
-            return nb - np.int64(nb == T.shape[0] - 2) * (nb + 1)
+            return nb - np.int64(nb == T.shape[0] - 3) * (nb + 1)
 
         return table
     return lambda T, geo, cell, slot: step(geo, cell, slot)
@@ -770,15 +784,15 @@ _LACKING = -(1 << 62)  # an offset table's entry for a slot the cell lacks
 
 @njit(cache=True, nogil=True)
 def _neighbour_rows(geo, offs, margin, out):  # pragma: no cover - compiled
-    """Fill neighbour table ``out`` (see :func:`neighbour_topology`); False where a slot's
-    way back differs between cells of the first two rows (which hold both parities of every
-    rule a table can declare). Cells ``margin`` or more from every edge take their parity's
-    ``offs`` (a slot the cell lacks: ``_LACKING``), the others :func:`move`; by row and column, no
-    division a cell (30 -> 12 ns a cell on upsilon, 2026-12-06)."""
+    """Fill neighbour table ``out`` (see :func:`neighbour_topology`). Cells ``margin`` or
+    more from every edge take their parity's ``offs`` (a slot the cell lacks:
+    ``_LACKING``), the others :func:`move`; by row and column, no division a cell (30 -> 12
+    ns a cell on upsilon, 2026-12-06). The slots back are read off the first ``2 * margin +
+    2`` rows, which hold both parities and a cell with each slot's neighbour; False where
+    they differ between cells of one parity (no grid kind does that)."""
     rows, cols = geo[1], geo[2]
     n = rows * cols
     k = n_slots(geo[0])
-    backs = np.full(MAX_SLOTS, -1, dtype=np.int64)
     out[:, k:] = n
     for r in range(rows):
         inner = margin <= r < rows - margin
@@ -793,16 +807,21 @@ def _neighbour_rows(geo, offs, margin, out):  # pragma: no cover - compiled
             for slot in range(k):
                 nr, nc = move(geo, r, c, slot)
                 out[cell, slot] = n if nr < 0 else nr * cols + nc
-    for cell in range(min(2 * cols, n)):
+    out[n, :] = n
+    out[n + 1 :, :] = MAX_SLOTS  # no way back seen yet
+    for cell in range(min((2 * margin + 2) * cols, n)):
+        q = _parity(geo[0], cell // cols, cell % cols)
         for slot in range(k):
             if out[cell, slot] != n:
                 b = back(geo, cell, slot)
-                if backs[slot] >= 0 and backs[slot] != b:
+                if out[n + 1 + q, slot] != MAX_SLOTS and out[n + 1 + q, slot] != b:
                     return False
-                backs[slot] = b
-    out[n, :] = n
-    for slot in range(out.shape[1]):
-        out[n + 1, slot] = max(backs[slot], 0)
+                out[n + 1 + q, slot] = b
+    for slot in range(out.shape[1]):  # a slot one parity lacks takes the other's way back
+        if out[n + 1, slot] == MAX_SLOTS:
+            out[n + 1, slot] = out[n + 2, slot]
+        if out[n + 2, slot] == MAX_SLOTS:
+            out[n + 2, slot] = out[n + 1, slot]
     return True
 
 
@@ -815,26 +834,81 @@ def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
     """The fast kernels' topology of a grid whose neighbours are no fixed offsets (a wrapped
     rectangle, upsilon, a table grid with the row's parity): every cell's neighbour through
     each slot (the sentinel cell ``cells`` where there is none; a masked one is blocked in
-    the layout), a row for the sentinel, and a last row with each slot's slot back; 4 columns
+    the layout), a row for the sentinel, and two last rows with each slot's slot back, by
+    parity (:func:`table_back`); 4 columns
     on grids of up to 4 slots (a walk draws 2 bits a step there), else 8. Its type says the
-    layout: int32 a byte a cell, uint32 (eight slots) two. ``None`` where a slot's way back
-    depends on the cell, or the table's indices would not fit.
+    layout: int32 a byte a cell, uint32 (eight slots) two. ``None`` where the table's
+    indices would not fit, or a slot's way back depends on more than the cell's parity.
 
     Examples
     --------
     >>> from mazekit.grids import RectGrid
     >>> T = neighbour_topology(RectGrid((2, 3), wrap="x").geo)
-    >>> T[0].tolist(), T[-1].tolist()   # N, E, S, W of cell 0; the slots back
+    >>> T[0].tolist(), T[-1].tolist()   # N, E, S, W of cell 0; the slots back (parity 1)
     ([6, 1, 3, 2], [2, 3, 0, 1])
     """
     n = geo[1] * geo[2]
-    if n + 2 >= 1 << 31:
+    if n + 3 >= 1 << 31:
         return None
     slots = n_slots.py_func(geo[0])
     dr, dc = _DR[geo[0], :, :slots], _DC[geo[0], :, :slots]
     real = (np.abs(dr) < 1 << 20) & (np.abs(dc) < 1 << 20)  # a slot the cell lacks: far off
     margin = int(max(np.abs(dr[real]).max(initial=0), np.abs(dc[real]).max(initial=0)))
     offs = np.where(real, dr * geo[2] + dc, _LACKING)
-    out = np.empty((n + 2, table_bytes(slots) // 4), dtype=np.uint32 if slots > 6 else np.int32)
+    out = np.empty((n + 3, table_bytes(slots) // 4), dtype=np.uint32 if slots > 6 else np.int32)
     return out if _neighbour_rows(geo, offs, max(margin, 1), out) else None
 
+
+# -- weave tunnels on a neighbour table ---------------------------------------------------
+# A weave grid's tunnel slots (4-7) lead two cells over, and a generator may dig one only
+# under a straight corridor across it (:func:`~mazekit.grids.kernel.tunnel_ok`): a fact of
+# the maze being carved, not of the topology. The fast kernels filter the slots they found
+# free through :func:`open_tunnels` (or ask :func:`tunnel_open` of one slot): nothing on
+# offsets and ring tables, whose grids have no tunnels, and on a neighbour table a test of
+# the grid kind, then of the cell between, on grids that have them.
+
+
+@njit(cache=True, inline="always")
+def _straight_across(T, passages, p, slot):  # pragma: no cover - compiled
+    """Whether the cell between ``p`` and its neighbour through tunnel ``slot`` holds a
+    straight corridor across the tunnel (its passages in the low byte of ``passages``)."""
+    mid = (np.int64(p) + np.int64(T[p, slot])) >> 1
+    return (passages[mid] & 0xFF) == (10 if (slot & 1) == 0 else 5)
+
+
+def open_tunnels(T, geo, passages, p, free):  # pragma: no cover - replaced in compiled code
+    """``free`` (a bit a slot) less the tunnel slots of fast index ``p`` that no straight
+    corridor crosses; ``passages`` holds the passages in its low byte (the fast layout, or
+    the plain passages where a kernel keeps them)."""
+    raise NotImplementedError("open_tunnels() runs inside numba kernels only")
+
+
+@overload(open_tunnels, jit_options={"_nrt": False})  # type: ignore[typeddict-unknown-key]
+def _open_tunnels(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
+    if getattr(T, "dtype", None) != types.uint32:  # only eight slots can hold tunnels
+        return lambda T, geo, passages, p, free: free
+
+    def table(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
+        if free < 16 or not tunnels(geo[0]):
+            return free
+        for slot in range(4, 8):
+            if free >> slot & 1 and not _straight_across(T, passages, p, slot):
+                free &= ~(1 << slot)
+        return free
+
+    return table
+
+
+def tunnel_open(T, geo, passages, p, slot):  # pragma: no cover - replaced in compiled code
+    """Whether a kernel may go from fast index ``p`` through ``slot``: :func:`open_tunnels`
+    for one slot (a walker's step)."""
+    raise NotImplementedError("tunnel_open() runs inside numba kernels only")
+
+
+@overload(tunnel_open, jit_options={"_nrt": False})  # type: ignore[typeddict-unknown-key]
+def _tunnel_open(T, geo, passages, p, slot):  # type: ignore[no-untyped-def]
+    if getattr(T, "dtype", None) != types.uint32:
+        return lambda T, geo, passages, p, slot: True
+    return lambda T, geo, passages, p, slot: (
+        slot < 4 or not tunnels(geo[0]) or _straight_across(T, passages, np.uint64(p), slot)
+    )

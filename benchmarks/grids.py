@@ -87,7 +87,7 @@ def main() -> None:
         "weave": make_grid("weave", (n, n)),
         "wrap": make_grid("rect", (n, n), wrap="xy"),
     }
-    # grids added as tables of offsets (docs/grids.md, "Adding a grid"), on the plain kernels
+    # grids added as tables of offsets (docs/grids.md, "Adding a grid")
     grids |= {kind: make_grid(kind, (n, n)) for kind, cls in GRIDS.items() if cls.code >= TABLE}
     names = args.only or [
         name

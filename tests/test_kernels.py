@@ -320,21 +320,22 @@ def _generator(name: str):
     return importlib.import_module(f"mazekit.generate.{name}")
 
 
-#: (module, fast kernel, plain kernel, how to call them)
+#: The carving generators: one compiled kernel each, on every grid's topology.
 FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder", "growing_tree", "hunt_and_kill"]
 
 
-def _run(name: str, kernel, grid, seed: int, fast_draws: bool):
+def _run(name: str, grid, seed: int, fast_draws: bool):
+    """``name``'s kernel as the batch and environment drivers call it (``module.kernel``:
+    the fast layout made inside it), with draws from a PCG64 source or numba's Generator."""
+    kernel = _generator(name).kernel
     rng = np.random.default_rng(seed)
     passages = np.zeros(grid.size, dtype=np.uint8)
     trace = np.zeros((4 * grid.size + 4, 3), dtype=np.int32)
     root = random_cell(grid, rng)
     src = draw.source(rng) if fast_draws else rng
     geo, mask = grid.kernel_args()
-    extra: tuple = ()
-    if kernel is _generator(name).kernel_padded:  # the fast kernels take the grid's topology
-        extra = (gk.slot_count(grid.n_slots),) if name in ("backtracker", "prim", "hunt_and_kill") else ()
-        extra += (grid.kernel_topology(),)
+    extra = (gk.slot_count(grid.n_slots),) if name in ("backtracker", "prim", "hunt_and_kill") else ()
+    extra += (grid.kernel_topology(),)
     if name in ("backtracker", "prim"):
         used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
     elif name == "wilson":
@@ -378,14 +379,23 @@ GRIDS = [
     "grid", GRIDS, ids=lambda g: f"{g.kind}{g.shape}{'-mask' if g.mask is not None else ''}"
 )
 @pytest.mark.parametrize("name", FAST_PATHS)
-def test_padded_kernel_makes_the_plain_kernels_maze(name, grid):
-    module = _generator(name)
-    plain = getattr(module, f"_{name}")
-    fast = module.kernel_padded  # the fast kernel, its layout made inside
+def test_one_kernel_makes_the_same_maze_through_every_door(name, grid):
+    """One compiled kernel per generator, reached three ways: the front door (its layout
+    made with numpy), the batch drivers' ``kernel`` (made inside), and that with numba's
+    Generator drawing: the same maze and trace from the same seed, on every grid kind
+    (offsets, ring tables, neighbour tables of four and eight slots, weave's tunnels)."""
+    func = getattr(_generator(name), name)
+    options = {"growing_tree": {"rule": "mix", "p": 0.5}}.get(name, {})
     for seed in range(3):
-        want = _run(name, plain, grid, seed, False)  # also numba's Generator path
-        got = _run(name, fast, grid, seed, True)
-        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+        if name == "hunt_and_kill":
+            options = {"hunt": "serpentine" if seed % 2 == 0 else "random"}
+        front = func(grid, np.random.default_rng(seed), record=True, **options)
+        got = _run(name, grid, seed, True)
+        other = _run(name, grid, seed, False)  # numba's Generator path
+        want = (front.passages.ravel(), front.trace)
+        for a, b in (got, other):
+            assert np.array_equal(a, want[0]) and np.array_equal(b, want[1])
+        assert grid.n_cells == 1 or want[1].shape[0] >= grid.n_cells  # a whole maze was carved
 
 
 @njit

@@ -53,9 +53,10 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     for name in GENERATORS:
         out.append((f"generator {name}", partial(mazekit.generate, name, (4, 5), rng=1)))
         out.append((f"{name}, recording", partial(mazekit.generate, name, (4, 5), rng=1, record=True)))
-    for kind in GRIDS:  # the fast (padded) kernels are compiled once per layout type
+    for kind in GRIDS:  # the fast kernels are compiled once per layout type
         if kind != "rect":
             out.append((f"generators on {kind} grids", partial(_grid_warmup, kind)))
+    out.append(("generators on wrapped grids", partial(_grid_warmup, "rect", wrap="xy")))  # a 4-slot table
     for name in TRANSFORMS:
         out.append((f"transform {name}", partial(transformed, name)))
     for name in SOLVERS:
@@ -72,15 +73,15 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     return out
 
 
-def _grid_warmup(kind: str) -> None:
-    """Every generator that runs on ``kind`` grids, once, on a small one of them."""
+def _grid_warmup(kind: str, **params: Any) -> None:
+    """Every generator that runs on ``kind`` grids (made with ``params``), once, on a small one."""
     import mazekit
     from mazekit.generate import GENERATORS
     from mazekit.grids import GRIDS, make_grid
     from mazekit.registry import runs_on_grid
 
     cls = GRIDS[kind]
-    grid = make_grid(kind, cls.shape_of_size((5, 4, 2)[: len(cls.size_words)]))
+    grid = make_grid(kind, cls.shape_of_size((5, 4, 2)[: len(cls.size_words)]), **params)
     for name, func in GENERATORS.items():
         if runs_on_grid(func, grid):
             mazekit.generate(name, grid, rng=1)

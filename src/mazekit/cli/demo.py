@@ -10,8 +10,8 @@ from ._options import emit, run
 #: Kernels the demo runs (module, name): when numba's cache lacks one, the first run says
 #: how long it will take before it compiles them.
 DEMO_KERNELS = (
-    ("generate.backtracker", "_backtracker_padded"),
-    ("generate.prim", "_prim_padded"),
+    ("generate.backtracker", "_backtracker"),
+    ("generate.prim", "_prim"),
     ("solve.astar", "_astar"),
     ("solve.dfs", "_dfs"),
 )

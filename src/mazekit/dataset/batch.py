@@ -45,22 +45,17 @@ from .. import trace as tr
 from .._memory import index_dtype, index_scratch
 from ..distances import distances_kernel as _distances
 from ..generate.aldous_broder import kernel as _aldous_broder
-from ..generate.aldous_broder import kernel_padded as _aldous_broder_padded
 from ..generate.backtracker import kernel as _backtracker
-from ..generate.backtracker import kernel_padded as _backtracker_padded
 from ..generate.growing_tree import RULES as GROWING_TREE_RULES
 from ..generate.growing_tree import kernel as _growing_tree
 from ..generate.hunt_and_kill import kernel as _hunt_and_kill
-from ..generate.hunt_and_kill import kernel_padded as _hunt_and_kill_padded
 from ..generate.kruskal import kernel_join as _join
 from ..generate.kruskal import kernel_join_fast as _join_fast
 from ..generate.kruskal import kernel_shuffle as _shuffle
 from ..generate.kruskal import kernel_walls as _walls
 from ..generate.kruskal import wall_dtype as _kruskal_dtype
 from ..generate.prim import kernel as _prim
-from ..generate.prim import kernel_padded as _prim_padded
 from ..generate.wilson import kernel as _wilson
-from ..generate.wilson import kernel_padded as _wilson_padded
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import _pcg_next
@@ -236,55 +231,39 @@ def states(seed: int, first: int, count: int, n_cells: int) -> tuple[np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _run_backtracker(out, geo, mask, fast, srcs, roots, stack, trace, slots, topology):  # pragma: no cover
+def _run_backtracker(out, geo, mask, srcs, roots, stack, trace, slots, topology):  # pragma: no cover
     for k in range(out.shape[0]):
-        if fast:
-            _backtracker_padded(out[k], geo, mask, roots[k], stack, srcs[k], trace, slots, topology)
-        else:
-            _backtracker(out[k], geo, mask, roots[k], stack, srcs[k], trace)
+        _backtracker(out[k], geo, mask, roots[k], stack, srcs[k], trace, slots, topology)
 
 
 @njit(cache=True, nogil=True)
-def _run_prim(out, geo, mask, fast, srcs, roots, frontier, trace, slots, topology):  # pragma: no cover
+def _run_prim(out, geo, mask, srcs, roots, frontier, trace, slots, topology):  # pragma: no cover
     for k in range(out.shape[0]):
-        if fast:
-            _prim_padded(out[k], geo, mask, roots[k], frontier, srcs[k], trace, slots, topology)
-        else:
-            _prim(out[k], geo, mask, roots[k], frontier, srcs[k], trace)
+        _prim(out[k], geo, mask, roots[k], frontier, srcs[k], trace, slots, topology)
 
 
 @njit(cache=True, nogil=True)
-def _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology):  # pragma: no cover
+def _run_wilson(out, geo, mask, srcs, roots, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
-        if fast:
-            _wilson_padded(out[k], geo, mask, roots[k], srcs[k], trace, topology)
-        else:
-            _wilson(out[k], geo, mask, roots[k], srcs[k], trace)
+        _wilson(out[k], geo, mask, roots[k], srcs[k], trace, topology)
 
 
 @njit(cache=True, nogil=True)
-def _run_aldous_broder(out, geo, mask, fast, srcs, roots, n_cells, trace, topology):  # pragma: no cover
+def _run_aldous_broder(out, geo, mask, srcs, roots, n_cells, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
-        if fast:
-            _aldous_broder_padded(out[k], geo, mask, roots[k], n_cells, srcs[k], trace, topology)
-        else:
-            _aldous_broder(out[k], geo, mask, roots[k], n_cells, srcs[k], trace)
+        _aldous_broder(out[k], geo, mask, roots[k], n_cells, srcs[k], trace, topology)
 
 
 @njit(cache=True, nogil=True)
-def _run_growing_tree(out, geo, mask, srcs, roots, active, rule, p, trace):  # pragma: no cover
+def _run_growing_tree(out, geo, mask, srcs, roots, active, rule, p, trace, topology):  # pragma: no cover
     for k in range(out.shape[0]):
-        _growing_tree(out[k], geo, mask, roots[k], active, rule, p, srcs[k], trace)
+        _growing_tree(out[k], geo, mask, roots[k], active, rule, p, srcs[k], trace, topology)
 
 
 @njit(cache=True, nogil=True)
-def _run_hunt_and_kill(out, geo, mask, fast, srcs, roots, empty, trace, slots, topology):  # pragma: no cover
+def _run_hunt_and_kill(out, geo, mask, srcs, roots, empty, trace, slots, topology):  # pragma: no cover
     for k in range(out.shape[0]):  # the serpentine hunt: no list
-        if fast:
-            args = (out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
-            _hunt_and_kill_padded(*args, slots, topology)
-        else:
-            _hunt_and_kill(out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace)
+        _hunt_and_kill(out[k], geo, mask, roots[k], True, empty, empty, srcs[k], trace, slots, topology)
 
 
 @njit(cache=True, nogil=True)
@@ -324,28 +303,25 @@ def _generate(name: str, out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: n
               options: dict[str, Any]) -> None:  # fmt: skip
     """Carve ``out[k]`` (zeroed, flat) from ``srcs[k]``/``roots[k]`` with generator ``name``."""
     geo, mask = grid.kernel_args()
-    # offsets, a polar grid's ring table or a neighbour table: for the drivers whose kernels take one
-    fast_kernels = ("backtracker", "prim", "wilson", "aldous_broder", "hunt_and_kill")
-    topology = grid.kernel_topology() if name in fast_kernels else None
-    fast = topology is not None
-    topology = gk.NO_TOPOLOGY if topology is None else topology
+    carving = ("backtracker", "prim", "wilson", "aldous_broder", "growing_tree", "hunt_and_kill")
+    topology = grid.kernel_topology() if name in carving else gk.NO_TOPOLOGY  # what their kernels take
     trace = tr.empty()
     slots = gk.slot_count(grid.n_slots)  # for the kernels that compile the slot count in
     if name == "backtracker":
-        _run_backtracker(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
+        _run_backtracker(out, geo, mask, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "prim":
-        _run_prim(out, geo, mask, fast, srcs, roots, index_scratch(grid), trace, slots, topology)
+        _run_prim(out, geo, mask, srcs, roots, index_scratch(grid), trace, slots, topology)
     elif name == "wilson":
-        _run_wilson(out, geo, mask, fast, srcs, roots, trace, topology)
+        _run_wilson(out, geo, mask, srcs, roots, trace, topology)
     elif name == "aldous_broder":
-        _run_aldous_broder(out, geo, mask, fast, srcs, roots, grid.n_cells, trace, topology)
+        _run_aldous_broder(out, geo, mask, srcs, roots, grid.n_cells, trace, topology)
     elif name == "growing_tree":
         rule = GROWING_TREE_RULES.index(options.get("rule", "newest"))
         p = float(options.get("p", 0.5))
-        _run_growing_tree(out, geo, mask, srcs, roots, index_scratch(grid), rule, p, trace)
+        _run_growing_tree(out, geo, mask, srcs, roots, index_scratch(grid), rule, p, trace, topology)
     elif name == "hunt_and_kill":
         empty = np.empty(0, dtype=index_dtype(grid.size))
-        _run_hunt_and_kill(out, geo, mask, fast, srcs, roots, empty, trace, slots, topology)
+        _run_hunt_and_kill(out, geo, mask, srcs, roots, empty, trace, slots, topology)
     elif name == "kruskal":
         _kruskal(out, grid, srcs, options)
     else:  # pragma: no cover - guarded by batchable()

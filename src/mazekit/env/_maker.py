@@ -37,13 +37,12 @@ from ..registry import runs_on_grid
 from ..trace import empty
 from . import _tables
 
-#: Generators whose kernel the maker calls itself: module -> (plain, padded, takes a stack,
-#: its padded kernel takes the slot count), the names the modules give their kernels for
-#: such drivers.
+#: Generators whose kernel (the module's ``kernel``) the maker calls itself: module ->
+#: (takes a stack, takes the slot count).
 FAST = {
-    "backtracker": ("kernel", "kernel_padded", True, True),
-    "prim": ("kernel", "kernel_padded", True, True),
-    "wilson": ("kernel", "kernel_padded", False, False),
+    "backtracker": (True, True),
+    "prim": (True, True),
+    "wilson": (False, False),
 }
 
 
@@ -188,10 +187,10 @@ class MazeMaker:
         per_cell = BYTES_PER_SLOT * biggest.n_slots + BYTES_PER_CELL + memory_per_cell(self.func, biggest)
         check_fits(biggest.shape, per_cell, f"an environment of {generator} mazes")
         fast = FAST.get(generator) if not self.options else None
-        self._fast: tuple[Any, Any, bool, bool] | None = None
+        self._fast: tuple[Any, bool, bool] | None = None
         if fast is not None:
             mod = importlib.import_module(f"mazekit.generate.{generator}")
-            self._fast = (getattr(mod, fast[0]), getattr(mod, fast[1]), fast[2], fast[3])
+            self._fast = (mod.kernel, *fast)
         self.seed(seed)
 
     # -- randomness ---------------------------------------------------------------------
@@ -243,14 +242,11 @@ class MazeMaker:
         g = gc.grid
         passages = np.zeros(g.size, dtype=np.uint8)
         if self._fast is not None:
-            plain, pad, stack, slots = self._fast
+            kernel, stack, slots = self._fast
             root = int(gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])])
             args: tuple[Any, ...] = (passages, gc.geo, gc.mask, root) + ((gc.stack,) if stack else ())
-            if gc.topology is None:
-                plain(*args, self.src, empty())
-            else:
-                counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (backtracker, prim)
-                pad(*args, self.src, empty(), *counted, gc.topology)
+            counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (backtracker, prim)
+            kernel(*args, self.src, empty(), *counted, gc.topology)
         else:
             passages = self.func(g, self.rng, **self.options).passages.ravel()
         if self.braid > 0.0:

@@ -35,61 +35,13 @@ VISITED, BLOCKED = 64, 128  # padded layout: bits 0-5 are the passages
 
 
 @njit(cache=True, nogil=True)
-def _aldous_broder(passages, geo, mask, root, n_cells, src, trace):  # pragma: no cover
-    """Walk until all ``n_cells`` are visited.
-
-    Each step takes two random bits (three on grids of more than four slots) from a buffered
-    draw and moves through the slot they name (:func:`~mazekit.grids.kernel.walk_slot`); a
-    slot off the grid, into a masked cell or past the cell's slots is a step that stays put.
-    Conditioned on moving, the move is uniform over the real neighbours, so the sequence of
-    cells entered is exactly the simple random walk's and the first-entry tree keeps its
-    uniform law.
-    """
-    visited = np.zeros(passages.shape[0], dtype=np.uint8)
-    masked = mask.shape[0] != 0
-    n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
-    cols = geo[2]
-    cell = root
-    r = root // cols
-    c = root - r * cols
-    visited[root] = 1
-    t = record(trace, 0, root, VISIT, -1)
-    remaining = n_cells - 1
-    bits = 0
-    left = 0
-    while remaining > 0:  # branch-light: a random 4-way branch per step costs 3x the time
-        v, bits, left = take_bits(src, bits, left, width)
-        slot = gk.walk_slot(geo, r, v)
-        if slot >= n_slot:
-            continue
-        nr, nc = gk.move(geo, r, c, slot)
-        if nr < 0:
-            continue
-        nb = nr * cols + nc
-        if (masked and mask[nb] == 0) or not gk.tunnel_ok(geo, passages, cell, slot, nb):
-            continue
-        if visited[nb] == 0:
-            visited[nb] = 1
-            back = gk.back(geo, cell, slot)
-            passages[cell] |= 1 << slot
-            passages[nb] |= 1 << back
-            t = record(trace, t, nb, CARVE, back)
-            remaining -= 1
-            tick(src, 1)
-        cell = nb
-        r = nr
-        c = nc
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma: no cover
-    """:func:`_aldous_broder` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: a step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
-    and one byte read; passages are carved into ``grid``, the fast layout's bytes (``BLOCKED``
-    outside the cells), from ``root`` at fast index ``p``; the caller copies them out."""
+def _aldous_broder(grid, geo, root, p, n_cells, src, trace, T):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid: a
+    step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
+    and one byte read; passages are carved into ``grid``, the fast layout's bytes
+    (``BLOCKED`` outside the cells), from ``root`` at fast index ``p``; the caller copies
+    them out."""
     shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
     visited, blocked = VISITED << shift, BLOCKED << shift
     n_slot = gk.n_slots(geo[0])
@@ -126,12 +78,12 @@ def _aldous_broder_padded(grid, geo, root, p, n_cells, src, trace, T):  # pragma
 
 @njit(cache=True, nogil=True)
 def _aldous_broder_whole(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
-    """:func:`_aldous_broder_padded` with the fast layout made and copied out inside, for drivers
+    """:func:`_aldous_broder` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     grid = gk.lay_out(T, geo, mask, 0, BLOCKED << s)
-    t = _aldous_broder_padded(grid, geo, root, gk.to_fast(T, geo, root), n_cells, src, trace, T)
+    t = _aldous_broder(grid, geo, root, gk.to_fast(T, geo, root), n_cells, src, trace, T)
     gk.copy_out(T, geo, grid, (VISITED << s) - 1, passages)
     return t
 
@@ -155,15 +107,13 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     root = random_cell(grid, rng)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
-        if fast is not None:
-            rest = (grid.n_cells, src, trace, fast)
-            used = carve_fast(_aldous_broder_padded, grid, fast, root, BLOCKED, VISITED - 1, passages, *rest)
-        else:
-            used = _aldous_broder(passages, *grid.kernel_args(), root, grid.n_cells, src, trace)
+        rest = (grid.n_cells, src, trace, fast)
+        used = carve_fast(_aldous_broder, grid, fast, root, BLOCKED, VISITED - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
-kernel = _aldous_broder
-kernel_padded = _aldous_broder_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_aldous_broder_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_aldous_broder`` takes after ``p``).
+kernel = _aldous_broder_whole

@@ -19,7 +19,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -28,52 +28,16 @@ SEEN = 128  # padded layout: bits 0-5 are the passages, this bit marks visited a
 
 
 @njit(cache=True, nogil=True)
-def _backtracker(passages, geo, mask, root, stack, src, trace):  # pragma: no cover
-    visited = unavailable(passages.shape[0], mask)
-    n_slot = gk.n_slots(geo[0])
-    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    visited[root] = 1
-    stack[0] = root
-    top = 0
-    t = record(trace, 0, root, VISIT, -1)
-    while top >= 0:
-        cell = stack[top]
-        k = 0
-        for slot in range(n_slot):
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and visited[nb] == 0 and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                slots[k] = slot
-                cells[k] = nb
-                k += 1
-        if k == 0:
-            top -= 1
-            t = record(trace, t, cell, BACKTRACK, -1)
-            continue
-        i = int(uniform(src) * k) if k > 1 else 0
-        nb = cells[i]
-        back = gk.back(geo, cell, slots[i])
-        passages[cell] |= 1 << slots[i]
-        passages[nb] |= 1 << back
-        visited[nb] = 1
-        top += 1
-        stack[top] = nb
-        tick(src, 1)
-        t = record(trace, t, nb, CARVE, back)
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no cover
-    """:func:`_backtracker` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: the unvisited neighbours are a bit mask read without branches, the stack
-    holds fast-path indices, and passages are carved into ``grid``, the fast layout's bytes
+def _backtracker(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid:
+    the unvisited neighbours are a bit mask read without branches, the stack holds fast-path
+    indices, and passages are carved into ``grid``, the fast layout's bytes
     (:func:`~mazekit.grids.kernel.fast_layout`, ``SEEN`` outside the cells), from ``root``
     at fast index ``p``; the caller copies them out.
 
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid, the slot count compiled
-    in (as in :func:`~mazekit.generate.prim._prim_padded`), and every index is unsigned, the
+    in (as in :func:`~mazekit.generate.prim._prim`), and every index is unsigned, the
     stack's top too (no negative-index fix-ups): together 20% a cell at 1000x1000."""
     shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
     seen = SEEN << shift
@@ -112,12 +76,12 @@ def _backtracker_padded(grid, geo, root, p, stack, src, trace, slots, T):  # pra
 
 @njit(cache=True, nogil=True)
 def _backtracker_whole(passages, geo, mask, root, stack, src, trace, slots, T):  # pragma: no cover
-    """:func:`_backtracker_padded` with the layout made and copied out inside: for drivers
+    """:func:`_backtracker` with the layout made and copied out inside: for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy, and
     so compiles none of it on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
-    t = _backtracker_padded(grid, geo, root, gk.to_fast(T, geo, root), stack, src, trace, slots, T)
+    t = _backtracker(grid, geo, root, gk.to_fast(T, geo, root), stack, src, trace, slots, T)
     gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
     return t
 
@@ -137,30 +101,13 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     root = random_cell(grid, rng)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
-        if fast is not None:
-            slots = gk.slot_count(grid.n_slots)
-            used = carve_fast(
-                _backtracker_padded,
-                grid,
-                fast,
-                root,
-                SEEN,
-                SEEN - 1,
-                passages,
-                scratch(grid),
-                src,
-                trace,
-                slots,
-                fast,
-            )
-        else:
-            used = _backtracker(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
+        rest = (scratch(grid), src, trace, gk.slot_count(grid.n_slots), fast)
+        used = carve_fast(_backtracker, grid, fast, root, SEEN, SEEN - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes
-#: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
-#: ``fast_topology()``).
-kernel = _backtracker
-kernel_padded = _backtracker_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_backtracker_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_backtracker`` takes after ``p``).
+kernel = _backtracker_whole

@@ -22,7 +22,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -45,54 +45,13 @@ def _pick(rule, p, lo, hi, src):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _growing_tree(passages, geo, mask, root, active, rule, p, src, trace):  # pragma: no cover
-    visited = unavailable(passages.shape[0], mask)
-    n_slot = gk.n_slots(geo[0])
-    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    visited[root] = 1
-    active[0] = root
-    lo, hi = 0, 1
-    t = record(trace, 0, root, VISIT, -1)
-    while hi > lo:
-        i = _pick(rule, p, lo, hi, src)
-        cell = active[i]
-        k = 0
-        for slot in range(n_slot):
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and visited[nb] == 0 and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                slots[k] = slot
-                cells[k] = nb
-                k += 1
-        if k == 0:  # retire the cell; keep the list contiguous in O(1)
-            if i == lo:
-                lo += 1
-            else:
-                hi -= 1
-                active[i] = active[hi]
-            t = record(trace, t, cell, BACKTRACK, -1)
-            continue
-        j = int(uniform(src) * k) if k > 1 else 0
-        nb = cells[j]
-        back = gk.back(geo, cell, slots[j])
-        passages[cell] |= 1 << slots[j]
-        passages[nb] |= 1 << back
-        visited[nb] = 1
-        tick(src, 1)
-        active[hi] = nb
-        hi += 1
-        t = record(trace, t, nb, CARVE, back)
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma: no cover
-    """:func:`_growing_tree` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: the unvisited neighbours are a bit mask read without branches (the ``k``-th
-    set bit is the ``k``-th slot the plain kernel lists), the active list holds fast-path
-    indices, and passages are carved into ``grid``, the fast layout's bytes (``SEEN``
-    outside the cells), from ``root`` at fast index ``q``; the caller copies them out."""
+def _growing_tree(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid:
+    the unvisited neighbours are a bit mask read without branches (the ``k``-th set bit is
+    the ``k``-th slot in slot order), the active list holds fast-path indices, and passages
+    are carved into ``grid``, the fast layout's bytes (``SEEN`` outside the cells), from
+    ``root`` at fast index ``q``; the caller copies them out."""
     shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
     seen = SEEN << shift
     n_slot = gk.n_slots(geo[0])
@@ -130,12 +89,12 @@ def _growing_tree_padded(grid, geo, root, q, active, rule, p, src, trace, T):  #
 
 @njit(cache=True, nogil=True)
 def _growing_tree_whole(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
-    """:func:`_growing_tree_padded` with the fast layout made and copied out inside, for drivers
+    """:func:`_growing_tree` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
-    t = _growing_tree_padded(grid, geo, root, gk.to_fast(T, geo, root), active, rule, p, src, trace, T)
+    t = _growing_tree(grid, geo, root, gk.to_fast(T, geo, root), active, rule, p, src, trace, T)
     gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
     return t
 
@@ -174,16 +133,12 @@ def growing_tree(
     fast = grid.kernel_topology()
     rest = (scratch(grid), RULES.index(rule), float(p))
     with draws(rng, grid.n_cells - 1) as src:
-        if fast is not None:
-            used = carve_fast(
-                _growing_tree_padded, grid, fast, root, SEEN, SEEN - 1, passages, *rest, src, trace, fast
-            )
-        else:
-            used = _growing_tree(passages, *grid.kernel_args(), root, *rest, src, trace)
+        used = carve_fast(_growing_tree, grid, fast, root, SEEN, SEEN - 1, passages, *rest, src, trace, fast)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
-kernel = _growing_tree
-kernel_padded = _growing_tree_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_growing_tree_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_growing_tree`` takes after ``p``).
+kernel = _growing_tree_whole

@@ -27,7 +27,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -91,93 +91,17 @@ def _bit_min(words, offsets):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _hunt_and_kill(passages, geo, mask, root, serpentine, edge_list, where, src, trace):  # pragma: no cover
-    n = passages.shape[0]
-    state = unavailable(n, mask) * np.uint8(GONE)
-    if serpentine:
-        offsets = _bitmap_levels(n)
-        words = np.zeros(offsets[-1], dtype=np.int64)
-    else:
-        offsets = np.zeros(2, dtype=np.int64)
-        words = np.zeros(1, dtype=np.int64)
-    n_edge = 0  # length of edge_list (random hunt); where[cell] is the cell's index in it
-    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    cells = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    cell = root
-    t = record(trace, 0, root, VISIT, -1)
-    while True:
-        # ``cell`` has just joined the maze: update the hunt's structure.
-        if state[cell] == EDGE:
-            if serpentine:
-                _bit_clear(words, offsets, cell)
-            else:  # swap-remove; the walk mostly takes recent entries, near the end
-                i = where[cell]
-                n_edge -= 1
-                last = edge_list[n_edge]
-                edge_list[i] = last
-                where[last] = i
-        state[cell] = DONE
-        k = 0
-        for slot in range(gk.n_slots(geo[0])):
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] < DONE and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                if state[nb] == FRESH:
-                    state[nb] = EDGE
-                    if serpentine:
-                        _bit_set(words, offsets, nb)
-                    else:
-                        edge_list[n_edge] = nb
-                        where[nb] = n_edge
-                        n_edge += 1
-                slots[k] = slot
-                cells[k] = nb
-                k += 1
-        if k > 0:  # kill: walk on
-            i = int(uniform(src) * k) if k > 1 else 0
-            nb = cells[i]
-            back = gk.back(geo, cell, slots[i])
-            passages[cell] |= 1 << slots[i]
-            passages[nb] |= 1 << back
-            tick(src, 1)
-            t = record(trace, t, nb, CARVE, back)
-            cell = nb
-            continue
-        t = record(trace, t, cell, BACKTRACK, -1)  # stuck: hunt
-        if serpentine:
-            cell = _bit_min(words, offsets)
-            if cell < 0:
-                break
-        else:
-            if n_edge == 0:
-                break
-            cell = edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0]
-        k = 0
-        for slot in range(gk.n_slots(geo[0])):
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == DONE and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                slots[k] = slot
-                k += 1
-        slot = slots[int(uniform(src) * k) if k > 1 else 0]
-        nb = gk.step(geo, cell, slot)
-        passages[cell] |= 1 << slot
-        passages[nb] |= 1 << gk.back(geo, cell, slot)
-        tick(src, 1)
-        t = record(trace, t, cell, CARVE, slot)
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _hunt_and_kill_padded(
+def _hunt_and_kill(
     grid, geo, root, p, serpentine, edge_list, where, src, trace, slots, T
 ):  # pragma: no cover
-    """:func:`_hunt_and_kill` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table), the same maze for the same
-    draws: a cell's neighbours in each state are bit masks read without branches, and
-    passages are carved into ``grid``, the fast layout's bytes (``F_STATE`` outside the
-    cells), from ``root`` at fast index ``p``; the caller copies them out. The serpentine hunt's
-    bitmap and the random hunt's list hold fast-path indices (both layouts keep row-major
-    order); ``where`` stays indexed by cell. ``slots`` is
-    :func:`~mazekit.grids.kernel.slot_count` of the grid (its slot count compiled in)."""
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid: a
+    cell's neighbours in each state are bit masks read without branches, and passages are
+    carved into ``grid``, the fast layout's bytes (``F_STATE`` outside the cells), from
+    ``root`` at fast index ``p``; the caller copies them out. The serpentine hunt's bitmap
+    and the random hunt's list hold fast-path indices (both layouts keep row-major order);
+    ``where`` stays indexed by cell. ``slots`` is :func:`~mazekit.grids.kernel.slot_count`
+    of the grid (its slot count compiled in)."""
     shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
     f_state, f_edge, f_done = F_STATE << shift, F_EDGE << shift, F_DONE << shift
     n_slot = len(slots)
@@ -206,7 +130,7 @@ def _hunt_and_kill_padded(
         grid[p] = grid[p] & ~f_state | f_done
         fresh = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, 0))
         free = fresh | gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, f_edge))
-        while fresh:  # in slot order, as the plain kernel
+        while fresh:  # in slot order
             nb = gk.near(p, off1, trailing_zeros(fresh))
             fresh &= fresh - 1
             grid[nb] |= f_edge
@@ -253,12 +177,12 @@ def _hunt_and_kill_padded(
 def _hunt_and_kill_whole(
     passages, geo, mask, root, serpentine, edge_list, where, src, trace, slots, T
 ):  # pragma: no cover
-    """:func:`_hunt_and_kill_padded` with the fast layout made and copied out inside, for drivers
+    """:func:`_hunt_and_kill` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     grid = gk.lay_out(T, geo, mask, 0, F_STATE << s)
-    t = _hunt_and_kill_padded(
+    t = _hunt_and_kill(
         grid, geo, root, gk.to_fast(T, geo, root), serpentine, edge_list, where, src, trace, slots, T
     )
     gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, passages)
@@ -299,36 +223,17 @@ def hunt_and_kill(
     fast = grid.kernel_topology()
     dtype = index_dtype(grid.size)
     edge_list = where = np.empty(0, dtype=dtype)  # the random hunt's list and positions
-    if not serpentine:  # the list holds fast-path indices on the fast path: scratch's type
-        edge_list = scratch(grid) if fast is not None else np.empty(grid.size, dtype=dtype)
+    if not serpentine:  # the list holds fast-path indices: scratch's type
+        edge_list = scratch(grid)
         where = np.empty(grid.size, dtype=dtype)
-    rest = (serpentine, edge_list, where)
     with draws(rng, grid.n_cells - 1) as src:
-        if fast is not None:
-            slots = gk.slot_count(grid.n_slots)
-            bits = ~F_STATE & 0xFF
-            used = carve_fast(
-                _hunt_and_kill_padded,
-                grid,
-                fast,
-                root,
-                F_STATE,
-                bits,
-                passages,
-                *rest,
-                src,
-                trace,
-                slots,
-                fast,
-            )
-        else:
-            used = _hunt_and_kill(passages, *grid.kernel_args(), root, *rest, src, trace)
+        rest = (serpentine, edge_list, where, src, trace, gk.slot_count(grid.n_slots), fast)
+        used = carve_fast(_hunt_and_kill, grid, fast, root, F_STATE, ~F_STATE & 0xFF, passages, *rest)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes
-#: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
-#: ``fast_topology()``).
-kernel = _hunt_and_kill
-kernel_padded = _hunt_and_kill_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_hunt_and_kill_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_hunt_and_kill`` takes after ``p``).
+kernel = _hunt_and_kill_whole

@@ -21,7 +21,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch, unavailable
+from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
@@ -33,52 +33,13 @@ P_FRONT, P_IN, P_GONE = FRONT << 6, IN << 6, GONE << 6
 
 
 @njit(cache=True, nogil=True)
-def _prim(passages, geo, mask, root, frontier, src, trace):  # pragma: no cover
-    state = unavailable(passages.shape[0], mask) * np.uint8(GONE)  # masked cells never join
-    n_slot = gk.n_slots(geo[0])
-    slots = np.empty(gk.MAX_SLOTS, dtype=np.int64)
-    state[root] = IN
-    t = record(trace, 0, root, VISIT, -1)
-    nf = 0
-    cell = root
-    while True:
-        for slot in range(n_slot):  # the new cell's outside neighbours join the frontier
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == OUT and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                state[nb] = FRONT
-                frontier[nf] = nb
-                nf += 1
-                t = record(trace, t, nb, FRONTIER, -1)
-        if nf == 0:
-            break
-        i = int(uniform(src) * nf)
-        cell = frontier[i]
-        nf -= 1
-        frontier[i] = frontier[nf]
-        k = 0
-        for slot in range(n_slot):
-            nb = gk.step(geo, cell, slot)
-            if nb >= 0 and state[nb] == IN and gk.tunnel_ok(geo, passages, cell, slot, nb):
-                slots[k] = slot
-                k += 1
-        slot = slots[int(uniform(src) * k) if k > 1 else 0]
-        nb = gk.step(geo, cell, slot)
-        passages[cell] |= 1 << slot
-        passages[nb] |= 1 << gk.back(geo, cell, slot)
-        state[cell] = IN
-        tick(src, 1)
-        t = record(trace, t, cell, CARVE, slot)
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cover
-    """:func:`_prim` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`: the
-    padded layout's offsets, or a polar grid's ring table), the same maze for the same
-    draws: neighbour states are bit masks read without branches, the frontier holds
-    fast-path indices, and every index is unsigned (no negative-index fix-ups on the loads).
-    It carves into ``grid``, the fast layout's bytes (``P_GONE`` outside the cells), from
-    ``root`` at fast index ``p``; the caller copies the passages out.
+def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid:
+    neighbour states are bit masks read without branches, the frontier holds fast-path
+    indices, and every index is unsigned (no negative-index fix-ups on the loads). It carves
+    into ``grid``, the fast layout's bytes (``P_GONE`` outside the cells), from ``root`` at
+    fast index ``p``; the caller copies the passages out.
 
     ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the grid: its slot count compiled
     in as a constant, one specialisation per grid kind. With it known, the neighbour reads
@@ -126,12 +87,12 @@ def _prim_padded(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma:
 
 @njit(cache=True, nogil=True)
 def _prim_whole(passages, geo, mask, root, frontier, src, trace, slots, T):  # pragma: no cover
-    """:func:`_prim_padded` with the fast layout made and copied out inside, for drivers
+    """:func:`_prim` with the fast layout made and copied out inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     grid = gk.lay_out(T, geo, mask, 0, P_GONE << s)
-    t = _prim_padded(grid, geo, root, gk.to_fast(T, geo, root), frontier, src, trace, slots, T)
+    t = _prim(grid, geo, root, gk.to_fast(T, geo, root), frontier, src, trace, slots, T)
     gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, passages)
     return t
 
@@ -151,30 +112,13 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     root = random_cell(grid, rng)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
-        if fast is not None:
-            slots = gk.slot_count(grid.n_slots)
-            used = carve_fast(
-                _prim_padded,
-                grid,
-                fast,
-                root,
-                P_GONE,
-                P_FRONT - 1,
-                passages,
-                scratch(grid),
-                src,
-                trace,
-                slots,
-                fast,
-            )
-        else:
-            used = _prim(passages, *grid.kernel_args(), root, scratch(grid), src, trace)
+        rest = (scratch(grid), src, trace, gk.slot_count(grid.n_slots), fast)
+        used = carve_fast(_prim, grid, fast, root, P_GONE, P_FRONT - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes
-#: (the padded kernel's last two are ``gk.slot_count(grid.n_slots)`` and the grid's
-#: ``fast_topology()``, passed down).
-kernel = _prim
-kernel_padded = _prim_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_prim_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_prim`` takes after ``p``).
+kernel = _prim_whole

@@ -38,82 +38,12 @@ BLOCKED = 9  # padded layout: the border and masked cells
 
 
 @njit(cache=True, nogil=True)
-def _side_of_crossing(geo, state, start):  # pragma: no cover - compiled
-    """Whether the loop-erased path from ``start`` tunnels under the maze cell it ends at and
-    then enters that cell from the side (weave grids only): carved, it would open a side of
-    a cell a tunnel runs under. The walk is then made again from ``start``."""
-    if not gk.tunnels(geo[0]):
-        return False
-    before, prev, cell = -1, -1, start
-    while state[cell] != IN_MAZE:
-        before, prev, cell = prev, cell, gk.through(geo, cell, state[cell])
-    last = state[prev]  # the step into the maze, from prev (the path has one at least)
-    # the path came to prev from across the maze cell: a tunnel under it (two cells apart in
-    # a line, so no other step could join them)
-    return last < 4 and before >= 0 and before == gk.step(geo, prev, last | 4)
-
-
-@njit(cache=True, nogil=True)
-def _wilson(passages, geo, mask, root, src, trace):  # pragma: no cover
-    n = passages.shape[0]
-    masked = mask.shape[0] != 0
-    cols = geo[2]
-    n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3  # random bits a step (gk.walk_slot names the slot)
-    state = np.zeros(n, dtype=np.uint8)  # next direction while walking; IN_MAZE once carved
-    state[root] = IN_MAZE
-    t = record(trace, 0, root, VISIT, -1)
-    bits = 0
-    left = 0
-    for start in range(n):
-        if state[start] == IN_MAZE or (masked and mask[start] == 0):
-            continue
-        # Walk until the maze is hit, remembering only the last exit from each cell. A slot
-        # that leaves the grid is a step that stays put: the cells entered follow the simple
-        # random walk exactly, so the loop-erased path has Wilson's law.
-        cell = start
-        r = start // cols
-        c = start - r * cols
-        while state[cell] != IN_MAZE or _side_of_crossing(geo, state, start):
-            if state[cell] == IN_MAZE:  # (weave) the path would cross under its last cell: again
-                cell = start
-                r = start // cols
-                c = start - r * cols
-            v, bits, left = take_bits(src, bits, left, width)
-            slot = gk.walk_slot(geo, r, v)
-            if slot >= n_slot:  # a draw past the slots stays put
-                continue
-            nr, nc = gk.move(geo, r, c, slot)
-            if nr < 0:
-                continue
-            nb = nr * cols + nc
-            if (masked and mask[nb] == 0) or not gk.tunnel_ok(geo, passages, cell, slot, nb):
-                continue
-            state[cell] = slot
-            cell = nb
-            r = nr
-            c = nc
-        # Carve the loop-erased path: follow the last exits from the start.
-        cell = start
-        while state[cell] != IN_MAZE:
-            slot = state[cell]
-            nb = gk.through(geo, cell, slot)
-            passages[cell] |= 1 << slot
-            passages[nb] |= 1 << gk.back(geo, cell, slot)
-            state[cell] = IN_MAZE
-            tick(src, 1)
-            t = record(trace, t, cell, CARVE, slot)
-            cell = nb
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _wilson_padded(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
-    """:func:`_wilson` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table), the same maze for the
-    same draws: a step is a few operations on the walk's position
-    (:func:`~mazekit.grids.kernel.walk_try`) and one byte read, the border, masked cells and
-    the ring table's sentinel being ``BLOCKED``. ``state`` is the fast layout's bytes
+def _wilson(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
+    layout's offsets, a polar grid's ring table or a neighbour table), one for every grid: a
+    step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
+    and one byte read, the border, masked cells and the ring table's sentinel being
+    ``BLOCKED``. ``state`` is the fast layout's bytes
     (:func:`~mazekit.grids.kernel.fast_layout`) and ``p`` the fast index of ``root``."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
@@ -142,7 +72,9 @@ def _wilson_padded(state, geo, root, p, passages, src, trace, T):  # pragma: no 
                 state[np.uint64(at[0])] = slot
                 at = to
                 if entered == IN_MAZE:
-                    break
+                    if not gk.crosses_under(T, geo, state, start, IN_MAZE):
+                        break
+                    at = gk.walk_start(T, start)  # (weave) it would cross under its last cell: again
             cell = r * cols + c
             at = gk.walk_start(T, start)
             while state[np.uint64(at[0])] != IN_MAZE:  # carve, retracing the walk's last exits
@@ -162,11 +94,11 @@ def _wilson_padded(state, geo, root, p, passages, src, trace, T):  # pragma: no 
 
 @njit(cache=True, nogil=True)
 def _wilson_whole(passages, geo, mask, root, src, trace, T):  # pragma: no cover
-    """:func:`_wilson_padded` with the fast layout made inside, for drivers
+    """:func:`_wilson` with the fast layout made inside, for drivers
     that make many mazes in one compiled call (the front door lays it out with numpy:
     :func:`~mazekit.generate._common.carve_fast`)."""
     state = gk.lay_out(T, geo, mask, 0, BLOCKED)
-    return _wilson_padded(state, geo, root, gk.to_fast(T, geo, root), passages, src, trace, T)
+    return _wilson(state, geo, root, gk.to_fast(T, geo, root), passages, src, trace, T)
 
 
 def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
@@ -188,16 +120,12 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     root = random_cell(grid, rng)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        if fast is not None:
-            used = carve_fast(
-                _wilson_padded, grid, fast, root, BLOCKED, None, passages, passages, src, trace, fast
-            )
-        else:
-            used = _wilson(passages, *grid.kernel_args(), root, src, trace)
+        used = carve_fast(_wilson, grid, fast, root, BLOCKED, None, passages, passages, src, trace, fast)
     return carved(grid, passages, trace, used)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
-kernel = _wilson
-kernel_padded = _wilson_whole
+#: The kernel under a public name, for drivers that run many mazes in one compiled call
+#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_wilson_whole``, which lays the
+#: fast layout out and copies the passages back itself; its arguments are the front door's
+#: (``passages, geo, mask, root``, then what ``_wilson`` takes after ``p``).
+kernel = _wilson_whole

@@ -377,8 +377,9 @@ class Grid:
         """What the fast generator kernels take with this grid (see "fast-path topologies" in
         :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
         ring table on a polar grid (a few words a ring, :class:`~mazekit.grids.polar.PolarGrid`
-        makes it); ``None`` elsewhere (the plain kernels run). Made once per grid (a grid does
-        not change), so many small mazes of one grid do not pay for it each time."""
+        makes it); ``None`` elsewhere (:meth:`kernel_topology` makes a neighbour table). Made
+        once per grid (a grid does not change), so many small mazes of one grid do not pay for
+        it each time."""
         if not self.padded_layout():
             return None
         made = self.__dict__.get("_padded_offsets")
@@ -386,21 +387,37 @@ class Grid:
             made = self.__dict__["_padded_offsets"] = k.offset_topology(self.geo)
         return made
 
-    def kernel_topology(self) -> np.ndarray | None:
-        """What the fast carving kernels take: :meth:`fast_topology`, else, on a grid with
-        neither a padded layout nor a ring table (a wrapped rectangle, upsilon, weave, a table
-        grid with the row's parity), a neighbour table
-        (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the grid
-        only when small); ``None`` where a slot's way back depends on the cell."""
+    def kernel_topology(self) -> np.ndarray:
+        """What the carving kernels take: :meth:`fast_topology`, else, on a grid with neither
+        a padded layout nor a ring table (a wrapped rectangle, upsilon, weave, a table grid
+        with the row's parity), a neighbour table
+        (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the
+        grid only when small). A ValueError, one line, where there can be none: a layout of
+        2**31 cells or more (the tables index with 32 bits), or a declared grid whose slots
+        lead back by more than the cell's parity."""
         fast = self.fast_topology()
         if fast is not None:
             return fast
         made = self.__dict__.get("_neighbour_table")
         if made is None:
             made = k.neighbour_topology(self.geo)
-            if made is not None and self.size <= SMALL_TABLE:
+            if made is None:
+                raise ValueError(self.no_topology())
+            if self.size <= SMALL_TABLE:
                 self.__dict__["_neighbour_table"] = made
         return made
+
+    def no_topology(self) -> str:
+        """Why :meth:`kernel_topology` has none for this grid, in a line."""
+        if self.size + 3 >= 1 << 31:
+            return (
+                f"a {self.describe()} {self.kind_words} grid has {self.size:,} cells in its layout: "
+                "the carving kernels take fewer than 2**31"
+            )
+        return (
+            f"the {self.kind_words} grid's slots lead back differently in cells of one parity: "
+            "the carving kernels cannot take it"
+        )
 
     def topology_bytes(self) -> float:
         """Bytes a cell that :meth:`kernel_topology` takes beyond the kernel's own layout:

@@ -101,10 +101,13 @@ class PolarGrid(Grid):
             self._rings = k.polar_rings(self.geo)
         return self._rings
 
-    def kernel_topology(self) -> np.ndarray | None:
-        """The ring table (none on layouts too big for one: a neighbour table there would
-        take 32 bytes a cell; the plain kernels run)."""
-        return self.fast_topology()
+    def kernel_topology(self) -> np.ndarray:
+        """The ring table; a layout too big for one (2**31 cells) is refused in one line (a
+        neighbour table there would take 32 bytes a cell)."""
+        rings = self.fast_topology()
+        if rings is None:
+            raise ValueError(self.no_topology())
+        return rings
 
     def topology_bytes(self) -> float:
         return 0.0

@@ -379,8 +379,8 @@ def offset_topology(geo: tuple[int, int, int, int]) -> np.ndarray:
 
 
 #: A stand-in topology (offsets, all zero) for kernels that take one where the grid has none
-#: to give or the fast path does not run: :func:`cell_step` and :func:`cell_back` then call
-#: the plain :func:`step` and :func:`back`, and the dataset drivers their plain kernels.
+#: to give (kruskal's and growing_forest's): :func:`cell_step` and :func:`cell_back` then call
+#: the plain :func:`step` and :func:`back`.
 NO_TOPOLOGY = np.zeros((3, MAX_SLOTS), dtype=np.int64)
 
 
@@ -912,3 +912,30 @@ def _tunnel_open(T, geo, passages, p, slot):  # type: ignore[no-untyped-def]
     return lambda T, geo, passages, p, slot: (
         slot < 4 or not tunnels(geo[0]) or _straight_across(T, passages, np.uint64(p), slot)
     )
+
+
+def crosses_under(T, geo, state, start, done):  # pragma: no cover - replaced in compiled code
+    """Whether a loop-erased walk from fast index ``start`` (each cell's last exit in
+    ``state``, ``done`` where the maze is) tunnels under the maze cell it ends at and then
+    enters that cell from the side: carved, it would open a side of a cell a tunnel runs
+    under (Wilson's walk on a weave grid is then made again). False but on a weave table."""
+    raise NotImplementedError("crosses_under() runs inside numba kernels only")
+
+
+@overload(crosses_under)
+def _crosses_under(T, geo, state, start, done):  # type: ignore[no-untyped-def]
+    if getattr(T, "dtype", None) != types.uint32:
+        return lambda T, geo, state, start, done: False
+
+    def table(T, geo, state, start, done):  # type: ignore[no-untyped-def]
+        if not tunnels(geo[0]):
+            return False
+        before, prev, cell = np.int64(-1), np.int64(-1), np.int64(start)
+        while state[cell] != done:
+            before, prev, cell = prev, cell, np.int64(T[cell, state[cell]])
+        last = np.int64(state[prev])  # the step into the maze, from prev (the path has one)
+        # the path came to prev from across the maze cell: a tunnel under it (two cells apart
+        # in a line, so no other step could join them)
+        return last < 4 and before >= 0 and before == np.int64(T[prev, last | 4])
+
+    return table

@@ -23,8 +23,8 @@ One module a job, each importing only those above it; this package names them al
 - :mod:`.cells`: per-kind arithmetic (:func:`step`, :func:`move`, :func:`back`, parity,
   whether a cell or a tunnel exists);
 - :mod:`.padded`: padded layouts, where a neighbour is one addition;
-- :mod:`.topology`: the fast kernels' topologies (padded offsets, polar ring tables) and
-  their random-walk and neighbourhood helpers;
+- :mod:`.topology`: the fast kernels' topologies (padded offsets, polar ring tables,
+  neighbour tables) and their random-walk and neighbourhood helpers;
 - :mod:`.graph`: whole-grid utilities (neighbour table, components, A*'s estimate);
 - :mod:`.turning`: the slots round a cell in order (wall followers, slips).
 """

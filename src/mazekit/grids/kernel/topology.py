@@ -34,7 +34,7 @@ from .tables import _DC, _DR, CUBE, MAX_SLOTS, POLAR
 # :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
 # of integer operations, over the plain layout plus one blocked sentinel cell at the end that
 # every missing neighbour is.
-# Every other grid without tunnels (a wrapped rectangle, upsilon, a table grid with the row's
+# Every other grid (a wrapped rectangle, upsilon, weave, a table grid with the row's
 # parity) takes a neighbour table (int32, or uint32 where eight slots' passages fill the
 # byte and the layout takes two: :func:`neighbour_topology`, :func:`high`): a row of
 # neighbours a cell over the plain layout and its sentinel. Measured at 500x500

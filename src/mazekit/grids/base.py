@@ -424,7 +424,7 @@ class Grid:
         a neighbour table's, where it makes one."""
         if self.fast_topology() is not None:
             return 0.0
-        return float(k.table_bytes(self.n_slots)) * (self.size + 2) / self.size
+        return float(k.table_bytes(self.n_slots)) * (self.size + 3) / self.size  # + sentinel, 2 back rows
 
     def max_edges(self) -> int:
         """An upper bound on the neighbouring pairs of this grid (each counted once)."""

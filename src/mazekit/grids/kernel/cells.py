@@ -188,10 +188,11 @@ def tunnel_ok(geo, passages, cell, slot, nb):  # pragma: no cover - compiled
     neighbour ``nb``: always, but on a weave grid a tunnel (slots 4-7) only under a straight
     corridor across it, the cell between open on exactly its two other sides (N and S under
     an E-W tunnel). Generators that only ever join a new cell to the maze keep that corridor
-    as it is: both its sides are in the maze once the tunnel is carved."""
+    as it is: both its sides are in the maze once the tunnel is carved. The passages are the
+    low byte of ``passages`` (a fast kernel's two-byte layout keeps its state above them)."""
     if not tunnels(geo[0]) or slot < 4:
         return True
-    return passages[(cell + nb) >> 1] == (10 if (slot & 1) == 0 else 5)
+    return (passages[(cell + nb) >> 1] & 0xFF) == (10 if (slot & 1) == 0 else 5)
 
 
 @njit(cache=True, inline="always")

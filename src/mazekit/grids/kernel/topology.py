@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step, tunnels
+from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step, tunnel_ok, tunnels
 from .padded import (
     _U1,
     _U2,
@@ -868,14 +868,6 @@ def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
 # the grid kind, then of the cell between, on grids that have them.
 
 
-@njit(cache=True, inline="always")
-def _straight_across(T, passages, p, slot):  # pragma: no cover - compiled
-    """Whether the cell between ``p`` and its neighbour through tunnel ``slot`` holds a
-    straight corridor across the tunnel (its passages in the low byte of ``passages``)."""
-    mid = (np.int64(p) + np.int64(T[p, slot])) >> 1
-    return (passages[mid] & 0xFF) == (10 if (slot & 1) == 0 else 5)
-
-
 def open_tunnels(T, geo, passages, p, free):  # pragma: no cover - replaced in compiled code
     """``free`` (a bit a slot) less the tunnel slots of fast index ``p`` that no straight
     corridor crosses; ``passages`` holds the passages in its low byte (the fast layout, or
@@ -891,8 +883,9 @@ def _open_tunnels(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
     def table(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
         if free < 16 or not tunnels(geo[0]):
             return free
+        q = np.int64(p)
         for slot in range(4, 8):
-            if free >> slot & 1 and not _straight_across(T, passages, p, slot):
+            if free >> slot & 1 and not tunnel_ok(geo, passages, q, slot, np.int64(T[p, slot])):
                 free &= ~(1 << slot)
         return free
 
@@ -909,8 +902,8 @@ def tunnel_open(T, geo, passages, p, slot):  # pragma: no cover - replaced in co
 def _tunnel_open(T, geo, passages, p, slot):  # type: ignore[no-untyped-def]
     if getattr(T, "dtype", None) != types.uint32:
         return lambda T, geo, passages, p, slot: True
-    return lambda T, geo, passages, p, slot: (
-        slot < 4 or not tunnels(geo[0]) or _straight_across(T, passages, np.uint64(p), slot)
+    return lambda T, geo, passages, p, slot: tunnel_ok(
+        geo, passages, np.int64(p), slot, np.int64(T[np.uint64(p), slot])
     )
 
 

@@ -516,6 +516,19 @@ def test_sigterm_handler_is_scoped(tmp_path):
         signal.signal(signal.SIGTERM, old)
 
 
+def test_no_write_starts_once_the_interrupt_watchdog_sweeps(tmp_path, monkeypatch):
+    """The watchdog's sweep of temporary files and a write starting in the main thread take
+    turns: once it is ending the run, a write makes no temporary file it would miss (one was
+    left in a dataset's data/ under load, when Ctrl-C's grace ran out mid-write)."""
+    target = tmp_path / "m.txt"
+    target.write_text("old")
+    monkeypatch.setattr(_files, "_ENDING", [True])
+    with pytest.raises(KeyboardInterrupt, match="the run is ending"), atomic_write(target, "w") as fh:
+        fh.write("new")
+    assert target.read_text() == "old" and hidden(tmp_path) == []
+    assert not _files._LIVE_LOCK.locked()
+
+
 def test_exception_while_writing_keeps_old_file(tmp_path):
     target = tmp_path / "m.txt"
     target.write_text("old")

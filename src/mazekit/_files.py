@@ -19,6 +19,11 @@ _RANDOM = 8
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
 #: Temporary files being written now; the interrupt watchdog removes them before a hard exit.
 _LIVE: set[str] = set()
+#: Held while a temporary file is made and listed, and by the watchdog from its sweep of
+#: :data:`_LIVE` to its exit, which it marks in ``_ENDING`` first: a write starting in
+#: the main thread meanwhile cannot leave a file the sweep never saw (it did, under load).
+_LIVE_LOCK = threading.Lock()
+_ENDING: list[bool] = [False]
 
 
 class Terminated(KeyboardInterrupt):
@@ -177,8 +182,11 @@ class atomic_write:
         try:
             with _signals_held():
                 self._hold_sigterm()
-                fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=directory)
-                _LIVE.add(self.tmp)
+                with _LIVE_LOCK:
+                    if _ENDING[0]:  # the watchdog is ending the run: start nothing
+                        raise KeyboardInterrupt("the run is ending")
+                    fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=directory)
+                    _LIVE.add(self.tmp)
                 try:
                     self.fh: Any = os.fdopen(fd, self.mode, encoding=encoding)
                 except BaseException:
@@ -284,6 +292,8 @@ def _hard_abort(signalled: float) -> None:
         if grace is not None and time.monotonic() - max(signalled, _state[1]) >= grace:
             break
         time.sleep(0.05)
+    _LIVE_LOCK.acquire()  # held to the exit: no temporary file is made after the sweep
+    _ENDING[0] = True
     for tmp in list(_LIVE):
         try:
             os.unlink(tmp)

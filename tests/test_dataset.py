@@ -15,11 +15,13 @@ import mazekit
 from mazekit._rng import derived_seed
 from mazekit.dataset import build, import_maze_dataset, info, job, load, verify
 from mazekit.dataset import shards as sh
-from mazekit.dataset.batch import BATCHED, batch_generates, batchable, make, states
+from mazekit.dataset.batch import batch_generates, batchable, make
 from mazekit.dataset.interop import connection_lists, from_maze_dataset, passages_from, to_maze_dataset
+from mazekit.generate import MANY as BATCHED
 from mazekit.generate import properties
 from mazekit.grids import make_grid
 from mazekit.kernels.draw import source
+from mazekit.kernels.seeding import states
 
 from .checks import other_grids
 
@@ -66,7 +68,7 @@ def test_derived_seed_refuses_bad_input():
 
 GRIDS = [("rect", (5, 7), None), ("hex", (4, 5), None), ("triangle", (4, 6), None), ("upsilon", (3, 4), None),
          ("3d", (2, 3, 3), None), ("rect", (4, 5), "xy"), ("rect", (1, 1), None)]  # fmt: skip
-GRIDS += [(kind, (4, 5), None) for kind in other_grids(["polar", "weave", *(g[0] for g in GRIDS)])]
+GRIDS += [(kind, (4, 5), None) for kind in other_grids(["polar", *(g[0] for g in GRIDS)])]
 
 
 @pytest.mark.parametrize("name", BATCHED)
@@ -76,7 +78,8 @@ def test_batch_equals_generate(name, kind, shape, wrap):
     grid = make_grid(kind, shape, **({"wrap": wrap} if wrap else {}))
     if kind not in properties(mazekit.GENERATORS[name])["grids"]:
         pytest.skip(f"{name} does not run on {kind}")
-    assert batchable(name, grid, {}, "corners", {}, "bfs")
+    # in compiled batches where the generator has a door to many mazes there (not Kruskal on weave)
+    assert batchable(name, grid, {}, "corners", {}, "bfs") == (kind != "weave" or name != "kruskal")
     out = make(name, grid, seed=11, first=40, count=4)
     for k in range(4):
         maze = mazekit.generate(name, grid, rng=derived_seed(11, 40 + k))

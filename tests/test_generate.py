@@ -4,11 +4,13 @@ What every generator must do is in tests/contract/test_generators.py; what one g
 does, in tests/generate/test_<name>.py.
 """
 
+import re
+
 import numpy as np
 import pytest
 
 import mazekit
-from mazekit.generate import properties
+from mazekit.generate import MANY, properties
 from mazekit.grid import RectGrid
 
 from .checks import MASK_TEXT, bfs_distance
@@ -80,6 +82,13 @@ MAKER_CASES = [
     ("polar", (3, 6), {"ends": "opposite"}),
     ("3d", (2, 3, 3), {"record": True}),
     ("rect", (5, 4), {"ends": "random", "start": (0, 1)}),
+    # through the door to many mazes (a plain seed, no trace, ends that draw nothing):
+    ("3d", (2, 3, 3), {}),
+    ("upsilon", (3, 4), {"ends": "diameter"}),
+    ("rect", (4, 5), {"wrap": "xy", "ends": "sides", "goal": (1, 1)}),
+    ("rect", "mask", {}),
+    ("triangle", (3, 5), {"ends": "opposite"}),
+    ("weave", (4, 4), {}),  # (its door is the front door)
 ]
 
 
@@ -93,7 +102,14 @@ def test_a_maker_makes_the_maze_generate_makes(name, grid, shape, kwargs):
         with pytest.raises(ValueError, match=f"{name} does not run on a {grid} grid"):
             mazekit.Maker(name, shape, grid=grid, **kwargs)
         return
-    make = mazekit.Maker(name, shape, grid=grid, **kwargs)
+    if isinstance(shape, str):
+        shape = RectGrid.from_text(MASK_TEXT)
+    try:
+        make = mazekit.Maker(name, shape, grid=grid, **kwargs)
+    except ValueError as refused:  # (a wrapped or masked grid a generator cannot carve)
+        with pytest.raises(ValueError, match=re.escape(str(refused))):
+            mazekit.generate(name, shape, grid=grid, rng=0, **kwargs)
+        return
     for seed in (0, 1, 2**40 + 3):
         maze = make(seed)
         same = mazekit.generate(name, shape, grid=grid, rng=seed, **kwargs)
@@ -121,6 +137,34 @@ def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
     make = mazekit.Maker("prim", (4, 4))
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         make(-1)
+    for bad in ([-1], [[1, 2]], [0.5], ["a"]):
+        with pytest.raises(ValueError, match="seeds must be a list of non-negative integer seeds"):
+            make.many(bad)
+    with pytest.raises(ValueError, match="seeds must be below 2"):
+        make.many([2**63])
+
+
+@pytest.mark.parametrize(
+    "name, options",
+    [(n, {}) for n in sorted(MANY)]
+    + [("growing_tree", {"rule": "oldest"}), ("growing_tree", {"rule": "mix", "p": 0.3}),
+       ("hunt_and_kill", {"hunt": "random"}), ("eller", {})],
+)  # fmt: skip
+@pytest.mark.parametrize("grid, shape", [("rect", (6, 7)), ("hex", (4, 5)), ("polar", (3, 8))])
+def test_a_makers_stack_is_its_mazes(name, options, grid, shape):
+    """Maker.many: the passages of each seed's maze, stacked, from one call (or one by one
+    for a generator without a door); seeds past 2**32 and numpy integers too."""
+    if grid not in properties(mazekit.GENERATORS[name])["grids"]:
+        return
+    make = mazekit.Maker(name, shape, grid=grid, **options)
+    seeds = np.array([0, 5, 2**33 + 1, 2**62], dtype=np.uint64)
+    stack = make.many(seeds)
+    assert stack.shape == (4, *make.grid.shape) and stack.dtype == np.uint8
+    for k, seed in enumerate(seeds):
+        want = mazekit.generate(name, shape, grid=grid, rng=int(seed), **options)
+        assert np.array_equal(stack[k], want.passages), (name, k)
+        assert make(seed) == want
+    assert make.many([]).shape == (0, *make.grid.shape)
 
 
 @pytest.mark.parametrize(

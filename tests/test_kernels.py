@@ -13,7 +13,7 @@ import pytest
 from numba import njit
 
 import mazekit
-from mazekit.generate._common import random_cell, scratch
+from mazekit.generate._common import random_cell
 from mazekit.grids import RectGrid, make_grid
 from mazekit.grids import kernel as gk
 from mazekit.kernels import draw, heap, shortest, union_find
@@ -324,32 +324,20 @@ def _generator(name: str):
 FAST_PATHS = ["backtracker", "prim", "wilson", "aldous_broder", "growing_tree", "hunt_and_kill"]
 
 
-def _run(name: str, grid, seed: int, fast_draws: bool):
-    """``name``'s kernel as the batch and environment drivers call it (``module.kernel``:
-    the fast layout made inside it), with draws from a PCG64 source or numba's Generator."""
-    kernel = _generator(name).kernel
+class _NotQuitePCG64(np.random.PCG64):
+    """PCG64's stream, but not its type: the front door hands the kernel the Generator
+    itself (numba's Generator path) instead of the state it steps inline."""
+
+
+def _many(name: str, grid, seed: int, options: dict) -> np.ndarray:
+    """``name``'s maze of ``seed`` through its door to many mazes (``module.many``: the
+    fast layout made inside, one compiled call) as datasets, the Maker and the environment
+    call it."""
     rng = np.random.default_rng(seed)
-    passages = np.zeros(grid.size, dtype=np.uint8)
-    trace = np.zeros((4 * grid.size + 4, 3), dtype=np.int32)
     root = random_cell(grid, rng)
-    src = draw.source(rng) if fast_draws else rng
-    geo, mask = grid.kernel_args()
-    extra = (gk.slot_count(grid.n_slots),) if name in ("backtracker", "prim", "hunt_and_kill") else ()
-    extra += (grid.kernel_topology(),)
-    if name in ("backtracker", "prim"):
-        used = kernel(passages, geo, mask, root, scratch(grid), src, trace, *extra)
-    elif name == "wilson":
-        used = kernel(passages, geo, mask, root, src, trace, *extra)
-    elif name == "growing_tree":  # rule "mix", half newest: both kinds of pick draw
-        used = kernel(passages, geo, mask, root, scratch(grid), 3, 0.5, src, trace, *extra)
-    elif name == "hunt_and_kill":  # odd seeds hunt at random, even ones serpentine
-        serpentine = seed % 2 == 0
-        keep = 0 if serpentine else None
-        edge_list, where = scratch(grid)[:keep], scratch(grid)[:keep]
-        used = kernel(passages, geo, mask, root, serpentine, edge_list, where, src, trace, *extra)
-    else:
-        used = kernel(passages, geo, mask, root, grid.n_cells, src, trace, *extra)
-    return passages, trace[:used]
+    out = np.zeros((1, grid.size), dtype=np.uint8)
+    _generator(name).many(out, grid, draw.source(rng)[None], np.array([root]), **options)
+    return out[0]
 
 
 GRIDS = [
@@ -381,8 +369,8 @@ GRIDS = [
 @pytest.mark.parametrize("name", FAST_PATHS)
 def test_one_kernel_makes_the_same_maze_through_every_door(name, grid):
     """One compiled kernel per generator, reached three ways: the front door (its layout
-    made with numpy), the batch drivers' ``kernel`` (made inside), and that with numba's
-    Generator drawing: the same maze and trace from the same seed, on every grid kind
+    made with numpy), the same with numba's Generator drawing, and the door to many mazes
+    (made inside): the same maze and trace from the same seed, on every grid kind
     (offsets, ring tables, neighbour tables of four and eight slots, weave's tunnels)."""
     func = getattr(_generator(name), name)
     options = {"growing_tree": {"rule": "mix", "p": 0.5}}.get(name, {})
@@ -390,11 +378,10 @@ def test_one_kernel_makes_the_same_maze_through_every_door(name, grid):
         if name == "hunt_and_kill":
             options = {"hunt": "serpentine" if seed % 2 == 0 else "random"}
         front = func(grid, np.random.default_rng(seed), record=True, **options)
-        got = _run(name, grid, seed, True)
-        other = _run(name, grid, seed, False)  # numba's Generator path
+        other = func(grid, np.random.Generator(_NotQuitePCG64(seed)), record=True, **options)
         want = (front.passages.ravel(), front.trace)
-        for a, b in (got, other):
-            assert np.array_equal(a, want[0]) and np.array_equal(b, want[1])
+        assert np.array_equal(other.passages.ravel(), want[0]) and np.array_equal(other.trace, want[1])
+        assert np.array_equal(_many(name, grid, seed, options), want[0])
         assert grid.n_cells == 1 or want[1].shape[0] >= grid.n_cells  # a whole maze was carved
 
 

@@ -82,8 +82,9 @@ def check_arrays(
 
 def warmup() -> None:
     """Compile the batch kernels and these checks once, on tiny mazes (``mazekit warmup``)."""
+    from ..generate import MANY as BATCHED
     from ..grids import RectGrid
-    from .batch import BATCHED, make
+    from .batch import make
 
     grid = RectGrid((3, 4))
     for name in BATCHED:

@@ -5,9 +5,10 @@ on every call: about 200 µs before a 20x20 maze's few µs of carving. An enviro
 makes a maze per episode asks the same things every time, so a :class:`MazeMaker` checks
 them once, keeps one grid per size, and on each :meth:`MazeMaker.make`:
 
-- calls the generator kernel itself for ``backtracker``, ``prim`` and ``wilson`` (with a
-  PCG64 draw source that stays in the maker, so no generator state is copied in and out),
-  and the generator's Python function for the others;
+- carves through the generator's own door to many mazes
+  (:func:`mazekit.generate.many_door`: one compiled call, with a PCG64 draw source that
+  stays in the maker, so no generator state is copied in and out) where it has one, and
+  through the generator's Python function otherwise;
 - braids (``braid`` > 0), places the ends (:func:`mazekit.ends.place_ends`; ``corners``,
   ``opposite`` and ``sides`` computed once per grid);
 - fills the step tables (:mod:`mazekit.env._tables`): where each action lands and the
@@ -20,30 +21,19 @@ the named algorithm.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._memory import check_fits, index_scratch
+from .._memory import check_fits
 from ..ends import ENDS, place_ends
-from ..generate import GENERATORS, check_options, lookup, memory_per_cell, properties
+from ..generate import GENERATORS, check_options, lookup, many_door, memory_per_cell, properties
 from ..grids import GRIDS, Cell, Grid, as_grid, grid_class
 from ..grids.base import is_int
-from ..grids.kernel import slot_count
 from ..kernels.draw import source
 from ..maze import Maze
 from ..registry import runs_on_grid
-from ..trace import empty
 from . import _tables
-
-#: Generators whose kernel (the module's ``kernel``) the maker calls itself: module ->
-#: (takes a stack, takes the slot count).
-FAST = {
-    "backtracker": (True, True),
-    "prim": (True, True),
-    "wilson": (False, False),
-}
 
 
 class Episode(NamedTuple):
@@ -112,9 +102,8 @@ class _GridCache(NamedTuple):
     geo: tuple[int, int, int, int]
     mask: np.ndarray
     cells: np.ndarray
-    stack: np.ndarray
     ends: tuple[Cell, Cell] | None  # fixed ends, when they depend on the grid only
-    topology: np.ndarray | None  # what the fast kernels take (Grid.kernel_topology), if any
+    door: Any  # the generator's door to many mazes on this grid (many_door), or None
 
 
 class MazeMaker:
@@ -186,11 +175,6 @@ class MazeMaker:
         biggest = probe if self.high == self.low else as_grid(self.high, grid)
         per_cell = BYTES_PER_SLOT * biggest.n_slots + BYTES_PER_CELL + memory_per_cell(self.func, biggest)
         check_fits(biggest.shape, per_cell, f"an environment of {generator} mazes")
-        fast = FAST.get(generator) if not self.options else None
-        self._fast: tuple[Any, bool, bool] | None = None
-        if fast is not None:
-            mod = importlib.import_module(f"mazekit.generate.{generator}")
-            self._fast = (mod.kernel, *fast)
         self.seed(seed)
 
     # -- randomness ---------------------------------------------------------------------
@@ -199,7 +183,7 @@ class MazeMaker:
         ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         carve, other = ss.spawn(2)
         self.rng = np.random.default_rng(other)  # sizes, braid, random ends, other generators
-        self.src = source(np.random.default_rng(carve))  # the fast kernels' PCG64 state
+        self.src = np.asarray(source(np.random.default_rng(carve)))  # the doors' PCG64 state
 
     # -- grids --------------------------------------------------------------------------
     def layout(self) -> tuple[int, int]:
@@ -215,14 +199,12 @@ class MazeMaker:
         if got is None:
             g = as_grid(shape, self.kind)
             geo, mask = g.kernel_args()
-            stack = index_scratch(g)
             ends = None
             if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
                                                                   or self.props["ends"] is None):  # fmt: skip
                 ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
-            fast = getattr(self, "_fast", None) is not None  # (a given maze has none)
-            topology = g.kernel_topology() if fast else None  # built only where a kernel takes it
-            got = _GridCache(g, geo, mask, g.cell_indices(), stack, ends, topology)
+            door = many_door(self.name, g) if self.fixed is None else None
+            got = _GridCache(g, geo, mask, g.cell_indices(), ends, door)
             if len(self._grids) < 256:
                 self._grids[shape] = got
         return got
@@ -240,13 +222,11 @@ class MazeMaker:
             return self._given
         gc = self._grid(self._shape() if shape is None else tuple(shape))
         g = gc.grid
-        passages = np.zeros(g.size, dtype=np.uint8)
-        if self._fast is not None:
-            kernel, stack, slots = self._fast
-            root = int(gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])])
-            args: tuple[Any, ...] = (passages, gc.geo, gc.mask, root) + ((gc.stack,) if stack else ())
-            counted = (slot_count(g.n_slots),) if slots else ()  # compiled in (backtracker, prim)
-            kernel(*args, self.src, empty(), *counted, gc.topology)
+        if gc.door is not None:
+            stack = np.zeros((1, g.size), dtype=np.uint8)
+            root = np.array([gc.cells[_tables.draw_index(self.src, gc.cells.shape[0])]])
+            gc.door(stack, g, self.src.reshape(1, 4), root, **self.options)  # (a view: self.src moves on)
+            passages = stack[0]
         else:
             passages = self.func(g, self.rng, **self.options).passages.ravel()
         if self.braid > 0.0:
@@ -270,8 +250,8 @@ class MazeMaker:
 
 def warmup() -> None:
     """Compile the environment's kernels: the step tables with and without slip, and the
-    generator kernels the maker calls itself (``mazekit warmup`` runs this)."""
-    for name in FAST:
+    doors to many mazes of the generators it uses most (``mazekit warmup`` runs this)."""
+    for name in ("backtracker", "prim", "wilson"):
         for slip in (0.0, 0.1):
             MazeMaker(name, "rect", (4, 5), slip=slip, seed=1).make()
     MazeMaker("backtracker", "polar", (3, 6), slip=0.1, seed=1).make()

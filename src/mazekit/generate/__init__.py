@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
 from ..ends import ENDS, place_ends
-from ..grids import as_grid, grid_class
+from ..grids import Grid, as_grid, grid_class
+from ..kernels import seeding
 from ..maze import Maze
 from ..registry import (
     GRAPH_GRIDS,
@@ -61,6 +64,52 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
     "cellular_automaton": cellular_automaton,
     "unicursal": unicursal,
 }
+
+#: Each generator's door to many mazes in one compiled call, where it has one: its module's
+#: ``many(out, grid, srcs, roots, **options)`` (see :func:`mazekit.generate.backtracker.many`).
+MANY: dict[str, Callable[..., None]] = {
+    name: declared(func, "many") for name, func in GENERATORS.items() if declared(func, "many") is not None
+}
+
+
+def many_door(algorithm: str, grid: Grid) -> Callable[..., None] | None:
+    """The :data:`MANY` door of generator ``algorithm`` on ``grid``, or None where its mazes
+    are made one by one: it has none, its module says ``MANY_WEAVES = False`` and the grid
+    weaves (Kruskal's crossings are placed by its front door), or the grid's layout takes
+    indices past 32 bits.
+
+    >>> from mazekit.grids import make_grid
+    >>> hexes, rect = make_grid("hex", (3, 4)), make_grid("rect", (3, 4))
+    >>> many_door("wilson", hexes).__module__, many_door("eller", rect)
+    ('mazekit.generate.wilson', None)
+    """
+    door = MANY.get(algorithm)
+    if door is None or grid.size >= 2**32 - 1:
+        return None
+    if grid.tunnel_slots and not declared(GENERATORS[algorithm], "MANY_WEAVES", True):
+        return None
+    return door
+
+
+def many_roots(algorithm: str, grid: Grid, srcs: np.ndarray) -> np.ndarray:
+    """The root cells (flat) that generator ``algorithm``'s front door draws first, drawn on
+    the fresh draw sources ``srcs`` (which move on past the draw, as the generator's would):
+    a uniform existing cell (:func:`~mazekit.generate._common.random_cell`), or zeros for a
+    generator that draws none (its module says ``DRAWS_ROOT = False``: Kruskal).
+
+    >>> import numpy as np
+    >>> from mazekit.generate._common import random_cell
+    >>> from mazekit.kernels.seeding import sources
+    >>> grid = as_grid(np.array([[1, 0, 1], [1, 1, 1]], dtype=bool))
+    >>> drawn = many_roots("prim", grid, sources(np.array([5, 6])))
+    >>> [random_cell(grid, np.random.default_rng(s)) for s in (5, 6)] == drawn.tolist()
+    True
+    """
+    if not declared(GENERATORS[algorithm], "DRAWS_ROOT", True):
+        return np.zeros(srcs.shape[0], dtype=np.int64)
+    if grid.mask is None:
+        return seeding.roots(srcs, grid.size)
+    return grid.cell_indices()[seeding.roots(srcs, grid.n_cells)]
 
 
 def generate(
@@ -125,8 +174,10 @@ def generate(
     ...
     ValueError: unknown generator 'nope'; choose from aldous_broder, backtracker, ...
     """
+    # One maze: through the front door (the door to many mazes would compile a second
+    # kernel on a first run; both make this maze).
     return Maker(algorithm, shape, grid=grid, wrap=wrap, record=record, ends=ends, start=start, goal=goal,
-                 **options)(rng)  # fmt: skip
+                 **options).one(rng)  # fmt: skip
 
 
 class Maker:
@@ -137,6 +188,14 @@ class Maker:
     mazes: :func:`generate` spends most of a 5x5 maze's time checking its arguments (the
     algorithm's options, the grid, the memory the process may take); a ``Maker`` does that
     when it is made. Its parameters are :func:`generate`'s, without ``rng``.
+
+    Called with an integer seed, a Maker of a generator with a door to many mazes
+    (:data:`MANY`: backtracker, prim, kruskal, wilson, aldous_broder, growing_tree,
+    hunt_and_kill) seeds, carves and places the ends in compiled code, without a numpy
+    ``Generator``: 30,000-60,000 small mazes a second, 5-7x :func:`generate`
+    (``python benchmarks/many.py``); :meth:`many` returns the passages of many seeds
+    stacked, from one compiled call. A trace (``record=True``), ``ends="random"``, a
+    weave grid or a ``Generator`` take the front door, as :func:`generate` does.
 
     Examples
     --------
@@ -193,9 +252,25 @@ class Maker:
         self._func, self._natural = func, props["ends"] if ends == "corners" else None
         self._start = None if start is None else the_grid.check_cell(start, "start")
         self._goal = None if goal is None else the_grid.check_cell(goal, "goal")
+        # Seeds go through the generator's door to many mazes where the result is the same:
+        # no trace asked, and ends that draw nothing after the carving.
+        fits = not record and ends != "random" and self._natural is None
+        self._door = many_door(algorithm, the_grid) if fits else None
+        self._ends: tuple[Any, Any] | None = None  # the same cells for every maze
+        if self._door is not None and the_grid.mask is None and ends in ("corners", "opposite", "sides"):
+            empty = np.zeros(the_grid.shape, dtype=np.uint8)  # (every cell of a perfect maze is open)
+            self._ends = place_ends(empty, the_grid, ends, None, self._start, self._goal)
 
     def __call__(self, rng: RngLike = None) -> Maze:
         """The maze of ``rng`` (a seed, a numpy ``Generator`` or ``None`` for a fresh seed)."""
+        if self._door is not None and _plain_seed(rng):
+            return self._from_seed(int(rng))  # type: ignore[arg-type]
+        return self.one(rng)
+
+    def one(self, rng: RngLike = None) -> Maze:
+        """The maze of ``rng`` through the generator's front door: what :func:`generate`
+        calls (a call of the Maker takes the door to many mazes where it can, which makes
+        the same maze but compiles its own kernel on a first use)."""
         gen, seed = as_rng(rng)
         out = self._func(self.grid, gen, record=self.record, **self.options)
         start, goal = self._start, self._goal
@@ -215,6 +290,48 @@ class Maker:
             trace=out.trace,
         )
 
+    def _from_seed(self, seed: int) -> Maze:
+        """The maze of ``seed`` through the door to many mazes: seeded, carved and its ends
+        placed without a numpy ``Generator`` (one costs 15 us to make)."""
+        passages = self.many([seed])[0]
+        if self._ends is not None:
+            s, g = self._ends
+        else:
+            s, g = place_ends(passages, self.grid, self.ends, None, self._start, self._goal)
+        return Maze(passages=passages, grid=self.grid, start=s, goal=g, algorithm=self.algorithm, seed=seed,
+                    options=dict(self.options))  # fmt: skip
+
+    def many(self, seeds: Any) -> np.ndarray:
+        """The passages of the mazes of ``seeds`` (non-negative integers), stacked:
+        ``(len(seeds), *grid.shape)`` uint8, maze ``k`` that of ``self(seeds[k])``.
+
+        Where the generator has a door to many mazes (:data:`MANY`) they are carved in one
+        compiled call; otherwise one by one.
+
+        >>> make = Maker("prim", (3, 4))
+        >>> stack = make.many(range(1000))
+        >>> stack.shape, bool((stack[17] == make(17).passages).all())
+        ((1000, 3, 4), True)
+        """
+        seeds = np.asarray(seeds)
+        if seeds.ndim != 1 or (seeds.size and (seeds.dtype.kind not in "iu" or seeds.min() < 0)):
+            raise ValueError("seeds must be a list of non-negative integer seeds")
+        if seeds.size and int(seeds.max()) >= 2**63:
+            raise ValueError("seeds must be below 2**63")
+        out = np.zeros((seeds.shape[0], self.grid.size), dtype=np.uint8)
+        if self._door is not None:
+            srcs = seeding.sources(seeds)
+            self._door(out, self.grid, srcs, many_roots(self.algorithm, self.grid, srcs), **self.options)
+        else:
+            for k, seed in enumerate(seeds.tolist()):
+                out[k] = self(seed).passages.ravel()
+        return out.reshape((seeds.shape[0], *self.grid.shape))
+
+
+def _plain_seed(rng: Any) -> bool:
+    """Whether ``rng`` is a seed that :func:`mazekit.kernels.seeding.sources` takes."""
+    return isinstance(rng, int | np.integer) and not isinstance(rng, bool) and 0 <= int(rng) < 2**63
+
 
 def starts_open(algorithm: str | None) -> bool:
     """Whether the generator ``algorithm`` carves by raising walls in an open room, so its
@@ -228,6 +345,7 @@ def starts_open(algorithm: str | None) -> bool:
 
 
 __all__ = [
-    "GENERATORS", "GRAPH_GRIDS", "Carved", "Maker", "check_options", "generate", "lookup", "memory_per_cell",
+    "GENERATORS", "GRAPH_GRIDS", "MANY", "Carved", "Maker", "check_options", "generate", "lookup",
+    "many_door", "many_roots", "memory_per_cell",
     "properties", "starts_open", "summary",
 ] + list(GENERATORS)  # fmt: skip

@@ -78,7 +78,7 @@ def carve_fast(
     ``outside`` beyond the cells) and copy its passage ``bits`` out into ``passages``
     (unless ``bits`` is None: a kernel that writes ``passages`` itself); return what the
     kernel returns. Laying out in numpy keeps the layout's code out of a
-    first run's compiling (the kernel's ``_whole`` twin, for batch drivers, compiles it)."""
+    first run's compiling (the module's ``_many``, for many mazes in one call, compiles it)."""
     geo, mask = grid.kernel_args()
     if bits is not None:  # the kernel's state bits: a byte up in a two-byte layout
         outside, bits = gk.state_bits(fast, outside, bits)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
@@ -77,15 +78,14 @@ def _aldous_broder(grid, geo, root, p, n_cells, src, trace, T):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _aldous_broder_whole(passages, geo, mask, root, n_cells, src, trace, T):  # pragma: no cover
-    """:func:`_aldous_broder` with the fast layout made and copied out inside, for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy:
-    :func:`~mazekit.generate._common.carve_fast`)."""
+def _many(out, geo, mask, roots, srcs, n_cells, trace, T):  # pragma: no cover
+    """:func:`_aldous_broder` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
-    grid = gk.lay_out(T, geo, mask, 0, BLOCKED << s)
-    t = _aldous_broder(grid, geo, root, gk.to_fast(T, geo, root), n_cells, src, trace, T)
-    gk.copy_out(T, geo, grid, (VISITED << s) - 1, passages)
-    return t
+    for k in range(out.shape[0]):
+        grid = gk.lay_out(T, geo, mask, 0, BLOCKED << s)
+        _aldous_broder(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), n_cells, srcs[k], trace, T)
+        gk.copy_out(T, geo, grid, (VISITED << s) - 1, out[k])
 
 
 def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
@@ -112,8 +112,25 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_aldous_broder_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_aldous_broder`` takes after ``p``).
-kernel = _aldous_broder_whole
+def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`aldous_broder` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("aldous_broder", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    grid.check_connected()  # as aldous_broder: a walk could never reach a second region
+    geo, mask = grid.kernel_args()
+    _many(out, geo, mask, roots, srcs, grid.n_cells, tr.empty(), grid.kernel_topology())

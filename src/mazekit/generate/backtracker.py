@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
@@ -75,15 +76,14 @@ def _backtracker(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no
 
 
 @njit(cache=True, nogil=True)
-def _backtracker_whole(passages, geo, mask, root, stack, src, trace, slots, T):  # pragma: no cover
-    """:func:`_backtracker` with the layout made and copied out inside: for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy, and
-    so compiles none of it on a first run)."""
+def _many(out, geo, mask, roots, srcs, stack, trace, slots, T):  # pragma: no cover
+    """:func:`_backtracker` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
-    grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
-    t = _backtracker(grid, geo, root, gk.to_fast(T, geo, root), stack, src, trace, slots, T)
-    gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
-    return t
+    for k in range(out.shape[0]):
+        grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
+        _backtracker(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), stack, srcs[k], trace, slots, T)
+        gk.copy_out(T, geo, grid, (SEEN << s) - 1, out[k])
 
 
 def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
@@ -106,8 +106,34 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_backtracker_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_backtracker`` takes after ``p``).
-kernel = _backtracker_whole
+def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`backtracker` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("backtracker", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    geo, mask = grid.kernel_args()
+    _many(
+        out,
+        geo,
+        mask,
+        roots,
+        srcs,
+        scratch(grid),
+        tr.empty(),
+        gk.slot_count(grid.n_slots),
+        grid.kernel_topology(),
+    )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
@@ -88,15 +89,21 @@ def _growing_tree(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma
 
 
 @njit(cache=True, nogil=True)
-def _growing_tree_whole(passages, geo, mask, root, active, rule, p, src, trace, T):  # pragma: no cover
-    """:func:`_growing_tree` with the fast layout made and copied out inside, for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy:
-    :func:`~mazekit.generate._common.carve_fast`)."""
+def _many(out, geo, mask, roots, srcs, active, rule, p, trace, T):  # pragma: no cover
+    """:func:`_growing_tree` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
-    grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
-    t = _growing_tree(grid, geo, root, gk.to_fast(T, geo, root), active, rule, p, src, trace, T)
-    gk.copy_out(T, geo, grid, (SEEN << s) - 1, passages)
-    return t
+    for k in range(out.shape[0]):
+        grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
+        _growing_tree(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), active, rule, p, srcs[k], trace, T)
+        gk.copy_out(T, geo, grid, (SEEN << s) - 1, out[k])
+
+
+def _check(rule: str, p: float) -> None:
+    if rule not in RULES:
+        raise ValueError(f"unknown growing_tree rule {rule!r}; choose from {', '.join(RULES)}")
+    if not 0.0 <= float(p) <= 1.0:
+        raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
 
 
 def growing_tree(
@@ -124,10 +131,7 @@ def growing_tree(
     >>> int((out.passages > 0).sum())
     16
     """
-    if rule not in RULES:
-        raise ValueError(f"unknown growing_tree rule {rule!r}; choose from {', '.join(RULES)}")
-    if not 0.0 <= float(p) <= 1.0:
-        raise ValueError(f"growing_tree p must be between 0 and 1, got {p}")
+    _check(rule, p)
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
     fast = grid.kernel_topology()
@@ -137,8 +141,38 @@ def growing_tree(
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_growing_tree_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_growing_tree`` takes after ``p``).
-kernel = _growing_tree_whole
+def many(
+    out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, rule: str = "newest", p: float = 0.5
+) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`growing_tree` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("growing_tree", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    _check(rule, p)
+    geo, mask = grid.kernel_args()
+    _many(
+        out,
+        geo,
+        mask,
+        roots,
+        srcs,
+        scratch(grid),
+        RULES.index(rule),
+        float(p),
+        tr.empty(),
+        grid.kernel_topology(),
+    )

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from .. import trace as tr
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
@@ -174,19 +175,26 @@ def _hunt_and_kill(
 
 
 @njit(cache=True, nogil=True)
-def _hunt_and_kill_whole(
-    passages, geo, mask, root, serpentine, edge_list, where, src, trace, slots, T
-):  # pragma: no cover
-    """:func:`_hunt_and_kill` with the fast layout made and copied out inside, for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy:
-    :func:`~mazekit.generate._common.carve_fast`)."""
+def _many(out, geo, mask, roots, srcs, serpentine, edge_list, where, trace, slots, T):  # pragma: no cover
+    """:func:`_hunt_and_kill` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
-    grid = gk.lay_out(T, geo, mask, 0, F_STATE << s)
-    t = _hunt_and_kill(
-        grid, geo, root, gk.to_fast(T, geo, root), serpentine, edge_list, where, src, trace, slots, T
-    )
-    gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, passages)
-    return t
+    for k in range(out.shape[0]):
+        grid = gk.lay_out(T, geo, mask, 0, F_STATE << s)
+        p = gk.to_fast(T, geo, roots[k])
+        _hunt_and_kill(grid, geo, roots[k], p, serpentine, edge_list, where, srcs[k], trace, slots, T)
+        gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, out[k])
+
+
+def _hunt_lists(grid: Grid, hunt: str) -> tuple[bool, np.ndarray, np.ndarray]:
+    """``(serpentine, list, positions)``: the random hunt's list of cells next to the maze
+    (fast-path indices: scratch's type) and their positions in it; empty for the serpentine."""
+    if hunt not in HUNTS:
+        raise ValueError(f"unknown hunt_and_kill hunt {hunt!r}; choose from {', '.join(HUNTS)}")
+    dtype = index_dtype(grid.size)
+    if hunt == "serpentine":
+        return True, np.empty(0, dtype=dtype), np.empty(0, dtype=dtype)
+    return False, scratch(grid), np.empty(grid.size, dtype=dtype)
 
 
 def hunt_and_kill(
@@ -215,25 +223,49 @@ def hunt_and_kill(
     >>> int((out.passages > 0).sum())
     24
     """
-    if hunt not in HUNTS:
-        raise ValueError(f"unknown hunt_and_kill hunt {hunt!r}; choose from {', '.join(HUNTS)}")
+    serpentine, edge_list, where = _hunt_lists(grid, hunt)
     passages, trace = buffers(grid, record, 2)
     root = random_cell(grid, rng)
-    serpentine = hunt == "serpentine"
     fast = grid.kernel_topology()
-    dtype = index_dtype(grid.size)
-    edge_list = where = np.empty(0, dtype=dtype)  # the random hunt's list and positions
-    if not serpentine:  # the list holds fast-path indices: scratch's type
-        edge_list = scratch(grid)
-        where = np.empty(grid.size, dtype=dtype)
     with draws(rng, grid.n_cells - 1) as src:
         rest = (serpentine, edge_list, where, src, trace, gk.slot_count(grid.n_slots), fast)
         used = carve_fast(_hunt_and_kill, grid, fast, root, F_STATE, ~F_STATE & 0xFF, passages, *rest)
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_hunt_and_kill_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_hunt_and_kill`` takes after ``p``).
-kernel = _hunt_and_kill_whole
+def many(
+    out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, hunt: str = "serpentine"
+) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`hunt_and_kill` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("hunt_and_kill", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    serpentine, edge_list, where = _hunt_lists(grid, hunt)
+    geo, mask = grid.kernel_args()
+    _many(
+        out,
+        geo,
+        mask,
+        roots,
+        srcs,
+        serpentine,
+        edge_list,
+        where,
+        tr.empty(),
+        gk.slot_count(grid.n_slots),
+        grid.kernel_topology(),
+    )

@@ -33,6 +33,8 @@ from ._common import Carved, carved
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 13  # on a rect grid: passages + 2 int32 walls + int32 union-find
 GRIDS = tuple(GRIDS_ALL)  # weave too: crossings are placed first, then joined like any wall
+DRAWS_ROOT = False  # the front door draws no root cell first (see mazekit.generate.many_roots)
+MANY_WEAVES = False  # many() places no crossings: weave mazes take the front door (many_door)
 
 
 def _dtype(grid: Grid) -> type[np.signedinteger]:
@@ -314,7 +316,56 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     return carved(grid, passages, trace, t)
 
 
-#: The compiled kernels under public names, for drivers that run many mazes in one
-#: compiled call (:mod:`mazekit.dataset.batch`); the arguments are those this module passes.
-kernel_walls, kernel_shuffle, kernel_join, wall_dtype = _walls, _shuffle, _join, _dtype
-kernel_join_fast = _join_fast
+@njit(cache=True, nogil=True)
+def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, rings, trace, T):  # pragma: no cover
+    """Kruskal as its front door runs it on a PCG64 source, maze after maze: the wall list
+    (the same for every maze) shuffled whole, then joined: by :func:`_join_fast` on the
+    padded layout (made and copied out here) or a ring table, else by :func:`_join` on the
+    plain layout (``T`` is then :data:`~mazekit.grids.kernel.NO_TOPOLOGY`)."""
+    walls = np.empty_like(all_walls)
+    under = np.zeros(0, dtype=np.uint8)
+    for k in range(out.shape[0]):
+        walls[:] = all_walls
+        parent[:] = -1
+        src = srcs[k]
+        _shuffle(walls, m, src)
+        if padded:
+            work = gk.lay_out(T, geo, mask, 0, 0)
+            _join_fast(work, geo, T, walls, m, parent, n_cells, src, trace)
+            gk.copy_out(T, geo, work, 0xFF, out[k])
+        elif rings:
+            _join_fast(out[k], geo, T, walls, m, parent, n_cells, src, trace)
+        else:
+            _join(out[k], geo, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
+
+
+def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, crossings: float = 0.3) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`kruskal` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    (which moves on). ``roots`` is not used (Kruskal draws no root cell), nor ``crossings``:
+    a weave grid, whose crossings are placed first, is refused. The door of datasets,
+    :class:`mazekit.Maker` and the environment (see :func:`mazekit.generate.backtracker.many`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import sources
+    >>> grid = make_grid("hex", (4, 5))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, sources(np.array([3, 9])), np.zeros(2, dtype=np.int64))
+    >>> bool((out[1] == mazekit.generate("kruskal", grid, rng=9).passages.ravel()).all())
+    True
+    """
+    if grid.tunnel_slots:
+        raise ValueError("kruskal's many() places no crossings: carve weave grids with kruskal()")
+    geo, mask = grid.kernel_args()
+    topology = grid.fast_topology()  # padded offsets, a polar grid's ring table, or None
+    padded = grid.padded_layout()
+    dtype = _dtype(grid)
+    walls = np.empty(grid.max_edges(), dtype=dtype)
+    rings = topology is not None and not padded
+    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, padded)
+    parent = forest(grid.padded_cells() if padded else grid.size, dtype)
+    T = gk.NO_TOPOLOGY if topology is None else topology
+    _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, rings, tr.empty(), T)

@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
@@ -86,15 +87,14 @@ def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cov
 
 
 @njit(cache=True, nogil=True)
-def _prim_whole(passages, geo, mask, root, frontier, src, trace, slots, T):  # pragma: no cover
-    """:func:`_prim` with the fast layout made and copied out inside, for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy:
-    :func:`~mazekit.generate._common.carve_fast`)."""
+def _many(out, geo, mask, roots, srcs, frontier, trace, slots, T):  # pragma: no cover
+    """:func:`_prim` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
-    grid = gk.lay_out(T, geo, mask, 0, P_GONE << s)
-    t = _prim(grid, geo, root, gk.to_fast(T, geo, root), frontier, src, trace, slots, T)
-    gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, passages)
-    return t
+    for k in range(out.shape[0]):
+        grid = gk.lay_out(T, geo, mask, 0, P_GONE << s)
+        _prim(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), frontier, srcs[k], trace, slots, T)
+        gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, out[k])
 
 
 def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
@@ -117,8 +117,34 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_prim_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_prim`` takes after ``p``).
-kernel = _prim_whole
+def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`prim` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("prim", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    geo, mask = grid.kernel_args()
+    _many(
+        out,
+        geo,
+        mask,
+        roots,
+        srcs,
+        scratch(grid),
+        tr.empty(),
+        gk.slot_count(grid.n_slots),
+        grid.kernel_topology(),
+    )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
@@ -93,12 +94,12 @@ def _wilson(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _wilson_whole(passages, geo, mask, root, src, trace, T):  # pragma: no cover
-    """:func:`_wilson` with the fast layout made inside, for drivers
-    that make many mazes in one compiled call (the front door lays it out with numpy:
-    :func:`~mazekit.generate._common.carve_fast`)."""
-    state = gk.lay_out(T, geo, mask, 0, BLOCKED)
-    return _wilson(state, geo, root, gk.to_fast(T, geo, root), passages, src, trace, T)
+def _many(out, geo, mask, roots, srcs, trace, T):  # pragma: no cover
+    """:func:`_wilson` on maze after maze, the fast layout made and copied out inside (the
+    front door lays it out with numpy, and so compiles none of this on a first run)."""
+    for k in range(out.shape[0]):
+        state = gk.lay_out(T, geo, mask, 0, BLOCKED)
+        _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T)
 
 
 def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
@@ -124,8 +125,25 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     return carved(grid, passages, trace, used)
 
 
-#: The kernel under a public name, for drivers that run many mazes in one compiled call
-#: (:mod:`mazekit.dataset.batch`, the environment's maker): ``_wilson_whole``, which lays the
-#: fast layout out and copies the passages back itself; its arguments are the front door's
-#: (``passages, geo, mask, root``, then what ``_wilson`` takes after ``p``).
-kernel = _wilson_whole
+def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray) -> None:
+    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
+    maze :func:`wilson` carves from a generator whose PCG64 draw source is ``srcs[k]``
+    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
+    would. The door of datasets, :class:`mazekit.Maker` and the environment
+    (:func:`mazekit.generate.many_kernel`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import roots, sources
+    >>> grid = make_grid("rect", (4, 5))
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
+    >>> many(out, grid, srcs, roots(srcs, grid.size))
+    >>> bool((out[1] == mazekit.generate("wilson", (4, 5), rng=9).passages.ravel()).all())
+    True
+    """
+    grid.check_connected()  # as wilson: a walk could never reach a second region
+    geo, mask = grid.kernel_args()
+    _many(out, geo, mask, roots, srcs, tr.empty(), grid.kernel_topology())

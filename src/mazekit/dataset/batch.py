@@ -11,8 +11,8 @@ per maze around a few microseconds of kernel. Here the per-maze work stays compi
 2. The generator's own door to many mazes (its module's ``many``, which runs the kernel
    :func:`mazekit.generate` calls: there is no second implementation) carves them all in
    one compiled call, each from its own draw source.
-3. :func:`solve_all` runs the BFS kernel on every maze and :func:`stats` counts dead ends and
-   hashes the passages.
+3. :func:`solve_all` (:func:`mazekit.solve.bfs.many`) runs the BFS kernel on every maze
+   and :func:`stats` counts dead ends and hashes the passages.
 
 So maze ``i`` of a dataset is ``mazekit.generate(name, grid, rng=derived_seed(seed, i))``
 to the byte. Transforms and solvers other than BFS run maze by maze on the batch's mazes;
@@ -46,7 +46,7 @@ from ..generate import many_door, many_roots
 from ..grids import Grid
 from ..kernels.seeding import states
 from ..measure import dead_ends_kernel as _dead_ends
-from ..solve.bfs import kernel as _bfs
+from ..solve.bfs import many as solve_all
 
 # -- generation: each generator's own door to many mazes --------------------------------------
 
@@ -102,48 +102,6 @@ def place_all(ends: str, passages: np.ndarray, grid: Grid, starts: np.ndarray, g
 
 
 # -- solving and statistics --------------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True)
-def _solve_all(passages, geo, starts, goals, lengths, cells):  # pragma: no cover - compiled
-    """BFS on every maze; path ``k`` goes to ``cells[offsets...]``: returns the total written,
-    with ``lengths[k]`` cells each (0 when the goal is unreachable)."""
-    at = 0
-    quiet = np.zeros(4, dtype=np.uint64)  # no progress words: the shard's bar counts mazes
-    for k in range(passages.shape[0]):
-        path, _ = _bfs(passages[k], geo, starts[k], goals[k], quiet)
-        n = path.shape[0]
-        if at + n > cells.shape[0]:
-            return -1
-        cells[at : at + n] = path
-        lengths[k] = n
-        at += n
-    return at
-
-
-def solve_all(
-    passages: np.ndarray, grid: Grid, starts: np.ndarray, goals: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Shortest paths (BFS) of a stack of flat mazes: ``(cells, counts)``: the flat cells
-    of every path one after the other, and how many each path has (0: unreachable).
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> m = mazekit.generate("prim", (4, 5), rng=1)
-    >>> cells, counts = solve_all(m.passages.reshape(1, -1), m.grid, np.array([0]), np.array([19]))
-    >>> int(counts[0]) == mazekit.solve(m, "bfs").path.shape[0]
-    True
-    """
-    count = passages.shape[0]
-    counts = np.zeros(count, dtype=np.int64)
-    room = max(count * min(grid.size, 64), 1)
-    while True:
-        cells = np.empty(room, dtype=np.int64)
-        used = _solve_all(passages, grid.geo, starts.astype(np.int64), goals.astype(np.int64), counts, cells)
-        if used >= 0:
-            return cells[:used], counts
-        room *= 2
 
 
 @njit(cache=True, nogil=True)

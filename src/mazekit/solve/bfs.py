@@ -15,121 +15,116 @@ import numpy as np
 from numba import njit
 
 from .. import trace as tr
-from ..grids import Cell
-from ..grids import kernel as k
+from ..grids import Cell, Grid
+from ..grids import kernel as gk
 from ..kernels.draw import DONE, meter, report
 from ..maze import Maze
 from ..solution import Solution
-from ._common import flat_ends, solution, visits, walk_back
+from ._common import flat_ends, solution
 
-#: Peak memory in bytes per cell, checked by the solve front door before it runs (measured
-#: on 600x600 rect mazes, perfect and braided: 16-17).
-BYTES_PER_CELL = 20
+#: Peak memory in bytes per cell, checked by the solve front door before it runs: the
+#: maze, one byte a cell of marks, an 8-byte queue word and a 12-byte trace row.
+BYTES_PER_CELL = 24
+PADDED_BYTES = 1  # the marks: a byte a cell of the fast layout (and its neighbour table, if made)
 
 SHORTEST = True  # always a shortest path
 
 
 @njit(cache=True, nogil=True)
-def _bfs(passages, geo, start, goal, progress):  # pragma: no cover - compiled
-    n = passages.shape[0]
-    prev = np.full(n, -1, dtype=np.int64)
-    queue = np.empty(n, dtype=np.int32)
+def _bfs(passages, T, geo, p, start, goal, progress, came, queue, trace, slots):  # pragma: no cover
+    """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: padded
+    offsets, a polar grid's ring table or a neighbour table), one for every grid: from cell
+    ``start`` (at fast index ``p``) to the cell at fast index ``goal``, through the flat
+    ``passages``. Returns the path (cells), how many cells left the queue and how many
+    entered it. ``trace`` (``(cells + 1, 3)`` int32) gets those cells' ``VISIT`` events, in
+    order (written whatever the caller keeps: a branch on it made the loop 20% slower).
+
+    C's layout (``../shared/limit``): one byte a fast index in ``came`` (zeros) says how to
+    walk back to the parent (:func:`~mazekit.grids.kernel.came_code`; 255 at the start),
+    and each neighbour is queued without a branch (written at the tail, the tail moved on
+    by 0 or 1): the passage bits are random, and a mispredicted branch a bit cost as much
+    as the rest of the loop. A queue word (``queue``: ``cells + 1`` uint64) holds a cell
+    and its fast index, ``cell << 32 | index`` (the cell moved by
+    :func:`~mazekit.grids.kernel.along`, no division): two queues side by side made the
+    rectangle 35% slower, the trace's cell column filled as cells were queued 40%. The
+    trace row is written whole as a cell leaves the queue. Every index is unsigned (no
+    negative-index fix-ups); ``slots`` is :func:`~mazekit.grids.kernel.slot_count` of the
+    grid, the count compiled in."""
+    off1 = gk.flat(T)
+    cell_off = gk.pad_offsets(geo, geo[2])
+    n_slot = len(slots)
     watched = progress.shape[0] > DONE
-    prev[start] = start
-    queue[0] = start
-    head, tail = 0, 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        if watched and head & 4095 == 0:
-            progress[DONE] = head
-        if cell == goal:
-            break
-        bits = passages[cell]
-        for slot in range(k.n_slots(geo[0])):
-            if bits >> slot & 1:
-                nb = k.through(geo, cell, slot)
-                if prev[nb] < 0:
-                    prev[nb] = cell
-                    queue[tail] = nb
-                    tail += 1
-    return walk_back(prev, start, goal), queue[:head]
-
-
-#: ``came`` codes of the rectangle fast path: the slot (N, E, S, W) back to the parent, plus 1.
-_BACK_N, _BACK_E, _BACK_S, _BACK_W = 1, 2, 3, 4
-
-
-@njit(cache=True, nogil=True)
-def _bfs_rect(passages, cols, start, goal, progress, came, queue, trace):  # pragma: no cover - compiled
-    """:func:`_bfs` on a plain rectangle (no wrap): the same path and the same order, but
-    returned as the finished trace (``VISIT`` events) rather than the bare order.
-
-    C's layout: one byte per cell says which way the parent is (0 = not reached), in an
-    array padded by ``cols + 1`` on both sides so that all four neighbours can be read
-    without a bounds check, and each neighbour is queued without a branch (written at the
-    tail, the tail moved on by 0 or 1): the passage bits are random, and a mispredicted
-    branch per bit cost as much as the rest of the loop. The queue is an array of its own,
-    ``uint32``: as the trace's first column, its four writes a cell were 12 bytes apart, and
-    the kernel 25% slower on a 4000x4000 maze (2026-12-02); each trace row is written whole
-    as its cell leaves the queue. Indices are unsigned, the queue's head and tail too (no
-    negative-index fix-ups on the loads; those on the queue's four writes a cell cost
-    10-15%), and the caller allocates ``came`` (zeros, ``cells + 2 * (cols + 1)``),
-    ``queue`` (``cells + 1``) and ``trace`` (``(cells + 1, 3)`` int32) with numpy, which
-    asks for huge pages on large arrays (fewer page faults than numba's own allocations).
-    """
-    pad = cols + 1
-    upad = np.uint64(pad)
-    ucols = np.uint64(cols)
     one = np.uint64(1)
+    s32 = np.uint64(32)
+    low = np.uint64(0xFFFFFFFF)
+    first = np.uint64(p)
     end = np.uint64(goal)
-    watched = progress.shape[0] > DONE
-    came[start + pad] = 255
-    queue[0] = start
-    head, tail = np.uint64(0), np.uint64(1)  # unsigned as the rest: no fix-ups on the queue
+    came[first] = 255
+    queue[0] = np.uint64(start) << s32 | first
+    head, tail = np.uint64(0), one
     while head < tail:
-        cell = np.uint64(queue[head])
+        word = queue[head]
+        u = word & low
+        cell = np.int64(word >> s32)  # (signed: along() adds signed offsets)
         trace[head, 0] = cell
         trace[head, 1] = tr.VISIT
         trace[head, 2] = -1
         head += one
-        if watched and head & np.uint64(4095) == 0:
+        if head & np.uint64(4095) == 0 and watched:
             progress[DONE] = head
-        if cell == end:
+        if u == end:
             break
-        bits = passages[cell]
-        at = cell + upad
-        ok = (bits & 1) & (came[at - ucols] == 0)
-        queue[tail] = cell - ucols
-        came[at - ucols] |= _BACK_S * ok
-        tail += np.uint64(ok)
-        ok = (bits >> 1 & 1) & (came[at + one] == 0)
-        queue[tail] = cell + one
-        came[at + one] |= _BACK_W * ok
-        tail += np.uint64(ok)
-        ok = (bits >> 2 & 1) & (came[at + ucols] == 0)
-        queue[tail] = cell + ucols
-        came[at + ucols] |= _BACK_N * ok
-        tail += np.uint64(ok)
-        ok = (bits >> 3 & 1) & (came[at - one] == 0)
-        queue[tail] = cell - one
-        came[at - one] |= _BACK_E * ok
-        tail += np.uint64(ok)
-    if came[goal + pad] == 0:
-        return np.empty(0, dtype=np.int64), trace[: np.int64(head)]
-    steps = np.array((0, -cols, 1, cols, -1), dtype=np.int64)
+        bits = passages[np.uint64(cell)]
+        h = gk.around(off1, u)
+        for slot in range(n_slot):
+            nb = gk.near(h, off1, slot)
+            ok = (bits >> slot & 1) & (came[nb] == 0)
+            queue[tail] = np.uint64(gk.along(T, cell_off, cell, u, slot, nb)) << s32 | nb
+            came[nb] |= gk.came_code(T, geo, h, slot, ok)
+            tail += np.uint64(ok)
+    if came[end] == 0:
+        return np.empty(0, dtype=np.int64), np.int64(head), np.int64(tail)
     k = 1
-    cell = goal
-    while cell != start:
-        cell += steps[came[cell + pad]]
+    v = end
+    while v != first:
+        v = gk.came_from(T, off1, came, v, n_slot)
         k += 1
     path = np.empty(k, dtype=np.int64)
-    cell = goal
+    v = end
+    c = gk.to_cell(T, geo, np.int64(v))  # then moved cell by cell: no division
     for i in range(k - 1, 0, -1):
-        path[i] = cell
-        cell += steps[came[cell + pad]]
+        path[i] = c
+        q = gk.came_from(T, off1, came, v, n_slot)
+        c = gk.along(T, cell_off, c, v, np.int64(came[v]) - 1, q)
+        v = q
     path[0] = start
-    return path, trace[: np.int64(head)]
+    return path, np.int64(head), np.int64(tail)
+
+
+@njit(cache=True, nogil=True)
+def _many(passages, geo, mask, starts, goals, lengths, cells, T, slots):  # pragma: no cover - compiled
+    """:func:`_bfs` on maze after maze of a stack (``came`` cleared where each search went):
+    path ``k`` goes to ``cells`` from the total so far, ``lengths[k]`` cells (0 when the goal
+    is unreachable). Returns the total, or -1 when ``cells`` is too short."""
+    came = np.zeros(gk.lay_out(T, geo, mask, 0, 0).shape[0], dtype=np.uint8)
+    queue = np.empty(passages.shape[1] + 1, dtype=np.uint64)
+    low = np.uint64(0xFFFFFFFF)
+    quiet = np.zeros(4, dtype=np.uint64)  # no progress words: the caller counts mazes
+    none = np.empty((passages.shape[1] + 1, 3), dtype=np.int32)  # (its trace, not kept)
+    at = 0
+    for k in range(passages.shape[0]):
+        s, g = starts[k], goals[k]
+        p, q = gk.to_fast(T, geo, s), gk.to_fast(T, geo, g)
+        path, _, queued = _bfs(passages[k], T, geo, p, s, q, quiet, came, queue, none, slots)
+        for i in range(queued):  # the marks are on the cells queued: clear them for the next
+            came[queue[i] & low] = 0
+        n = path.shape[0]
+        if at + n > cells.shape[0]:
+            return -1
+        cells[at : at + n] = path
+        lengths[k] = n
+        at += n
+    return at
 
 
 def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
@@ -147,20 +142,47 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     s, g = flat_ends(maze, start, goal)
     grid = maze.grid
     progress = meter(grid.n_cells)  # cells explored, of at most all
-    if grid.kind == "rect" and not grid.param:
-        came = np.zeros(grid.size + 2 * (grid.cols + 1), dtype=np.uint8)
-        queue = np.empty(grid.size + 1, dtype=np.uint32)  # (the trace's cells are int32)
-        buffer = np.empty((grid.size + 1, 3), dtype=np.int32)
-        path, trace = _bfs_rect(maze.passages.ravel(), grid.cols, s, g, progress, came, queue, buffer)
-        del queue
-        if 2 * trace.shape[0] < grid.size:  # keep only what was explored
-            trace = trace.copy()
-    else:
-        path, order = _bfs(maze.passages.ravel(), grid.geo, s, g, progress)
-        trace = visits(order)
+    T = grid.kernel_topology()
+    geo = grid.geo
+    if grid.padded_cells() >= 2**32:  # (a queue word holds a cell and its index in 32 bits each)
+        raise ValueError(f"bfs solves mazes of fewer than 2**32 cells, not {grid.describe()}")
+    came = np.zeros(grid.padded_cells() + 1, dtype=np.uint8)  # (+1: a table's sentinel)
+    queue = np.empty(grid.n_cells + 1, dtype=np.uint64)
+    buffer = np.empty((grid.n_cells + 1, 3), dtype=np.int32)
+    ends = (gk.fast_index(T, geo, s), s, gk.fast_index(T, geo, g), progress, came, queue, buffer)
+    path, used, _ = _bfs(maze.passages.ravel(), T, geo, *ends, gk.slot_count(grid.n_slots))
+    del came, queue, ends
+    trace = buffer[:used]
+    if 2 * used < grid.size:  # keep only what was explored
+        trace = trace.copy()
     report(progress, grid.n_cells)  # the step is over, found early or not
     return solution("bfs", maze, start, goal, path, trace)
 
 
-#: The compiled generic kernel under a public name, for drivers of many mazes.
-kernel = _bfs
+def many(
+    passages: np.ndarray, grid: Grid, starts: np.ndarray, goals: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Shortest paths of a stack of flat mazes in one compiled call: ``(cells, counts)``,
+    the flat cells of every path one after the other and how many each path has (0:
+    unreachable). The dataset's solver (:mod:`mazekit.dataset.batch`).
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("prim", (4, 5), rng=1)
+    >>> cells, counts = many(m.passages.reshape(1, -1), m.grid, np.array([0]), np.array([19]))
+    >>> int(counts[0]) == mazekit.solve(m, "bfs").path.shape[0]
+    True
+    """
+    count = passages.shape[0]
+    counts = np.zeros(count, dtype=np.int64)
+    room = max(count * min(grid.size, 64), 1)
+    T = grid.kernel_topology()
+    geo, mask = grid.kernel_args()
+    ends = (starts.astype(np.int64), goals.astype(np.int64), counts)
+    while True:
+        cells = np.empty(room, dtype=np.int64)
+        used = _many(passages, geo, mask, *ends, cells, T, gk.slot_count(grid.n_slots))
+        if used >= 0:
+            return cells[:used], counts
+        room *= 2

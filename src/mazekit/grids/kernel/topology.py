@@ -674,6 +674,48 @@ def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
     return lambda T, geo, fast, bits, out: unpad(geo, fast, bits, out)
 
 
+def came_code(T, geo, h, slot, ok):  # pragma: no cover - replaced in compiled code
+    """What a search marks on the cell it meets through ``slot`` from the cell whose
+    :func:`around` is ``h``, where ``ok`` (0 or 1; 0 elsewhere), for :func:`came_from` to
+    walk back by: the slot back plus 1 on offsets and ring tables (a load, or arithmetic on
+    the ring), the slot itself plus 1 on neighbour tables (whose slot back may take a
+    division). No branch and no array: a mispredicted branch on random passage bits, or
+    the reference counting of an array passed in, cost more than the rest of a step."""
+    raise NotImplementedError("came_code() runs inside numba kernels only")
+
+
+@overload(came_code, inline="always")
+def _came_code(T, geo, h, slot, ok):  # type: ignore[no-untyped-def]
+    if _table(T):
+        return lambda T, geo, h, slot, ok: (slot + 1) * ok
+    if _rings(T):
+        return lambda T, geo, h, slot, ok: (hop_back(T, geo, h, slot) + 1) * ok
+    return lambda T, geo, h, slot, ok: (T[2, slot] + 1) * ok
+
+
+def came_from(T, off1, came, v, n_slot):  # pragma: no cover - replaced in compiled code
+    """The fast index a search reached ``v`` from, by the mark :func:`came_code` left on it
+    (``came``: one byte a fast index, 0 where the search never went; ``off1``:
+    :func:`flat` of ``T``, made once)."""
+    raise NotImplementedError("came_from() runs inside numba kernels only")
+
+
+@overload(came_from)
+def _came_from(T, off1, came, v, n_slot):  # type: ignore[no-untyped-def]
+    if _table(T):
+
+        def impl(T, off1, came, v, n_slot):  # type: ignore[no-untyped-def]
+            slot = np.int64(came[v]) - 1  # the parent's slot: the one neighbour it leads here from
+            for s in range(n_slot):
+                q = np.uint64(T[v, s])
+                if came[q] != 0 and np.uint64(T[q, slot]) == v:
+                    return q
+            return v  # pragma: no cover - every mark has its parent
+
+        return impl
+    return lambda T, off1, came, v, n_slot: near(v, off1, np.int64(came[v]) - 1)
+
+
 # -- the fast layout made and read back from Python ------------------------------------------
 # numpy lays out and copies back what :func:`lay_out` and :func:`copy_out` do inside a
 # kernel: a front door that calls one kernel per maze then compiles neither (nor

@@ -110,6 +110,26 @@ def schema() -> Any:
     )
 
 
+def _array(values: np.ndarray) -> Any:
+    """A numeric numpy array as an Arrow array, made from its buffer: ``pyarrow.array``
+    imports pandas (where installed) on its first call, 0.4-0.5 s of every worker's start."""
+    import pyarrow as pa
+
+    values = np.ascontiguousarray(values)
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values), [None, pa.py_buffer(values)])
+
+
+def _strings(words: list[str]) -> Any:
+    """``words`` as an Arrow string array, made from its buffers (as :func:`_array`)."""
+    import pyarrow as pa
+
+    data = [w.encode() for w in words]
+    offsets = np.cumsum([0] + [len(b) for b in data]).astype(np.int32)
+    return pa.Array.from_buffers(
+        pa.string(), len(words), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))]
+    )
+
+
 def _cells(flat: np.ndarray, cols: int) -> Any:
     """Flat cell numbers as a fixed-size-list ``[row, col]`` array."""
     import pyarrow as pa
@@ -117,7 +137,7 @@ def _cells(flat: np.ndarray, cols: int) -> Any:
     pairs = np.empty((flat.shape[0], 2), dtype=np.int32)
     pairs[:, 0] = flat // cols
     pairs[:, 1] = flat % cols
-    return pa.FixedSizeListArray.from_arrays(pa.array(pairs.ravel()), 2)
+    return pa.FixedSizeListArray.from_arrays(_array(pairs.ravel()), 2)
 
 
 def table(batch: Batch, grid: Grid, names: list[str], solved: bool) -> Any:
@@ -133,28 +153,28 @@ def table(batch: Batch, grid: Grid, names: list[str], solved: bool) -> Any:
     )
     path_offsets = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(batch.path_counts, out=path_offsets[1:])
-    solution = pa.ListArray.from_arrays(pa.array(path_offsets), pa.array(batch.path_cells.astype(np.int32)))
+    solution = pa.ListArray.from_arrays(_array(path_offsets), _array(batch.path_cells.astype(np.int32)))
     length = np.where(batch.path_counts > 0, batch.path_counts - 1, -1).astype(np.int32)
     # plain strings for every reader (Hugging Face, pandas); Parquet dictionary-encodes them
-    algorithm = pa.DictionaryArray.from_arrays(pa.array(batch.algorithms, pa.int16()), pa.array(names))
+    algorithm = pa.DictionaryArray.from_arrays(_array(batch.algorithms.astype(np.int16)), _strings(names))
     algorithm = algorithm.cast(pa.string())
-    grid_col = pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, np.int8)), pa.array([grid.kind]))
+    grid_col = pa.DictionaryArray.from_arrays(_array(np.zeros(n, np.int8)), _strings([grid.kind]))
     grid_col = grid_col.cast(pa.string())
     columns = [
-        pa.array(np.arange(batch.first, batch.first + n, dtype=np.int64)),
-        pa.array(batch.seeds),
+        _array(np.arange(batch.first, batch.first + n, dtype=np.int64)),
+        _array(batch.seeds),
         algorithm,
         grid_col,
-        pa.array(np.full(n, grid.rows, np.int32)),
-        pa.array(np.full(n, grid.cols, np.int32)),
-        pa.array(np.full(n, grid.param, np.int32)),
+        _array(np.full(n, grid.rows, np.int32)),
+        _array(np.full(n, grid.cols, np.int32)),
+        _array(np.full(n, grid.param, np.int32)),
         passages,
         _cells(batch.starts, grid.cols),
         _cells(batch.goals, grid.cols),
         solution if solved else pa.nulls(n, pa.list_(pa.int32())),
-        pa.array(length) if solved else pa.nulls(n, pa.int32()),
-        pa.array(batch.dead_ends),
-        pa.array(batch.digests),
+        _array(length) if solved else pa.nulls(n, pa.int32()),
+        _array(batch.dead_ends),
+        _array(batch.digests),
     ]
     return pa.Table.from_arrays(columns, schema=schema())
 

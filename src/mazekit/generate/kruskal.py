@@ -46,10 +46,11 @@ def bytes_per_cell(grid: Grid) -> float:
     """Peak bytes per cell on ``grid``: passages, the union-find and one wall per
     neighbouring pair (int32, or int64 past 268 million cells); the passages and the
     union-find in the padded layout where the grid has one (its border and a 3d grid's
-    blocked bands: ``padded_cells() / size`` of them a cell)."""
+    blocked bands: ``padded_cells() / size`` of them a cell); the neighbour table a grid
+    with neither a padded layout nor rings makes (:meth:`~mazekit.grids.Grid.topology_bytes`)."""
     size = np.dtype(_dtype(grid)).itemsize
     layout = grid.padded_cells() / grid.size if grid.padded_layout() else 1.0
-    return layout * (1 + size) + size * ((grid.n_slots + 1) // 2)
+    return layout * (1 + size) + size * ((grid.n_slots + 1) // 2) + grid.topology_bytes()
 
 
 @njit(cache=True, nogil=True)
@@ -174,18 +175,19 @@ def _shuffle(walls, m, src):  # pragma: no cover
 
 @njit(cache=True, nogil=True)
 def _join(
-    passages, geo, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t
+    passages, geo, T, walls, m, parent, n_cells, shuffled, joined, under, src, trace, t
 ):  # pragma: no cover
     """Open walls in shuffled order between different sets until all ``n_cells`` are one;
     shuffle as it goes unless ``shuffled``. Return the walls looked at (= draws) and ``t``.
 
-    On a padded grid (``passages`` then has the padded layout, as do ``walls`` and the
-    union-find) a wall's far side is one offset away, with no division. With the walls
-    shuffled up front and no weave, :func:`_join_fast` is the faster loop."""
+    One kernel on the topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`): on
+    padded offsets ``passages``, ``walls`` and the union-find are in the padded layout, on a
+    ring or neighbour table they are the cells'; a wall's far side and its slot back are a
+    few operations, no division, and indices are unsigned. ``under`` (weave) says where a
+    tunnel runs under a cell: no wall along its axis opens."""
+    off1 = gk.flat(T)
     weave = under.shape[0] != 0
-    padded = passages.shape[0] != geo[1] * geo[2]
     recording = trace.shape[0] != 0
-    off = gk.pad_offsets(geo, gk.pad_width(geo)) if padded else np.zeros((2, 8), dtype=np.int64)
     for i in range(m):
         if joined == n_cells - 1:
             return i, t
@@ -197,17 +199,17 @@ def _join(
             wall = walls[i]
         cell = np.int64(wall >> 3)
         slot = np.int64(wall & 7)
-        nb = cell + off[cell & 1, slot] if padded else gk.through(geo, cell, slot)
+        nb = gk.near(np.uint64(cell), off1, slot)
         if weave and (under[cell] == 1 + (slot & 1) or under[nb] == 1 + (slot & 1)):
             continue  # a tunnel runs under along this wall's axis
         if not union(parent, cell, nb):
             continue
-        passages[cell] |= 1 << slot
-        passages[nb] |= 1 << gk.back(geo, cell, slot)
+        passages[np.uint64(cell)] |= 1 << slot
+        passages[nb] |= 1 << gk.hop_back(T, geo, cell, slot)
         joined += 1
         tick(src, 1)
         if recording:
-            t = record(trace, t, gk.unpad_index(geo, cell) if padded else cell, OPEN, slot)
+            t = record(trace, t, gk.to_cell(T, geo, cell), OPEN, slot)
     return m, t
 
 
@@ -227,33 +229,6 @@ def _ring_walls(geo, T, mask, walls):  # pragma: no cover
                 walls[m] = cell << 3 | slot
                 m += 1
     return m
-
-
-@njit(cache=True, nogil=True)
-def _join_fast(passages, geo, T, walls, m, parent, n_cells, src, trace):  # pragma: no cover
-    """:func:`_join` for walls shuffled up front on the fast topology ``T``
-    (:meth:`~mazekit.grids.Grid.fast_topology`; ``passages``, ``walls`` and the union-find
-    in its layout): a loop with neither draws nor calls in it and unsigned indices, 20-25%
-    faster on a padded rectangle; on a polar grid the far side and its slot back are a few
-    operations on the ring table."""
-    off1 = gk.flat(T)
-    recording = trace.shape[0] != 0
-    joined, t = 0, 0
-    for i in range(m):
-        if joined == n_cells - 1:
-            return i, t
-        cell = np.int64(walls[i] >> 3)
-        slot = np.int64(walls[i] & 7)
-        nb = gk.near(np.uint64(cell), off1, slot)
-        if not union(parent, cell, nb):
-            continue
-        passages[np.uint64(cell)] |= 1 << slot
-        passages[nb] |= 1 << gk.hop_back(T, geo, cell, slot)
-        joined += 1
-        tick(src, 1)
-        if recording:
-            t = record(trace, t, gk.to_cell(T, geo, cell), OPEN, slot)
-    return m, t
 
 
 def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, record: bool = False) -> Carved:
@@ -277,16 +252,15 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
         raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings}")
     geo, mask = grid.kernel_args()
     trace = tr.allocate(grid.size + 4) if record else tr.empty()
-    topology = grid.fast_topology()  # padded offsets, or a polar grid's ring table
+    topology = grid.kernel_topology()  # padded offsets, a ring table or a neighbour table
     padded = topology if grid.padded_layout() else None  # walls, sets and passages there, copied out
-    fast = padded is not None
     passages = (
         gk.fast_layout(padded, geo, mask, 0, 0) if padded is not None else np.zeros(grid.size, dtype=np.uint8)
     )
     dtype = _dtype(grid)
     walls = np.empty(grid.max_edges(), dtype=dtype)
-    rings = topology is not None and not fast
-    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, fast)
+    rings = topology.dtype == np.uint64
+    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, padded is not None)
     parent = forest(passages.shape[0], dtype)
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
@@ -300,12 +274,8 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
         if shuffled:
             mark = src.copy()
             _shuffle(walls, m, src)
-        if topology is not None and shuffled:  # (a weave grid has none: crossings need _join)
-            used, t = _join_fast(passages, geo, topology, walls, m, parent, grid.n_cells, src, trace)
-        else:
-            used, t = _join(
-                passages, geo, walls, m, parent, grid.n_cells, shuffled, joined, under, src, trace, t
-            )
+        rest = (parent, grid.n_cells, shuffled, joined, under, src, trace, t)
+        used, t = _join(passages, geo, topology, walls, m, *rest)
         if shuffled:
             rewind(src, mark, used)
     if padded is not None:
@@ -317,11 +287,10 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
 
 
 @njit(cache=True, nogil=True)
-def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, rings, trace, T):  # pragma: no cover
+def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T):  # pragma: no cover
     """Kruskal as its front door runs it on a PCG64 source, maze after maze: the wall list
-    (the same for every maze) shuffled whole, then joined: by :func:`_join_fast` on the
-    padded layout (made and copied out here) or a ring table, else by :func:`_join` on the
-    plain layout (``T`` is then :data:`~mazekit.grids.kernel.NO_TOPOLOGY`)."""
+    (the same for every maze) shuffled whole, then joined by :func:`_join`, on the padded
+    layout (made and copied out here) or on the cells themselves."""
     walls = np.empty_like(all_walls)
     under = np.zeros(0, dtype=np.uint8)
     for k in range(out.shape[0]):
@@ -331,12 +300,10 @@ def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, rings, tr
         _shuffle(walls, m, src)
         if padded:
             work = gk.lay_out(T, geo, mask, 0, 0)
-            _join_fast(work, geo, T, walls, m, parent, n_cells, src, trace)
+            _join(work, geo, T, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
             gk.copy_out(T, geo, work, 0xFF, out[k])
-        elif rings:
-            _join_fast(out[k], geo, T, walls, m, parent, n_cells, src, trace)
         else:
-            _join(out[k], geo, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
+            _join(out[k], geo, T, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
 
 
 def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, crossings: float = 0.3) -> None:
@@ -360,12 +327,11 @@ def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, cr
     if grid.tunnel_slots:
         raise ValueError("kruskal's many() places no crossings: carve weave grids with kruskal()")
     geo, mask = grid.kernel_args()
-    topology = grid.fast_topology()  # padded offsets, a polar grid's ring table, or None
+    topology = grid.kernel_topology()
     padded = grid.padded_layout()
     dtype = _dtype(grid)
     walls = np.empty(grid.max_edges(), dtype=dtype)
-    rings = topology is not None and not padded
+    rings = topology.dtype == np.uint64
     m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, padded)
     parent = forest(grid.padded_cells() if padded else grid.size, dtype)
-    T = gk.NO_TOPOLOGY if topology is None else topology
-    _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, rings, tr.empty(), T)
+    _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, tr.empty(), topology)

@@ -78,10 +78,24 @@ def many_door(algorithm: str, grid: Grid) -> Callable[..., None] | None:
     weaves (Kruskal's crossings are placed by its front door), or the grid's layout takes
     indices past 32 bits.
 
+    A door is its module's ``many(out, grid, srcs, roots, **options)``: one compiled call
+    that carves maze after maze, ``out[k]`` (flat, zeroed, ``grid.size`` bytes) becoming
+    the maze the generator's front door carves from a generator whose PCG64 draw source
+    (:func:`mazekit.kernels.draw.source`) is ``srcs[k]`` once it has drawn the root cell
+    ``roots[k]`` (:func:`many_roots`); the sources move on as the generator's would.
+    Datasets, :class:`Maker` and the environment make their mazes through it.
+
+    >>> import numpy as np
     >>> from mazekit.grids import make_grid
+    >>> from mazekit.kernels.seeding import sources
     >>> hexes, rect = make_grid("hex", (3, 4)), make_grid("rect", (3, 4))
     >>> many_door("wilson", hexes).__module__, many_door("eller", rect)
     ('mazekit.generate.wilson', None)
+    >>> srcs = sources(np.array([3, 9]))
+    >>> out = np.zeros((2, hexes.size), dtype=np.uint8)
+    >>> many_door("wilson", hexes)(out, hexes, srcs, many_roots("wilson", hexes, srcs))
+    >>> bool((out[1] == generate("wilson", hexes, rng=9).passages.ravel()).all())
+    True
     """
     door = MANY.get(algorithm)
     if door is None or grid.size >= 2**32 - 1:

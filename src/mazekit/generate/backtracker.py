@@ -107,33 +107,8 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
 
 
 def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray) -> None:
-    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
-    maze :func:`backtracker` carves from a generator whose PCG64 draw source is ``srcs[k]``
-    and that has drawn the root cell ``roots[k]``; the sources move on as the generator
-    would. The door of datasets, :class:`mazekit.Maker` and the environment
-    (:func:`mazekit.generate.many_kernel`).
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> from mazekit.grids import make_grid
-    >>> from mazekit.kernels.seeding import roots, sources
-    >>> grid = make_grid("rect", (4, 5))
-    >>> srcs = sources(np.array([3, 9]))
-    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
-    >>> many(out, grid, srcs, roots(srcs, grid.size))
-    >>> bool((out[1] == mazekit.generate("backtracker", (4, 5), rng=9).passages.ravel()).all())
-    True
-    """
+    """:func:`backtracker` maze after maze in one compiled call: the door to many mazes
+    (:func:`mazekit.generate.many_door` says what it takes and gives)."""
     geo, mask = grid.kernel_args()
-    _many(
-        out,
-        geo,
-        mask,
-        roots,
-        srcs,
-        scratch(grid),
-        tr.empty(),
-        gk.slot_count(grid.n_slots),
-        grid.kernel_topology(),
-    )
+    rest = (scratch(grid), tr.empty(), gk.slot_count(grid.n_slots), grid.kernel_topology())
+    _many(out, geo, mask, roots, srcs, *rest)

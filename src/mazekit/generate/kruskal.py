@@ -307,23 +307,9 @@ def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T)
 
 
 def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, crossings: float = 0.3) -> None:
-    """Carve maze after maze in one compiled call: ``out[k]`` (flat, zeroed) becomes the
-    maze :func:`kruskal` carves from a generator whose PCG64 draw source is ``srcs[k]``
-    (which moves on). ``roots`` is not used (Kruskal draws no root cell), nor ``crossings``:
-    a weave grid, whose crossings are placed first, is refused. The door of datasets,
-    :class:`mazekit.Maker` and the environment (see :func:`mazekit.generate.backtracker.many`).
-
-    Examples
-    --------
-    >>> import mazekit
-    >>> from mazekit.grids import make_grid
-    >>> from mazekit.kernels.seeding import sources
-    >>> grid = make_grid("hex", (4, 5))
-    >>> out = np.zeros((2, grid.size), dtype=np.uint8)
-    >>> many(out, grid, sources(np.array([3, 9])), np.zeros(2, dtype=np.int64))
-    >>> bool((out[1] == mazekit.generate("kruskal", grid, rng=9).passages.ravel()).all())
-    True
-    """
+    """:func:`kruskal` maze after maze in one compiled call: the door to many mazes
+    (:func:`mazekit.generate.many_door`). ``roots`` is not used (Kruskal draws no root
+    cell), nor ``crossings``: a weave grid, whose crossings are placed first, is refused."""
     if grid.tunnel_slots:
         raise ValueError("kruskal's many() places no crossings: carve weave grids with kruskal()")
     geo, mask = grid.kernel_args()

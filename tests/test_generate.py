@@ -88,7 +88,7 @@ MAKER_CASES = [
     ("rect", (4, 5), {"wrap": "xy", "ends": "sides", "goal": (1, 1)}),
     ("rect", "mask", {}),
     ("triangle", (3, 5), {"ends": "opposite"}),
-    ("weave", (4, 4), {}),  # (its door is the front door)
+    ("weave", (4, 4), {}),  # (Kruskal goes through its front door there)
 ]
 
 
@@ -124,6 +124,9 @@ def test_a_maker_makes_the_maze_generate_makes(name, grid, shape, kwargs):
 def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
     with pytest.raises(ValueError, match="no option 'bias'"):
         mazekit.Maker("prim", (4, 4), bias=1)
+    for bad in (2.0, float("nan"), "x"):  # what the front door refuses, the door refuses
+        with pytest.raises(ValueError, match="kruskal crossings must be between 0 and 1"):
+            mazekit.Maker("kruskal", (4, 4), crossings=bad)(1)
     with pytest.raises(ValueError, match=r"takes its seed when it makes a maze: .*make\(seed\)"):
         mazekit.Maker("prim", (4, 4), rng=1)  # generate's argument, which a Maker takes per maze
     with pytest.raises(ValueError, match="unknown ends 'middle'"):
@@ -140,8 +143,10 @@ def test_a_maker_refuses_what_generate_refuses_when_it_is_made():
     for bad in ([-1], [[1, 2]], [0.5], ["a"]):
         with pytest.raises(ValueError, match="seeds must be a list of non-negative integer seeds"):
             make.many(bad)
-    with pytest.raises(ValueError, match="seeds must be below 2"):
-        make.many([2**63])
+    big = make.many([2**63, 2**70])  # past the door's 63 bits: one by one, still each seed's maze
+    assert np.array_equal(big[1], make(2**70).passages) and np.array_equal(big[0], make(2**63).passages)
+    with pytest.raises(ValueError, match="seeds must be a list"):
+        make.many(s for s in range(3))  # (no length: say so rather than guess)
 
 
 @pytest.mark.parametrize(

@@ -292,7 +292,8 @@ def _hard_abort(signalled: float) -> None:
         if grace is not None and time.monotonic() - max(signalled, _state[1]) >= grace:
             break
         time.sleep(0.05)
-    _LIVE_LOCK.acquire()  # held to the exit: no temporary file is made after the sweep
+    _LIVE_LOCK.acquire(timeout=1.0)  # held to the exit: no temporary file made after the
+    # sweep (given up after a second: a write stuck in the file system must not hang this)
     _ENDING[0] = True
     for tmp in list(_LIVE):
         try:

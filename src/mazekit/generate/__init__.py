@@ -209,7 +209,9 @@ class Maker:
     ``Generator``: 30,000-60,000 small mazes a second, 5-7x :func:`generate`
     (``python benchmarks/many.py``); :meth:`many` returns the passages of many seeds
     stacked, from one compiled call. A trace (``record=True``), ``ends="random"``, a
-    weave grid or a ``Generator`` take the front door, as :func:`generate` does.
+    ``Generator``, Kruskal on a weave grid and a grid of more than 65,536 cells (where
+    checking costs nothing beside carving, and the door would hold more memory than the
+    generator declares) take the front door, as :func:`generate` does.
 
     Examples
     --------
@@ -268,7 +270,7 @@ class Maker:
         self._goal = None if goal is None else the_grid.check_cell(goal, "goal")
         # Seeds go through the generator's door to many mazes where the result is the same:
         # no trace asked, and ends that draw nothing after the carving.
-        fits = not record and ends != "random" and self._natural is None
+        fits = not record and ends != "random" and self._natural is None and the_grid.size <= DOOR_CELLS
         self._door = many_door(algorithm, the_grid) if fits else None
         self._ends: tuple[Any, Any] | None = None  # the same cells for every maze
         if self._door is not None and the_grid.mask is None and ends in ("corners", "opposite", "sides"):
@@ -327,19 +329,30 @@ class Maker:
         >>> stack.shape, bool((stack[17] == make(17).passages).all())
         ((1000, 3, 4), True)
         """
-        seeds = np.asarray(seeds)
-        if seeds.ndim != 1 or (seeds.size and (seeds.dtype.kind not in "iu" or seeds.min() < 0)):
+        try:
+            listed = [int(x) for x in seeds if _seed_like(x)]
+            ok = len(listed) == len(seeds) and all(x >= 0 for x in listed)
+        except TypeError:
+            ok = False
+        if not ok or np.ndim(seeds) != 1:
             raise ValueError("seeds must be a list of non-negative integer seeds")
-        if seeds.size and int(seeds.max()) >= 2**63:
-            raise ValueError("seeds must be below 2**63")
-        out = np.zeros((seeds.shape[0], self.grid.size), dtype=np.uint8)
-        if self._door is not None:
-            srcs = seeding.sources(seeds)
+        check_fits((len(listed), self.grid.size), 1.0, "Maker.many's stack of passages")
+        out = np.zeros((len(listed), self.grid.size), dtype=np.uint8)
+        if self._door is not None and all(_plain_seed(x) for x in listed):
+            srcs = seeding.sources(np.array(listed, dtype=np.uint64))
             self._door(out, self.grid, srcs, many_roots(self.algorithm, self.grid, srcs), **self.options)
-        else:
-            for k, seed in enumerate(seeds.tolist()):
+        else:  # one by one (no door, or a seed past 2**63)
+            for k, seed in enumerate(listed):
                 out[k] = self(seed).passages.ravel()
-        return out.reshape((seeds.shape[0], *self.grid.shape))
+        return out.reshape((out.shape[0], *self.grid.shape))
+
+
+#: The largest grid a :class:`Maker` carves through the door to many mazes (cells).
+DOOR_CELLS = 65_536
+
+
+def _seed_like(x: Any) -> bool:
+    return isinstance(x, int | np.integer) and not isinstance(x, bool)
 
 
 def _plain_seed(rng: Any) -> bool:

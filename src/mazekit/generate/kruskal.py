@@ -231,6 +231,15 @@ def _ring_walls(geo, T, mask, walls):  # pragma: no cover
     return m
 
 
+def _check_crossings(crossings: float) -> None:
+    try:
+        value = float(crossings)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings!r}")
+
+
 def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, record: bool = False) -> Carved:
     """Carve a perfect maze on ``grid`` by randomized Kruskal.
 
@@ -248,8 +257,7 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     >>> out.passages.tolist()
     [[2, 10, 10, 8]]
     """
-    if not 0.0 <= float(crossings) <= 1.0:
-        raise ValueError(f"kruskal crossings must be between 0 and 1, got {crossings}")
+    _check_crossings(crossings)
     geo, mask = grid.kernel_args()
     trace = tr.allocate(grid.size + 4) if record else tr.empty()
     topology = grid.kernel_topology()  # padded offsets, a ring table or a neighbour table
@@ -291,10 +299,12 @@ def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T)
     """Kruskal as its front door runs it on a PCG64 source, maze after maze: the wall list
     (the same for every maze) shuffled whole, then joined by :func:`_join`, on the padded
     layout (made and copied out here) or on the cells themselves."""
-    walls = np.empty_like(all_walls)
+    one = out.shape[0] == 1  # one maze: shuffle the list itself, no second copy
+    walls = all_walls if one else np.empty_like(all_walls)
     under = np.zeros(0, dtype=np.uint8)
     for k in range(out.shape[0]):
-        walls[:] = all_walls
+        if not one:
+            walls[:] = all_walls
         parent[:] = -1
         src = srcs[k]
         _shuffle(walls, m, src)
@@ -310,6 +320,7 @@ def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, cr
     """:func:`kruskal` maze after maze in one compiled call: the door to many mazes
     (:func:`mazekit.generate.many_door`). ``roots`` is not used (Kruskal draws no root
     cell), nor ``crossings``: a weave grid, whose crossings are placed first, is refused."""
+    _check_crossings(crossings)  # (unused here, but what the front door refuses is refused)
     if grid.tunnel_slots:
         raise ValueError("kruskal's many() places no crossings: carve weave grids with kruskal()")
     geo, mask = grid.kernel_args()

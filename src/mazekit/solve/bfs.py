@@ -142,10 +142,10 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     s, g = flat_ends(maze, start, goal)
     grid = maze.grid
     progress = meter(grid.n_cells)  # cells explored, of at most all
-    T = grid.kernel_topology()
-    geo = grid.geo
     if grid.padded_cells() >= 2**32:  # (a queue word holds a cell and its index in 32 bits each)
         raise ValueError(f"bfs solves mazes of fewer than 2**32 cells, not {grid.describe()}")
+    T = grid.kernel_topology()
+    geo = grid.geo
     came = np.zeros(grid.padded_cells() + 1, dtype=np.uint8)  # (+1: a table's sentinel)
     queue = np.empty(grid.n_cells + 1, dtype=np.uint64)
     buffer = np.empty((grid.n_cells + 1, 3), dtype=np.int32)

@@ -99,8 +99,6 @@ def parse_size(size: Any, kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 class _GridCache(NamedTuple):
     grid: Grid
-    geo: tuple[int, int, int, int]
-    mask: np.ndarray
     cells: np.ndarray
     ends: tuple[Cell, Cell] | None  # fixed ends, when they depend on the grid only
     door: Any  # the generator's door to many mazes on this grid (many_door), or None
@@ -198,13 +196,12 @@ class MazeMaker:
         got = self._grids.get(shape)
         if got is None:
             g = as_grid(shape, self.kind)
-            geo, mask = g.kernel_args()
             ends = None
             if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
                                                                   or self.props["ends"] is None):  # fmt: skip
                 ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
             door = many_door(self.name, g) if self.fixed is None else None
-            got = _GridCache(g, geo, mask, g.cell_indices(), ends, door)
+            got = _GridCache(g, g.cell_indices(), ends, door)
             if len(self._grids) < 256:
                 self._grids[shape] = got
         return got

@@ -66,7 +66,7 @@ GENERATORS: dict[str, Callable[..., Carved]] = {
 }
 
 #: Each generator's door to many mazes in one compiled call, where it has one: its module's
-#: ``many(out, grid, srcs, roots, **options)`` (see :func:`mazekit.generate.backtracker.many`).
+#: ``many(out, grid, srcs, roots, **options)`` (see :func:`many_door`).
 MANY: dict[str, Callable[..., None]] = {
     name: declared(func, "many") for name, func in GENERATORS.items() if declared(func, "many") is not None
 }
@@ -206,7 +206,7 @@ class Maker:
     Called with an integer seed, a Maker of a generator with a door to many mazes
     (:data:`MANY`: backtracker, prim, kruskal, wilson, aldous_broder, growing_tree,
     hunt_and_kill) seeds, carves and places the ends in compiled code, without a numpy
-    ``Generator``: 30,000-60,000 small mazes a second, 5-7x :func:`generate`
+    ``Generator``: 30,000-60,000 small mazes a second, 6-9x :func:`generate`
     (``python benchmarks/many.py``); :meth:`many` returns the passages of many seeds
     stacked, from one compiled call. A trace (``record=True``), ``ends="random"``, a
     ``Generator``, Kruskal on a weave grid and a grid of more than 65,536 cells (where

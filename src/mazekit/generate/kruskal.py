@@ -231,6 +231,16 @@ def _ring_walls(geo, T, mask, walls):  # pragma: no cover
     return m
 
 
+def _wall_list(grid: Grid, topology: np.ndarray) -> tuple[np.ndarray, int]:
+    """``(walls, m)``: every wall of ``grid`` once, in the indices of its ``topology``
+    (:meth:`~mazekit.grids.Grid.kernel_topology`), the first ``m`` of the array used."""
+    geo, mask = grid.kernel_args()
+    walls = np.empty(grid.max_edges(), dtype=_dtype(grid))
+    if topology.dtype == np.uint64:  # a ring table
+        return walls, _ring_walls(geo, topology, mask, walls)
+    return walls, _walls(geo, mask, walls, grid.padded_layout())
+
+
 def _check_crossings(crossings: float) -> None:
     try:
         value = float(crossings)
@@ -265,11 +275,8 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     passages = (
         gk.fast_layout(padded, geo, mask, 0, 0) if padded is not None else np.zeros(grid.size, dtype=np.uint8)
     )
-    dtype = _dtype(grid)
-    walls = np.empty(grid.max_edges(), dtype=dtype)
-    rings = topology.dtype == np.uint64
-    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, padded is not None)
-    parent = forest(passages.shape[0], dtype)
+    walls, m = _wall_list(grid, topology)
+    parent = forest(passages.shape[0], _dtype(grid))
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
@@ -326,9 +333,6 @@ def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, cr
     geo, mask = grid.kernel_args()
     topology = grid.kernel_topology()
     padded = grid.padded_layout()
-    dtype = _dtype(grid)
-    walls = np.empty(grid.max_edges(), dtype=dtype)
-    rings = topology.dtype == np.uint64
-    m = _ring_walls(geo, topology, mask, walls) if rings else _walls(geo, mask, walls, padded)
-    parent = forest(grid.padded_cells() if padded else grid.size, dtype)
+    walls, m = _wall_list(grid, topology)
+    parent = forest(grid.padded_cells() if padded else grid.size, _dtype(grid))
     _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, tr.empty(), topology)

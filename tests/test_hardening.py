@@ -346,13 +346,78 @@ def test_api_cells_are_not_truncated(maze):
         maze.replace(start=(0.5, 0)).check()
 
 
+# -- a maze built by hand is checked as it is made ---------------------------------------------
+
+
+@pytest.mark.parametrize("kind", list(mazekit.grids.GRIDS))
+def test_hand_built_passages_off_the_grid_or_one_sided_are_refused(kind):
+    m = mazekit.generate("backtracker", (2, 3, 4) if kind == "3d" else (5, 6), grid=kind, rng=3)
+    g = m.grid
+    cells = [g.unflat(int(i)) for i in g.cell_indices()]
+    edge, slot = next((c, k) for c in cells for k in range(g.n_slots) if g.neighbor(c, k) is None)
+    p = m.passages.copy()
+    p[edge] |= 1 << slot
+    with pytest.raises(ValueError, match="leads off the grid"):
+        mazekit.Maze(p, g, m.start, m.goal)  # (a compiled solver would read outside its arrays)
+    cell = next(c for c in cells if m.passages[c])
+    p = m.passages.copy()
+    p[cell] &= p[cell] - 1  # close its lowest open side from this side only
+    with pytest.raises(ValueError, match="not symmetric"):
+        mazekit.Maze(p, g, m.start, m.goal)
+    with pytest.raises(ValueError, match="not symmetric"):
+        m.replace(passages=p)
+    assert m.replace(passages=p, trusted=True).passages is p  # the caller vouches for it
+
+
+@pytest.mark.parametrize("masked", [False, True])
+def test_the_rectangle_checks_agree_with_the_generic_one(masked):
+    from mazekit.maze import _check, _check_rect, _check_small_rect
+
+    rng = np.random.default_rng(5)
+    grid = mazekit.RectGrid(
+        (7, 9), mask=rng.random((7, 9)) < 0.8 if masked else None, require_connected=False
+    )
+    found = set()
+    for _ in range(300):
+        m = mazekit.generate("prim", (7, 9), rng=int(rng.integers(1 << 30)))
+        p = m.passages.copy()
+        for _ in range(rng.integers(1, 3)):
+            p[rng.integers(7), rng.integers(9)] ^= 1 << int(rng.integers(5))
+        if masked:
+            p[~grid.mask] = 0 if rng.random() < 0.5 else p[~grid.mask]
+        mask = grid.mask if masked else np.ones((0, 0), np.bool_)
+        got = (
+            _check_small_rect(p, grid.mask),
+            tuple(_check_rect(p, mask)),
+            tuple(_check(p.ravel(), *grid.kernel_args())),
+        )
+        assert got[0] == got[1] == got[2]
+        found.add(got[0][0])
+    assert found >= ({1, 2, 3, 4} if masked else {1, 3, 4})  # every rule was met
+
+
+def test_a_large_hand_built_rectangle_takes_the_compiled_check():
+    m = mazekit.generate("backtracker", (300, 300), rng=1)
+    p = m.passages.copy()
+    p[299, 150] |= 4  # south, off the bottom edge
+    with pytest.raises(ValueError, match=r"side S of cell \(299, 150\)"):
+        mazekit.Maze(p, m.grid, m.start, m.goal)
+
+
 # -- save() refuses what load() would refuse --------------------------------------------------
 
 
 def _off_grid(m):
-    p = m.passages.copy()
-    p[0, 0] |= 1  # north, off the top edge
-    return m.replace(passages=p)
+    m = m.replace(passages=m.passages.copy())
+    m.passages[0, 0] |= 1  # north, off the top edge: changed in place after the maze was made
+    return m
+
+
+def _moved(m, **ends):
+    m = m.replace()
+    for name, cell in ends.items():  # set after the maze was made (replace() would refuse)
+        setattr(m, name, cell)
+    return m
 
 
 @pytest.mark.parametrize("suffix", [".json", ".npz", ".txt"])
@@ -360,8 +425,8 @@ def _off_grid(m):
     "bad, message",
     [
         (lambda m: (_off_grid(m), None), "leads off the grid"),
-        (lambda m: (m.replace(start=(99, 99)), None), r"start \(99, 99\) is off the grid"),
-        (lambda m: (m.replace(goal=(0.5, 0)), None), "goal must be"),
+        (lambda m: (_moved(m, start=(99, 99)), None), r"start \(99, 99\) is off the grid"),
+        (lambda m: (_moved(m, goal=(0.5, 0)), None), "goal must be"),
         (lambda m: (m, mazekit.solve(mazekit.generate("prim", (6, 8), rng=9))), "solution path step"),
         (lambda m: (m, mazekit.solve(mazekit.generate("prim", (3, 3), rng=9))), "solution path"),
         (lambda m: (m, "not a solution"), "must be a Solution"),

@@ -71,7 +71,7 @@ def place_ends(
         from .maze import Maze
 
         anchor = grid.unflat(_first(ok, grid))
-        probe = Maze(passages, grid, anchor, anchor)
+        probe = Maze(passages, grid, anchor, anchor, trusted=True)  # (a generator's passages)
         s, g = farthest_pair(probe, anchor)
     if start is not None:
         s = grid.check_cell(start, "start")

@@ -437,8 +437,7 @@ def _maze(passages: np.ndarray, grid: Grid, meta: dict[str, Any]) -> Maze:
         algorithm=algorithm,
         seed=None if seed is None else int(seed),
         options=dict(options or {}),
-    )
-    maze.check()
+    )  # (checked as it is made)
     return maze
 
 

@@ -229,7 +229,9 @@ def _finish_each(name: str, grid: Grid, rows: np.ndarray, passages: np.ndarray, 
     for k in rows:
         start, goal = grid.unflat(int(starts[k])), grid.unflat(int(goals[k]))
         cells = passages[k].reshape(grid.shape).copy()
-        maze = Maze(cells, grid, start, goal, algorithm=name, seed=int(seeds[k]), options=dict(options))
+        maze = Maze(
+            cells, grid, start, goal, algorithm=name, seed=int(seeds[k]), options=dict(options), trusted=True
+        )
         maze = _transformed(maze, transforms)
         passages[k] = maze.passages.ravel()
         if solver not in ("bfs", None):

@@ -49,7 +49,9 @@ class Episode(NamedTuple):
     @property
     def maze(self) -> Maze:
         g = self.grid
-        return Maze(self.passages.reshape(g.shape), g, g.unflat(self.start), g.unflat(self.goal))
+        return Maze(
+            self.passages.reshape(g.shape), g, g.unflat(self.start), g.unflat(self.goal), trusted=True
+        )
 
 
 #: Peak memory of an episode besides the generator's own: the step table (three int64
@@ -229,7 +231,7 @@ class MazeMaker:
         if self.braid > 0.0:
             from ..transform.braid import braid
 
-            maze = Maze(passages.reshape(g.shape), g, g.unflat(0), g.unflat(0))
+            maze = Maze(passages.reshape(g.shape), g, g.unflat(0), g.unflat(0), trusted=True)
             passages = braid(maze, self.rng, fraction=self.braid).passages.ravel()
         if gc.ends is not None:
             s, t = gc.ends

@@ -304,6 +304,7 @@ class Maker:
             seed=seed,
             options=dict(self.options),
             trace=out.trace,
+            trusted=True,
         )
 
     def _from_seed(self, seed: int) -> Maze:
@@ -315,7 +316,7 @@ class Maker:
         else:
             s, g = place_ends(passages, self.grid, self.ends, None, self._start, self._goal)
         return Maze(passages=passages, grid=self.grid, start=s, goal=g, algorithm=self.algorithm, seed=seed,
-                    options=dict(self.options))  # fmt: skip
+                    options=dict(self.options), trusted=True)  # fmt: skip
 
     def many(self, seeds: Any) -> np.ndarray:
         """The passages of the mazes of ``seeds`` (non-negative integers), stacked:

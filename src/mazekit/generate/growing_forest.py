@@ -241,8 +241,7 @@ def _rings_of(grid: Grid) -> np.ndarray:
     floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
     cell to 0.7-0.8x, 2026-12-02), else ``NO_TOPOLOGY``: the other grids' ``step`` is cheap
     already, and this module keeps the plain layout."""
-    T = grid.fast_topology() if grid.rings else None
-    return gk.NO_TOPOLOGY if T is None else T
+    return grid.kernel_topology() if grid.rings else gk.NO_TOPOLOGY
 
 
 def growing_forest(

@@ -134,82 +134,31 @@ def _weave_ok(geo, ptr, o, slot, nb):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _shift(geo, mask, ptr, walk, src, trace):  # pragma: no cover
+def _shift(geo, grid, walk, src, trace, T):  # pragma: no cover
     """Move the origin until ``walk`` says stop or the trace is nearly full; return events.
 
-    ``walk`` = [origin, moves left (-1: until cover), cells not yet seen, random bits, bits
-    left, draws left on a weave grid]: there a move that would break a crossing is not made
-    (:func:`_weave_ok`), and the walk stops when it is hemmed in (``STUCK`` refusals in a row)
-    or has drawn ``MAX_STEPS_PER_CELL`` times per cell, covered or not, so it always ends.
+    On the grid's topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: padded
+    offsets, a polar grid's ring table or a neighbour table) and its pointer layout ``grid``
+    (0xFF on the border, at masked cells and at a table's sentinel): a step is a few
+    operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`) and one byte
+    read. ``walk`` = [origin (a fast index), moves left (-1: until cover), cells not yet seen,
+    random bits, bits left, draws left on a weave grid]: there a move that would break a
+    crossing is not made (:func:`_weave_ok`, on the table's plain layout), and the walk stops
+    when it is hemmed in (``STUCK`` refusals in a row) or has drawn ``MAX_STEPS_PER_CELL``
+    times per cell, covered or not, so it always ends.
     """
-    origin, left, unseen, bits, nbits = walk[0], walk[1], walk[2], walk[3], walk[4]
+    left, unseen, bits, nbits = walk[1], walk[2], walk[3], walk[4]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3  # random bits per step; a draw past the slots stays put
     per_draw = 52 // width
-    cols = geo[2]
-    r, c = origin // cols, origin % cols  # tracked, to keep divisions out of the loop
-    t = 0
-    weave = gk.tunnels(geo[0])
-    refused = 0
-    while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
-            bits = bits53(src) >> 1
-            nbits = per_draw
-        slot = gk.walk_slot(geo, r, bits & ((1 << width) - 1))
-        bits >>= width
-        nbits -= 1
-        if slot >= n_slot:
-            continue
-        nr, nc = gk.move(geo, r, c, slot)
-        if nr < 0:
-            continue
-        nb = nr * cols + nc
-        if mask.shape[0] != 0 and mask[nb] == 0:
-            continue
-        if weave:
-            walk[5] -= 1
-            ok = _weave_ok(geo, ptr, origin, slot, nb)
-            refused = 0 if ok else refused + 1
-            if refused == STUCK or walk[5] <= 0:  # hemmed in, or out of draws: it stays as it is
-                left, unseen = 0, 0
-            if not ok:
-                continue
-        new = 1 - (ptr[nb] >> 4)  # SEEN is bit 4
-        unseen -= new
-        tick(src, 1 if left > 0 else new)  # steps, or cells covered
-        if trace.shape[0] != 0:
-            old = ptr[nb] & LOW
-            if old != gk.back(geo, origin, slot):
-                t = record(trace, t, origin, OPEN, slot)
-                t = record(trace, t, nb, CLOSE, old)
-            t = record(trace, t, nb, VISIT, -1)
-        ptr[origin] = slot | SEEN
-        ptr[nb] = ROOT | SEEN
-        origin, r, c = nb, nr, nc
-        if left > 0:
-            left -= 1
-    walk[0], walk[1], walk[2], walk[3], walk[4] = origin, left, unseen, bits, nbits
-    return t
-
-
-@njit(cache=True, nogil=True)
-def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
-    """:func:`_shift` on the fast topology ``T`` (:meth:`~mazekit.grids.Grid.fast_topology`:
-    the padded layout's offsets, or a polar grid's ring table) and its pointer layout
-    ``grid`` (border, masked cells and the ring table's sentinel 0xFF): the same moves for the
-    same draws, a step being a few operations on the walk's position
-    (:func:`~mazekit.grids.kernel.walk_try`) and one byte read. The origin in ``walk`` is a
-    fast-path index here."""
-    left, unseen, bits, nbits = walk[1], walk[2], walk[3], walk[4]
-    n_slot = gk.n_slots(geo[0])
-    width = 2 if n_slot <= 4 else 3
-    per_draw = 52 // width
     off1 = gk.flat(T)
     recording = trace.shape[0] != 0
+    weave = gk.tunnels(geo[0])
+    refused = 0
     at = gk.walk_start(T, walk[0])  # the origin's walk position
     t = 0
     while (left > 0 or (left < 0 and unseen > 0)) and t + 3 <= max(trace.shape[0], 3):
-        if nbits == 0:
+        if nbits == 0:  # 26 two-bit (17 three-bit) draws from the top 52 bits of a double
             bits = bits53(src) >> 1
             nbits = per_draw
         slot, to = gk.walk_try(T, off1, at, bits & ((1 << width) - 1))
@@ -221,10 +170,18 @@ def _shift_padded(geo, grid, walk, src, trace, T):  # pragma: no cover
         entered = grid[np.uint64(nb)]  # unsigned: no fix-up
         if entered == 0xFF:
             continue
+        origin = at[0]
+        if weave:
+            walk[5] -= 1
+            ok = _weave_ok(geo, grid, gk.to_cell(T, geo, origin), slot, gk.to_cell(T, geo, nb))
+            refused = 0 if ok else refused + 1
+            if refused == STUCK or walk[5] <= 0:  # hemmed in, or out of draws: it stays as it is
+                left, unseen = 0, 0
+            if not ok:
+                continue
         new = 1 - (entered >> 4)  # SEEN is bit 4
         unseen -= new
-        tick(src, 1 if left > 0 else new)
-        origin = at[0]
+        tick(src, 1 if left > 0 else new)  # steps, or cells covered
         if recording:
             cell, old = gk.to_cell(T, geo, origin), entered & LOW
             if old != gk.back(geo, cell, slot):
@@ -285,33 +242,23 @@ def origin_shift(
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
         chunks.append(start[: _record_tree(ptr, origin, start)])
-    topology = grid.fast_topology()
-    fast = topology is not None
-    if topology is not None and grid.padded_layout():  # walk on a padded copy (masked cells are 0xFF already)
-        ptr = gk.fast_values(topology, geo, ptr, 0xFF)
-        walk[0] = gk.fast_index(topology, geo, origin)
-    elif fast:  # a ring table: the plain layout and its sentinel
-        ptr = np.append(ptr, np.uint8(0xFF))
+    topology = grid.kernel_topology()
+    ptr = gk.fast_values(topology, geo, ptr, 0xFF)  # (masked cells are 0xFF already)
+    walk[0] = gk.fast_index(topology, geo, origin)
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")
     if n_cells == 1:
         total = 0  # nothing to do, nothing to show
     with draws(rng, total, unit, steady=steps is not None) as src:
         while True:
             trace = np.zeros((CHUNK if record else 0, 3), dtype=np.int32)
-            if fast:
-                used = _shift_padded(geo, ptr, walk, src, trace, topology)
-            else:
-                used = _shift(geo, mask, ptr, walk, src, trace)
+            used = _shift(geo, ptr, walk, src, trace, topology)
             if record:
                 chunks.append(trace[:used].copy())
             if walk[1] == 0 or (walk[1] < 0 and walk[2] == 0):
                 break
-    if topology is not None and grid.padded_layout():
-        flat = np.empty(grid.size, dtype=np.uint8)
-        gk.fast_passages(topology, geo, ptr, 0xFF, flat)
-        ptr = flat
-    elif fast:
-        ptr = ptr[: grid.size]
+    flat = np.empty(grid.size, dtype=np.uint8)
+    gk.fast_passages(topology, geo, ptr, 0xFF, flat)
+    ptr = flat
     passages = np.zeros(grid.size, dtype=np.uint8)
     _passages(ptr, geo, passages)
     full = np.concatenate(chunks) if record else np.zeros((0, 3), dtype=np.int32)

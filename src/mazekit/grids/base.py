@@ -374,12 +374,12 @@ class Grid:
         return k.padded_size(self.geo) if self.padded_layout() else self.size
 
     def fast_topology(self) -> np.ndarray | None:
-        """What the fast generator kernels take with this grid (see "fast-path topologies" in
-        :mod:`mazekit.grids.kernel`): the padded offsets where there is a padded layout, the
-        ring table on a polar grid (a few words a ring, :class:`~mazekit.grids.polar.PolarGrid`
-        makes it); ``None`` elsewhere (:meth:`kernel_topology` makes a neighbour table). Made
-        once per grid (a grid does not change), so many small mazes of one grid do not pay for
-        it each time."""
+        """The topology a grid class makes from its own geometry, for :meth:`kernel_topology`
+        (the one door the kernels go through) to hand out: the padded offsets where there is
+        a padded layout, the ring table on a polar grid (a few words a ring,
+        :class:`~mazekit.grids.polar.PolarGrid` makes it); ``None`` elsewhere (then
+        :meth:`kernel_topology` makes a neighbour table). Made once per grid (a grid does not
+        change), so many small mazes of one grid do not pay for it each time."""
         if not self.padded_layout():
             return None
         made = self.__dict__.get("_padded_offsets")

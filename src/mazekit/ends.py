@@ -80,6 +80,30 @@ def place_ends(
     return s, g
 
 
+#: The rules that place the same ends on every maze of a grid without a mask whose every
+#: cell the maze carves (a perfect maze): they read the grid, not the passages.
+FIXED_ENDS = ("corners", "opposite", "sides")
+
+
+def fixed_ends(grid: Grid, ends: str, start: Any = None, goal: Any = None) -> tuple[Cell, Cell] | None:
+    """``(start, goal)`` that :func:`place_ends` gives every maze on ``grid`` by rule
+    ``ends`` when the maze carves every cell, found once; ``None`` where they depend on the
+    maze or on draws (``random``, ``diameter``, a masked grid). The one place that says so,
+    for the makers of many mazes (:class:`mazekit.Maker`, the environment, the dataset's
+    batches): whether the generator carves every cell (is perfect, declares no ends of its
+    own) is theirs to know.
+
+    Examples
+    --------
+    >>> from mazekit.grids import make_grid
+    >>> fixed_ends(make_grid("rect", (5, 8)), "sides"), fixed_ends(make_grid("rect", (5, 8)), "random")
+    (((2, 0), (2, 7)), None)
+    """
+    if ends not in FIXED_ENDS or grid.mask is not None:
+        return None
+    return place_ends(np.zeros(grid.shape, np.uint8), grid, ends, None, start, goal)
+
+
 # The candidate cells are a (rows, cols) boolean array, or None for "every layout cell":
 # never a list of cell indices, which would take 8 bytes a cell to read two of them.
 

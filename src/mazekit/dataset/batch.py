@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit
 
 from ..distances import distances_kernel as _distances
+from ..ends import FIXED_ENDS, fixed_ends
 from ..generate import many_door, many_roots
 from ..grids import Grid
 from ..kernels.seeding import states
@@ -74,9 +75,10 @@ def batchable(name: str, grid: Grid, options: dict[str, Any], ends: str, transfo
     return batch_generates(name, grid, options, ends) and no_transforms and solver in ("bfs", None)
 
 
-#: Ends placed without drawing: on a perfect maze without a mask (every cell carved) the
-#: first three are the same cells for every maze, and ``diameter`` is two BFS sweeps.
-BATCHED_ENDS = ("corners", "opposite", "sides", "diameter")
+#: Ends placed without drawing: on a perfect maze without a mask (every cell carved) those of
+#: :data:`~mazekit.ends.FIXED_ENDS` are the same cells for every maze, and ``diameter`` is
+#: two BFS sweeps.
+BATCHED_ENDS = (*FIXED_ENDS, "diameter")
 
 
 @njit(cache=True, nogil=True)
@@ -90,13 +92,14 @@ def _diameters(passages, geo, starts, goals):  # pragma: no cover - compiled
 
 def place_all(ends: str, passages: np.ndarray, grid: Grid, starts: np.ndarray, goals: np.ndarray) -> None:
     """Start and goal (flat) of a stack of perfect mazes on a grid without a mask, as
-    :func:`mazekit.ends.place_ends` puts them."""
+    :func:`mazekit.ends.place_ends` puts them (:func:`~mazekit.ends.fixed_ends`: found once)."""
     if ends == "diameter":
         _diameters(passages, grid.geo, starts, goals)
         return
-    from ..ends import place_ends
-
-    s, g = place_ends(np.zeros(grid.shape, np.uint8), grid, ends)
+    fixed = fixed_ends(grid, ends)
+    if fixed is None:
+        raise ValueError(f"ends {ends!r} on a {grid.kind_words} grid are no batch's")
+    s, g = fixed
     starts[:] = s[0] * grid.cols + s[1]
     goals[:] = g[0] * grid.cols + g[1]
 

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._memory import check_fits
-from ..ends import ENDS, place_ends
+from ..ends import ENDS, fixed_ends, place_ends
 from ..generate import GENERATORS, check_options, lookup, many_door, memory_per_cell, properties
 from ..grids import GRIDS, Cell, Grid, as_grid, grid_class
 from ..grids.base import is_int
@@ -198,10 +198,8 @@ class MazeMaker:
         got = self._grids.get(shape)
         if got is None:
             g = as_grid(shape, self.kind)
-            ends = None
-            if self.ends in ("corners", "opposite", "sides") and (self.fixed is not None
-                                                                  or self.props["ends"] is None):  # fmt: skip
-                ends = place_ends(np.zeros(g.shape, np.uint8), g, self.ends)
+            carves_all = self.fixed is not None or self.props["ends"] is None  # (no cave rock)
+            ends = fixed_ends(g, self.ends) if carves_all else None
             door = many_door(self.name, g) if self.fixed is None else None
             got = _GridCache(g, g.cell_indices(), ends, door)
             if len(self._grids) < 256:

@@ -13,7 +13,7 @@ import numpy as np
 
 from .._memory import check_fits
 from .._rng import RngLike, as_rng
-from ..ends import ENDS, place_ends
+from ..ends import ENDS, fixed_ends, place_ends
 from ..grids import Grid, as_grid, grid_class
 from ..kernels import seeding
 from ..maze import Maze
@@ -273,9 +273,8 @@ class Maker:
         fits = not record and ends != "random" and self._natural is None and the_grid.size <= DOOR_CELLS
         self._door = many_door(algorithm, the_grid) if fits else None
         self._ends: tuple[Any, Any] | None = None  # the same cells for every maze
-        if self._door is not None and the_grid.mask is None and ends in ("corners", "opposite", "sides"):
-            empty = np.zeros(the_grid.shape, dtype=np.uint8)  # (every cell of a perfect maze is open)
-            self._ends = place_ends(empty, the_grid, ends, None, self._start, self._goal)
+        if self._door is not None:  # (a door's mazes are perfect: every cell carved)
+            self._ends = fixed_ends(the_grid, ends, self._start, self._goal)
 
     def __call__(self, rng: RngLike = None) -> Maze:
         """The maze of ``rng`` (a seed, a numpy ``Generator`` or ``None`` for a fresh seed)."""

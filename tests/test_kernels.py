@@ -634,3 +634,46 @@ def test_pcg_and_generator_draws_make_the_same_maze(name):
             pa = mazekit.generate(name, (7, 4), grid="polar", rng=a)
             pb = mazekit.generate(name, (7, 4), grid="polar", rng=b)
             assert np.array_equal(pa.passages, pb.passages) and a.random() == b.random()
+
+
+# -- division by a run-time number as a multiply and a shift ----------------------------------
+
+
+@njit(cache=False)
+def _divide_all(xs, d):  # pragma: no cover - compiled
+    m, s = gk.magic(d)
+    out = np.empty(xs.shape[0], dtype=np.int64)
+    for i in range(xs.shape[0]):
+        out[i] = np.uint64(xs[i]) * m >> s
+    return out
+
+
+def test_magic_divides_exactly_below_its_limit():
+    rng = np.random.default_rng(3)
+    limit = gk.MAGIC_LIMIT
+    edges = np.array([0, 1, 2, limit - 1, limit - 2, limit // 2, limit // 3 + 1], dtype=np.int64)
+    for d in [1, 2, 3, 7, 12, 1002, 2002, 4097, 65_537, 99_991, 1 << 20, (1 << 20) + 1, limit - 1, limit]:
+        near = np.concatenate([k * d + np.array([-1, 0, 1]) for k in rng.integers(0, limit // d, 50)])
+        xs = np.concatenate([edges, near, rng.integers(0, limit, 2000)])
+        xs = xs[(xs >= 0) & (xs < limit)]
+        assert np.array_equal(_divide_all(xs, d), xs // d), d
+
+
+@pytest.mark.parametrize(
+    "grid", [make_grid("rect", (7, 9)), make_grid("3d", (3, 4, 5)), make_grid("hex", (6, 5)),
+             make_grid("triangle", (5, 8)), make_grid("polar", (4, 6)), make_grid("upsilon", (5, 6))],
+    ids=lambda g: g.kind,
+)  # fmt: skip
+def test_trace_cells_turns_fast_indices_into_cells(grid):
+    T = grid.kernel_topology()
+    cells = grid.cell_indices()
+    fast = np.array([gk.fast_index(T, grid.geo, int(c)) for c in cells], dtype=np.uint32)
+    trace = np.zeros((cells.size, 3), dtype=np.int32)
+    _trace_cells(T, grid.geo, fast, cells.size, trace)
+    assert trace[:, 0].tolist() == cells.tolist()
+    assert (trace[:, 1] == mazekit.trace.VISIT).all() and (trace[:, 2] == -1).all()
+
+
+@njit(cache=False)
+def _trace_cells(T, geo, fast, count, trace):  # pragma: no cover - compiled
+    gk.trace_cells(T, geo, fast, np.int64(count), trace, mazekit.trace.VISIT)

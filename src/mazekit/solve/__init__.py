@@ -73,8 +73,8 @@ def solver_memory_per_cell(func: Callable[..., Any], grid: Grid) -> int:
     front door checks before it runs (``tests/test_memory.py`` measures it on every grid).
 
     >>> from mazekit.grids import RectGrid
-    >>> solver_memory_per_cell(SOLVERS["bfs"], RectGrid((4, 4)))  # 24, its border's marks, the path
-    49
+    >>> solver_memory_per_cell(SOLVERS["bfs"], RectGrid((4, 4)))  # 15, its border's copy and marks, the path
+    41
     """
     return int(memory_per_cell(func, grid)) + PATH_BYTES_PER_CELL
 

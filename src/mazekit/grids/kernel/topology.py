@@ -14,7 +14,9 @@ from .padded import (
     _U3,
     _U4,
     _U5,
+    MAGIC_LIMIT,
     below,
+    magic,
     pad,
     pad_index,
     pad_offsets,
@@ -655,6 +657,89 @@ def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
     if _rings(T) or _table(T):
         return lambda T, geo, p: p
     return lambda T, geo, p: _unpadded_index(geo, p)
+
+
+def trace_cells(T, geo, fast, count, trace, event):  # pragma: no cover - replaced in compiled code
+    """``trace[i] = (cell at fast index fast[i], event, -1)`` for ``i < count``: a search's
+    order of fast indices turned into trace rows after the search, not in it. On offsets a
+    cell's row is a multiply and a shift (:func:`~mazekit.grids.kernel.padded.magic`), not a
+    division; ``fast`` may be the last third of ``trace``'s own memory (row ``i`` is written
+    after entry ``i`` is read, and ends before entry ``i + 1`` starts)."""
+    raise NotImplementedError("trace_cells() runs inside numba kernels only")
+
+
+@njit(cache=True, nogil=True)
+def _unpad_run(geo, fast, count, trace, event):  # pragma: no cover - compiled
+    """:func:`trace_cells` on padded offsets."""
+    w = pad_width(geo)
+    cols, band = np.uint64(geo[2]), np.uint64(geo[3] + 1)
+    one = np.uint64(1)
+    if pad_rows(geo) * w > MAGIC_LIMIT:  # (past 2**31 fast indices: divisions)
+        for i in range(count):
+            trace[i, 0] = unpad_index(geo, fast[i])
+            trace[i, 1] = event
+            trace[i, 2] = -1
+        return
+    wm, ws = magic(w)
+    bm, bs = magic(geo[3] + 1)
+    uw = np.uint64(w)
+    cube = geo[0] == CUBE
+    rows_a_level = np.uint64(geo[3])
+    for i in range(count):
+        p = np.uint64(fast[i])
+        pr = p * wm >> ws
+        c = p - pr * uw - one
+        q = pr - one
+        if cube:  # levels are bands of R + 1 padded rows, after a first blocked band
+            b = q * bm >> bs
+            r = (b - one) * rows_a_level + q - b * band
+        else:
+            r = q
+        trace[i, 0] = r * cols + c
+        trace[i, 1] = event
+        trace[i, 2] = -1
+
+
+@overload(trace_cells)
+def _trace_cells(T, geo, fast, count, trace, event):  # type: ignore[no-untyped-def]
+    if _rings(T) or _table(T):
+
+        def impl(T, geo, fast, count, trace, event):  # type: ignore[no-untyped-def]
+            for i in range(count):
+                trace[i, 0] = fast[i]
+                trace[i, 1] = event
+                trace[i, 2] = -1
+
+        return impl
+    return lambda T, geo, fast, count, trace, event: _unpad_run(geo, fast, count, trace, event)
+
+
+def copy_in(T, geo, cells, fast):  # pragma: no cover - replaced in compiled code
+    """``fast[index of cell] = cells[cell]`` for every cell, the rest of ``fast`` (a
+    :func:`lay_out`) untouched: a stack's mazes one after the other in one fast layout."""
+    raise NotImplementedError("copy_in() runs inside numba kernels only")
+
+
+@overload(copy_in)
+def _copy_in(T, geo, cells, fast):  # type: ignore[no-untyped-def]
+    if _rings(T) or _table(T):
+
+        def impl(T, geo, cells, fast):  # type: ignore[no-untyped-def]
+            for cell in range(cells.shape[0]):
+                fast[cell] = cells[cell]
+
+        return impl
+
+    def padded(T, geo, cells, fast):  # type: ignore[no-untyped-def]
+        rows, cols = geo[1], geo[2]
+        w = pad_width(geo)
+        for r in range(rows):  # (no slices: a view made twice a row cost more than the copy on small mazes)
+            base = np.uint64(pad_row(geo, r) * w + 1)
+            at = np.uint64(r * cols)
+            for c in range(np.uint64(cols)):
+                fast[base + c] = cells[at + c]
+
+    return padded
 
 
 def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compiled code

@@ -349,7 +349,7 @@ def test_interrupted_run_resumes(tmp_path):
     assert out["made"] == 2 and out["kept"] == 1 and verify(tmp_path, report=lambda s: None) == []
 
 
-def test_killed_worker_loses_only_shards_in_flight(tmp_path):
+def test_killed_worker_loses_only_shards_in_flight(tmp_path, monkeypatch):
     """SIGKILL a real worker process mid-run: a clear error, whole shards kept, and the
     rerun finishes the dataset."""
     import os
@@ -367,11 +367,15 @@ def test_killed_worker_loses_only_shards_in_flight(tmp_path):
         if kids:
             os.kill(kids[0], signal.SIGKILL)
 
+    spool = tmp_path.parent / f"{tmp_path.name}-spool"  # where the workers leave their bytes
+    spool.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(spool))
     killer = threading.Thread(target=kill_a_worker)
     killer.start()
     with pytest.raises(ChildProcessError, match="a worker process died"):
         build(tmp_path, cfg, workers=2, progress=False)
     killer.join()
+    assert list(spool.iterdir()) == []  # the spool went with the run, the dead worker's file too
     manifest = sh.read_manifest(tmp_path)
     done = [s for s in manifest["shards"] if s["sha256"]]
     assert 0 < len(done) < len(manifest["shards"])

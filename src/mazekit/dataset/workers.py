@@ -1,10 +1,16 @@
 """Where shards are made: this process, local worker processes, or a Dask cluster.
 
 Every way runs :func:`mazekit.dataset.shards.shard_bytes` on ``(config, first, rows)`` and
-hands the Parquet bytes back to the caller, which alone writes files (atomically). So a
-remote Dask worker needs mazekit installed, not the output folder, and the bytes cannot
-depend on which worker made them. At most ``2 * workers`` shards are in flight, so memory
-stays bounded by the shard size whatever the count.
+hands the Parquet bytes back to the caller, which alone writes the dataset's files
+(atomically). So a remote Dask worker needs mazekit installed, not the output folder, and the
+bytes cannot depend on which worker made them. At most ``2 * workers`` shards are in flight,
+so memory stays bounded by the shard size whatever the count.
+
+Local worker processes leave their bytes in a private spool folder and send back only its
+file's name: a result of more than a pipe's atomic write (4 KB), cut in half by a worker
+killed while sending it (the out-of-memory killer), left the pool's reader waiting for the
+rest forever, and the whole run hung (seen in the test that kills a worker, 2026-12-06).
+A name is one write, whole or not at all; the spool goes when the run ends.
 """
 
 from __future__ import annotations
@@ -38,6 +44,24 @@ def cores() -> int:
 def _one(config: dict[str, Any], task: Task) -> Done:
     data, digest = shard_bytes(config, task[1], task[2])
     return task[0], data, digest
+
+
+def _one_spooled(config: dict[str, Any], task: Task, spool: str) -> tuple[int, str, str]:
+    """:func:`_one` in a local worker: the bytes left in folder ``spool``, their file's name
+    sent back (see the module's notes)."""
+    data, digest = shard_bytes(config, task[1], task[2])
+    path = os.path.join(spool, f"shard-{task[0]}.parquet")
+    with open(path, "xb") as fh:
+        fh.write(data)
+    return task[0], path, digest
+
+
+def _unspool(result: tuple[int, str, str]) -> Done:
+    k, path, digest = result
+    with open(path, "rb") as fh:
+        data = fh.read()
+    os.unlink(path)
+    return k, data, digest
 
 
 def _noop(_: int) -> int:
@@ -115,8 +139,11 @@ def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator
 
 
 def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterator[Done]:
+    import shutil
+    import tempfile
     from concurrent.futures.process import BrokenProcessPool
 
+    spool = tempfile.mkdtemp(prefix="mazekit-shards-")
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -137,8 +164,8 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterat
     try:
         # Start every worker now, before a progress bar's thread exists to be forked.
         list(pool.map(_noop, range(workers)))
-        for fut in _window(lambda t: pool.submit(_one, config, t), tasks, 2 * workers, waiter):
-            yield fut.result()
+        for fut in _window(lambda t: pool.submit(_one_spooled, config, t, spool), tasks, 2 * workers, waiter):
+            yield _unspool(fut.result())
     except BrokenProcessPool:  # from a result or from the next submit
         stop_workers()
         raise ChildProcessError(
@@ -150,6 +177,7 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterat
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        shutil.rmtree(spool, ignore_errors=True)
 
 
 def connect(address: str, workers: int) -> tuple[Any, Any]:

@@ -270,6 +270,27 @@ def test_demo_writes_png(tmp_path):
     assert "in the picture: path red (#e02020), start green" in r.stderr
 
 
+def test_demo_and_pictures_need_no_extra(tmp_path):
+    """issue 31: ``pip install mazekit`` alone ran the demo into "PIL is needed". Every
+    optional package is made unimportable here; the demo, a PNG, a GIF and a PDF still come."""
+    extras = ["rich", "networkx", "imageio_ffmpeg", "pygame", "gymnasium", "fastapi", "uvicorn",
+              "pyarrow", "dask", "distributed", "matplotlib", "pandas"]  # fmt: skip
+    block = (
+        "import sys, runpy\n"
+        f"for name in {extras!r}: sys.modules[name] = None  # import fails\n"
+        "sys.argv = ['mazekit'] + sys.argv[1:]\n"
+        "runpy.run_module('mazekit', run_name='__main__')\n"
+    )
+    jobs = [(["demo", "-o", "d.png"], "d.png"), (["generate", "--size", "5x4", "-o", "m.png"], "m.png"),
+            (["animate", "--size", "5x4", "-o", "a.gif"], "a.gif"),
+            (["generate", "--grid", "hex", "--size", "5x4", "-o", "h.pdf"], "h.pdf")]  # fmt: skip
+    for args, out in jobs:
+        r = subprocess.run([sys.executable, "-c", block, *args], cwd=tmp_path, capture_output=True, text=True,
+                           timeout=600)  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / out).stat().st_size > 100 and "is needed" not in r.stderr
+
+
 def test_demo_says_up_front_when_its_first_run_compiles(tmp_path):
     """With nothing in numba's cache the demo says how long it will take, before it waits."""
     import os

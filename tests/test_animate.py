@@ -249,6 +249,7 @@ def test_cli_animate(tmp_path):
     assert r.returncode == 0, r.stderr
     with Image.open(tmp_path / "gen.webp") as im:
         assert im.n_frames >= 3
+    assert ", 1 step per frame," in r.stderr  # (not "1 steps")
 
 
 def test_cli_animate_takes_the_maze_reshaping_options(tmp_path):

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from .._words import count
 from ..parsing import parse_options, reshape
 from ._options import check_output, file_or_made, maze_options, run, transform_options
 
@@ -80,5 +81,6 @@ def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms
     )  # fmt: skip
     anim.save(output)
     seconds = sum(anim.durations) / 1000
-    click.echo(f"wrote {output}: {len(anim.frames)} frames, {anim.steps_per_frame} steps per frame, "
-               f"{seconds:.1f} s; {maze_file or f'{maze.algorithm} seed {maze.seed}'}", err=True)  # fmt: skip
+    pace = f"{count(len(anim.frames), 'frame')}, {count(anim.steps_per_frame, 'step')} per frame"
+    made = maze_file or f"{maze.algorithm} seed {maze.seed}"
+    click.echo(f"wrote {output}: {pace}, {seconds:.1f} s; {made}", err=True)

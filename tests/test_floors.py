@@ -77,3 +77,19 @@ def test_only_the_apps_import_the_package_root():
         if lines := _imports_of_root(path):
             found[str(path.relative_to(ROOT))] = lines
     assert found == {}, "import from the module that defines it, not from mazekit"
+
+
+@pytest.mark.parametrize(
+    "module", ["mazekit.render.pdf", "mazekit.solve.bfs", "mazekit.generate.prim", "mazekit.transform.braid"]
+)
+def test_submodules_of_front_door_packages_import_by_their_dotted_name(module):
+    """issue 31: ``import mazekit.render.pdf as pdf`` failed ("cannot import name 'pdf' from
+    'render'"): ``mazekit.render`` is the function, and the import's fall-back looked for the
+    module under the function's name. Run in a fresh interpreter, where nothing is loaded yet."""
+    import subprocess
+    import sys
+
+    code = f"import {module} as m, mazekit; print(m.__name__, callable(mazekit.{module.split('.')[1]}))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [module, "True"]

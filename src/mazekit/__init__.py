@@ -64,13 +64,24 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is not None:
-        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        value = _door(name, getattr(importlib.import_module(f".{module}", __name__), name))
         globals()[name] = value
         return value
     try:  # a submodule, e.g. mazekit.trace
         return importlib.import_module(f".{name}", __name__)
     except ModuleNotFoundError:
         raise AttributeError(f"module 'mazekit' has no attribute {name!r}") from None
+
+
+def _door(name: str, value: Any) -> Any:
+    """A front door named as its subpackage (generate, solve, transform, render) answers to
+    the subpackage's dotted name: ``import mazekit.render.pdf as pdf`` looks ``pdf`` up on
+    ``mazekit.render``, here the function, and failing that takes the module
+    ``f"{mazekit.render.__name__}.pdf"`` from ``sys.modules``; with the function's own name,
+    ``render.pdf``, there was none, and the import failed."""
+    if _LAZY.get(name) == name and isinstance(value, types.FunctionType):
+        value.__name__ = f"{__name__}.{name}"  # (repr and pickling read __qualname__: unchanged)
+    return value
 
 
 class _Package(types.ModuleType):
@@ -80,7 +91,7 @@ class _Package(types.ModuleType):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
-            value = getattr(value, name)
+            value = _door(name, getattr(value, name))
         super().__setattr__(name, value)
 
 

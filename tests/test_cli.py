@@ -551,3 +551,30 @@ def test_a_command_that_writes_a_file_says_so(tmp_path, args, said):
     r = run(*args, cwd=tmp_path)
     assert r.returncode == 0 and said in r.stderr.splitlines(), r.stderr
     assert (tmp_path / said.split()[1]).exists()
+
+
+def test_dijkstra_takes_weights_from_a_file(tmp_path):
+    """issue 31: ``weights`` was listed but no command line could pass an array."""
+    m = mazekit.transform(mazekit.generate("prim", (8, 10), rng=4), "braid", rng=4)
+    mazekit.save(m, tmp_path / "m.json")
+    w = np.ones(m.shape)
+    short = mazekit.solve(m, "bfs").path[1:-1]
+    w[short[:, 0], short[:, 1]] = 50.0  # the shortest way made costly: the cheapest goes round
+    np.save(tmp_path / "w.npy", w)
+    (tmp_path / "w.csv").write_text("\n".join(",".join(f"{v:g}" for v in row) for row in w))
+    want = mazekit.solve(m, "dijkstra", weights=w)
+    assert not np.array_equal(want.path, mazekit.solve(m, "bfs").path)  # the weights matter here
+    for name in ("w.npy", "w.csv"):
+        r = run("solve", "m.json", "--solver", "dijkstra", "-O", f"weights={name}", "-o", f"s-{name}.json",
+                cwd=tmp_path)  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        _, sol = load_with_solution(tmp_path / f"s-{name}.json")
+        assert np.array_equal(sol.path, want.path)
+    (tmp_path / "ragged.csv").write_text("1,2\n3\n")
+    for value, message in (("ragged.csv", "rows have different lengths"), ("none.csv", "does not exist"),
+                           ("m.json", "takes a .npy, .csv"), ("w.npy", None)):  # fmt: skip
+        if message is None:
+            np.save(tmp_path / "w.npy", np.ones((3, 3)))
+            message = "weights must have the maze's shape"
+        r = run("solve", "m.json", "--solver", "dijkstra", "-O", f"weights={value}", cwd=tmp_path)
+        assert r.returncode != 0 and message in r.stderr and "Traceback" not in r.stderr, r.stderr

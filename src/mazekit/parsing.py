@@ -9,6 +9,7 @@ size or an option means the same wherever it is typed; nothing here imports clic
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 ENDS = ("corners", "opposite", "sides", "random", "diameter")
@@ -135,4 +136,47 @@ def solver_options(solver: str, options: dict[str, Any], seed: int | None) -> di
     params = inspect.signature(lookup(SOLVERS, solver, "solver")).parameters
     if "rng" in params and "rng" not in options and seed is not None:
         options = {**options, "rng": seed}
+    if "weights" in params and "weights" in options:
+        options = {**options, "weights": read_weights(options["weights"])}
     return options
+
+
+def read_weights(path: Any) -> Any:
+    """A cost per cell from a file named on the command line (``-O weights=costs.csv``): a
+    ``.npy`` array, or text (``.csv``, ``.txt``, ``.tsv``): one row of numbers a line,
+    separated by commas or white space. Its shape must be the maze's (the solver checks).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "w.csv"
+    >>> _ = f.write_text("1,2,3\\n4,5,6\\n")
+    >>> read_weights(str(f)).tolist()
+    [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    """
+    import numpy as np
+
+    if isinstance(path, np.ndarray):
+        return path
+    name = str(path)
+    p = Path(name)
+    suffix = p.suffix.lower()
+    if suffix not in (".npy", ".csv", ".txt", ".tsv"):
+        raise ValueError(f"weights=FILE takes a .npy, .csv, .txt or .tsv file, a number a cell; got {name!r}")
+    if not p.is_file():
+        raise ValueError(f"weights file {name!r} does not exist")
+    try:
+        if suffix == ".npy":
+            out = np.load(p, allow_pickle=False)
+        else:
+            text = p.read_text().replace(",", " ")
+            rows = [line.split() for line in text.splitlines() if line.strip()]
+            if not rows or len({len(r) for r in rows}) != 1:
+                raise ValueError("its rows have different lengths" if rows else "it has no numbers")
+            out = np.array(rows, dtype=np.float64)
+    except (ValueError, OSError, UnicodeDecodeError) as exc:
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ValueError(f"cannot read weights from {name!r}: {why}") from None
+    if not np.issubdtype(out.dtype, np.number) or out.ndim != 2:
+        raise ValueError(f"weights in {name!r} must be a 2-d array of numbers, got {out.dtype} {out.shape}")
+    return out.astype(np.float64)

@@ -349,7 +349,7 @@ def test_interrupted_run_resumes(tmp_path):
     assert out["made"] == 2 and out["kept"] == 1 and verify(tmp_path, report=lambda s: None) == []
 
 
-def test_killed_worker_loses_only_shards_in_flight(tmp_path, monkeypatch):
+def test_killed_worker_loses_only_shards_in_flight(tmp_path):
     """SIGKILL a real worker process mid-run: a clear error, whole shards kept, and the
     rerun finishes the dataset."""
     import os
@@ -367,15 +367,12 @@ def test_killed_worker_loses_only_shards_in_flight(tmp_path, monkeypatch):
         if kids:
             os.kill(kids[0], signal.SIGKILL)
 
-    spool = tmp_path.parent / f"{tmp_path.name}-spool"  # where the workers leave their bytes
-    spool.mkdir()
-    monkeypatch.setattr("tempfile.tempdir", str(spool))
     killer = threading.Thread(target=kill_a_worker)
     killer.start()
     with pytest.raises(ChildProcessError, match="a worker process died"):
         build(tmp_path, cfg, workers=2, progress=False)
     killer.join()
-    assert list(spool.iterdir()) == []  # the spool went with the run, the dead worker's file too
+    assert not (tmp_path / ".spool").exists()  # the spool went with the run, a dead worker's file too
     manifest = sh.read_manifest(tmp_path)
     done = [s for s in manifest["shards"] if s["sha256"]]
     assert 0 < len(done) < len(manifest["shards"])
@@ -383,6 +380,26 @@ def test_killed_worker_loses_only_shards_in_flight(tmp_path, monkeypatch):
     assert not [p for p in tmp_path.glob("data/.*")]  # no half-written shard left behind
     out = build(tmp_path, cfg, workers=2, progress=False)
     assert out["kept"] == len(done) and verify(tmp_path, report=lambda s: None, deep=False) == []
+
+
+def test_a_killed_runs_spool_is_cleared_and_a_linked_one_refused(tmp_path):
+    """Local workers leave their bytes in the dataset's ``.spool``: what a run killed outright
+    left there goes with the next run; a ``.spool`` that is a link is never written through."""
+    cfg = small(count=40, shard_size=10)
+    build(tmp_path, cfg, workers=2, progress=False)
+    (tmp_path / ".spool").mkdir()  # as a parent killed by SIGKILL leaves it
+    (tmp_path / ".spool" / "shard-3.parquet").write_bytes(b"half a shard")
+    (tmp_path / "data" / "shard-00001.parquet").unlink()  # one shard to make again
+    out = build(tmp_path, cfg, workers=2, progress=False)
+    assert out["made"] == 1 and not (tmp_path / ".spool").exists()
+    assert verify(tmp_path, report=lambda s: None, deep=True) == []
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".spool").symlink_to(elsewhere)
+    (tmp_path / "data" / "shard-00002.parquet").unlink()
+    with pytest.raises(ValueError, match=r"\.spool"):
+        build(tmp_path, cfg, workers=2, progress=False)
+    assert list(elsewhere.iterdir()) == []
 
 
 def test_two_runs_never_write_one_folder(tmp_path):

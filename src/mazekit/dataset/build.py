@@ -24,6 +24,7 @@ DEFAULT_ROWS = 10_000
 
 Report = Callable[[str], None]
 LOCK = ".lock"
+SPOOL = ".spool"  # local workers' bytes on their way (see workers.py)
 
 
 def _stderr(text: str) -> None:
@@ -116,6 +117,21 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     ]
 
 
+def _spool(folder: Path, make: bool = True) -> Path:
+    """The folder where local workers leave their shards' bytes (``.spool`` in the dataset,
+    never through a link), emptied of what a killed run left; made if ``make``, else
+    removed."""
+    import shutil
+
+    fo.check_writable(folder, SPOOL, "a directory")
+    path = folder / SPOOL
+    if path.is_dir():
+        shutil.rmtree(path)
+    if make:
+        path.mkdir()
+    return path
+
+
 def _refuse_foreign(folder: Path) -> None:
     """Refuse a file, or a folder that holds anything but a mazekit dataset."""
     if folder.exists() and not folder.is_dir():
@@ -123,7 +139,7 @@ def _refuse_foreign(folder: Path) -> None:
     if (
         folder.is_dir()
         and not (folder / sh.MANIFEST).is_file()
-        and any(p.name != LOCK for p in folder.iterdir())
+        and any(p.name not in (LOCK, SPOOL) for p in folder.iterdir())
     ):
         raise ValueError(f"{str(folder)!r} is not empty and holds no mazekit dataset; choose an empty folder")
 
@@ -287,10 +303,13 @@ def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, cli
     started = time.perf_counter()
     done_rows = rows_total - rows_todo
     last_save = time.perf_counter()
+    _spool(folder, make=False)  # what a killed run left
+    spool: Path | None = None
     try:
         if todo and client is None and n_workers > 1:
             sh.shard_bytes(config, todo[0][1], min(todo[0][2], 2))  # compile once, before forking
-        for k, data, digest in wk.run(config, todo, workers=n_workers, client=client):
+            spool = _spool(folder)
+        for k, data, digest in wk.run(config, todo, workers=n_workers, client=client, spool=spool):
             entry = manifest["shards"][k]
             sh.write_shard(folder, k, data)
             entry["sha256"] = digest
@@ -303,6 +322,8 @@ def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, cli
     finally:
         bar.close()
         sh.write_manifest(folder, manifest)
+        if spool is not None:
+            _spool(folder, make=False)
     seconds = time.perf_counter() - started
     return {
         "made": len(todo),

@@ -6,11 +6,13 @@ hands the Parquet bytes back to the caller, which alone writes the dataset's fil
 bytes cannot depend on which worker made them. At most ``2 * workers`` shards are in flight,
 so memory stays bounded by the shard size whatever the count.
 
-Local worker processes leave their bytes in a private spool folder and send back only its
-file's name: a result of more than a pipe's atomic write (4 KB), cut in half by a worker
-killed while sending it (the out-of-memory killer), left the pool's reader waiting for the
-rest forever, and the whole run hung (seen in the test that kills a worker, 2026-12-06).
-A name is one write, whole or not at all; the spool goes when the run ends.
+Local worker processes leave their bytes in a spool folder (the dataset's own ``.spool``,
+so it needs no room elsewhere and a rerun clears what a killed run left) and send back only
+the file's name: a result of more than a pipe's atomic write (4 KB), cut in half by a
+worker killed while sending it (the out-of-memory killer), left the pool's reader waiting
+for the rest forever, and the whole run hung (seen in the test that kills a worker,
+2026-12-06). A name is one write, whole or not at all. The parent checks the bytes it reads
+back against the worker's sha256.
 """
 
 from __future__ import annotations
@@ -57,10 +59,14 @@ def _one_spooled(config: dict[str, Any], task: Task, spool: str) -> tuple[int, s
 
 
 def _unspool(result: tuple[int, str, str]) -> Done:
+    import hashlib
+
     k, path, digest = result
     with open(path, "rb") as fh:
         data = fh.read()
     os.unlink(path)
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ChildProcessError(f"shard {k} changed between its worker and this process ({path}); run again")
     return k, data, digest
 
 
@@ -109,16 +115,19 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="mazekit-parent-watch", daemon=True).start()
 
 
-def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: Any = None) -> Iterator[Done]:
+def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: Any = None,
+        spool: str | os.PathLike[str] | None = None) -> Iterator[Done]:  # fmt: skip
     """Make the shards ``tasks``, yielding each as it is done (in any order): on the Dask
-    ``client`` (see :func:`connect`), else in ``workers`` local processes."""
+    ``client`` (see :func:`connect`), else in ``workers`` local processes, which leave their
+    bytes in the empty folder ``spool`` (a fresh temporary one if None; emptied as they are
+    read)."""
     if client is not None:
         yield from _run_dask(config, tasks, workers, client)
     elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield _one(config, task)
     else:
-        yield from _run_pool(config, tasks, min(workers, len(tasks)))
+        yield from _run_pool(config, tasks, min(workers, len(tasks)), spool)
 
 
 def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator[Any]:
@@ -138,12 +147,13 @@ def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator
                 running.add(submit(nxt))
 
 
-def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterator[Done]:
+def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int,
+              spool_to: str | os.PathLike[str] | None) -> Iterator[Done]:  # fmt: skip
     import shutil
     import tempfile
     from concurrent.futures.process import BrokenProcessPool
 
-    spool = tempfile.mkdtemp(prefix="mazekit-shards-")
+    spool = tempfile.mkdtemp(prefix="mazekit-shards-") if spool_to is None else os.fspath(spool_to)
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -177,7 +187,11 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int) -> Iterat
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(spool, ignore_errors=True)
+        if spool_to is None:
+            shutil.rmtree(spool, ignore_errors=True)
+        else:  # the caller's folder: its files go, it stays (the caller removes it)
+            for name in os.listdir(spool):
+                os.unlink(os.path.join(spool, name))
 
 
 def connect(address: str, workers: int) -> tuple[Any, Any]:

@@ -570,9 +570,16 @@ def test_dijkstra_takes_weights_from_a_file(tmp_path):
         assert r.returncode == 0, r.stderr
         _, sol = load_with_solution(tmp_path / f"s-{name}.json")
         assert np.array_equal(sol.path, want.path)
+    bom = (tmp_path / "w.csv").read_text()
+    (tmp_path / "bom.csv").write_text(bom, encoding="utf-8-sig")  # as a spreadsheet saves it
+    r = run("solve", "m.json", "--solver", "dijkstra", "-O", "weights=bom.csv", "-o", "b.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert np.array_equal(load_with_solution(tmp_path / "b.json")[1].path, want.path)
+    np.save(tmp_path / "complex.npy", w.astype(complex))
     (tmp_path / "ragged.csv").write_text("1,2\n3\n")
     for value, message in (("ragged.csv", "rows have different lengths"), ("none.csv", "does not exist"),
-                           ("m.json", "takes a .npy, .csv"), ("w.npy", None)):  # fmt: skip
+                           ("m.json", "takes a .npy, .csv"), ("complex.npy", "real numbers"),
+                           ("w.npy", None)):  # fmt: skip
         if message is None:
             np.save(tmp_path / "w.npy", np.ones((3, 3)))
             message = "weights must have the maze's shape"

@@ -169,7 +169,7 @@ def read_weights(path: Any) -> Any:
         if suffix == ".npy":
             out = np.load(p, allow_pickle=False)
         else:
-            text = p.read_text().replace(",", " ")
+            text = p.read_text(encoding="utf-8-sig").replace(",", " ")  # (a spreadsheet's byte-order mark)
             rows = [line.split() for line in text.splitlines() if line.strip()]
             if not rows or len({len(r) for r in rows}) != 1:
                 raise ValueError("its rows have different lengths" if rows else "it has no numbers")
@@ -177,6 +177,6 @@ def read_weights(path: Any) -> Any:
     except (ValueError, OSError, UnicodeDecodeError) as exc:
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValueError(f"cannot read weights from {name!r}: {why}") from None
-    if not np.issubdtype(out.dtype, np.number) or out.ndim != 2:
-        raise ValueError(f"weights in {name!r} must be a 2-d array of numbers, got {out.dtype} {out.shape}")
+    if not (np.issubdtype(out.dtype, np.integer) or np.issubdtype(out.dtype, np.floating)) or out.ndim != 2:
+        raise ValueError(f"weights in {name!r} must be a 2-d array of real numbers: {out.dtype} {out.shape}")
     return out.astype(np.float64)

@@ -147,8 +147,8 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     s, g = flat_ends(maze, start, goal)
     grid = maze.grid
     progress = meter(grid.n_cells)  # cells explored, of at most all
-    if grid.padded_cells() >= 2**32:  # (a queue word holds a cell and its index in 32 bits each)
-        raise ValueError(f"bfs solves mazes of fewer than 2**32 cells, not {grid.describe()}")
+    if grid.padded_cells() >= 2**32 or grid.size >= 2**31:  # (32-bit fast indices, int32 trace cells)
+        raise ValueError(f"bfs solves mazes of fewer than 2**31 cells, not {grid.describe()}")
     T = grid.kernel_topology()
     geo = grid.geo
     fast = gk.fast_values(T, geo, maze.passages.ravel(), 0)

@@ -139,6 +139,9 @@ class Maze:
                     5: f"a tunnel runs under a masked-out cell through side {name} of {where}",
                 }[code]
             )
+        self._check_ends()
+
+    def _check_ends(self) -> None:
         for name_, end in (("start", self.start), ("goal", self.goal)):
             self.grid.check_cell(end, name_)
 
@@ -160,8 +163,8 @@ class Maze:
         if "passages" not in changes and "grid" not in changes:
             changes.setdefault("trusted", True)
         out = dataclasses.replace(self, **changes)
-        for name_, end in (("start", out.start), ("goal", out.goal)):
-            out.grid.check_cell(end, name_)
+        if changes.get("trusted"):  # (an untrusted maze was checked whole as it was made)
+            out._check_ends()
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -225,8 +228,8 @@ def _check_small_rect(p: np.ndarray, mask: np.ndarray | None) -> tuple[int, int,
 @njit(cache=True, nogil=True)
 def _check_rect(p, mask):  # pragma: no cover - compiled
     """:func:`_check` on a plain rectangle's ``(rows, cols)`` passages (``mask`` empty when
-    every cell exists), with the steps written out: 1-2 ns a cell, not the 25 of the generic
-    stepping code."""
+    every cell exists), with the steps written out: 11 ns a cell at 2000x2000, not the 27 of
+    the generic stepping code."""
     rows, cols = p.shape
     masked = mask.shape[0] != 0
     for r in range(rows):

@@ -117,18 +117,19 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     ]
 
 
-def _spool(folder: Path, make: bool = True) -> Path:
+def _spool(folder: Path, make: bool) -> Path | None:
     """The folder where local workers leave their shards' bytes (``.spool`` in the dataset,
-    never through a link), emptied of what a killed run left; made if ``make``, else
-    removed."""
+    never through a link): what a killed run left there removed, then made afresh if
+    ``make`` (its path returned)."""
     import shutil
 
     fo.check_writable(folder, SPOOL, "a directory")
     path = folder / SPOOL
     if path.is_dir():
         shutil.rmtree(path)
-    if make:
-        path.mkdir()
+    if not make:
+        return None
+    path.mkdir()
     return path
 
 
@@ -303,12 +304,11 @@ def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, cli
     started = time.perf_counter()
     done_rows = rows_total - rows_todo
     last_save = time.perf_counter()
-    _spool(folder, make=False)  # what a killed run left
-    spool: Path | None = None
+    pooled = bool(todo) and client is None and n_workers > 1
+    spool = _spool(folder, make=pooled)
     try:
-        if todo and client is None and n_workers > 1:
+        if pooled:
             sh.shard_bytes(config, todo[0][1], min(todo[0][2], 2))  # compile once, before forking
-            spool = _spool(folder)
         for k, data, digest in wk.run(config, todo, workers=n_workers, client=client, spool=spool):
             entry = manifest["shards"][k]
             sh.write_shard(folder, k, data)
@@ -323,7 +323,7 @@ def _build_locked(folder: Path, config: dict[str, Any], workers: int | None, cli
         bar.close()
         sh.write_manifest(folder, manifest)
         if spool is not None:
-            _spool(folder, make=False)
+            _spool(folder, make=False)  # with what a killed worker left
     seconds = time.perf_counter() - started
     return {
         "made": len(todo),

@@ -119,15 +119,17 @@ def run(config: dict[str, Any], tasks: list[Task], *, workers: int = 1, client: 
         spool: str | os.PathLike[str] | None = None) -> Iterator[Done]:  # fmt: skip
     """Make the shards ``tasks``, yielding each as it is done (in any order): on the Dask
     ``client`` (see :func:`connect`), else in ``workers`` local processes, which leave their
-    bytes in the empty folder ``spool`` (a fresh temporary one if None; emptied as they are
-    read)."""
+    bytes in the folder ``spool`` (needed when they run; the caller clears it, since a killed
+    worker leaves its file)."""
     if client is not None:
         yield from _run_dask(config, tasks, workers, client)
     elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield _one(config, task)
+    elif spool is None:
+        raise ValueError("local worker processes need a spool folder")
     else:
-        yield from _run_pool(config, tasks, min(workers, len(tasks)), spool)
+        yield from _run_pool(config, tasks, min(workers, len(tasks)), os.fspath(spool))
 
 
 def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator[Any]:
@@ -147,13 +149,9 @@ def _window(submit: Any, tasks: list[Task], limit: int, waiter: Any) -> Iterator
                 running.add(submit(nxt))
 
 
-def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int,
-              spool_to: str | os.PathLike[str] | None) -> Iterator[Done]:  # fmt: skip
-    import shutil
-    import tempfile
+def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int, spool: str) -> Iterator[Done]:
     from concurrent.futures.process import BrokenProcessPool
 
-    spool = tempfile.mkdtemp(prefix="mazekit-shards-") if spool_to is None else os.fspath(spool_to)
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -187,11 +185,6 @@ def _run_pool(config: dict[str, Any], tasks: list[Task], workers: int,
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        if spool_to is None:
-            shutil.rmtree(spool, ignore_errors=True)
-        else:  # the caller's folder: its files go, it stays (the caller removes it)
-            for name in os.listdir(spool):
-                os.unlink(os.path.join(spool, name))
 
 
 def connect(address: str, workers: int) -> tuple[Any, Any]:

@@ -26,9 +26,7 @@ from ._common import flat_ends, solution
 #: maze, its copy in the fast layout, a byte a cell of marks and the 12-byte trace rows, whose
 #: last third holds the queue while the search runs.
 BYTES_PER_CELL = 15
-PADDED_BYTES = (
-    2  # the copy and the marks: two bytes a cell of the fast layout (and its neighbour table, if made)
-)
+PADDED_BYTES = 2  # the copy and the marks, a byte each a cell of the fast layout (and any neighbour table)
 
 SHORTEST = True  # always a shortest path
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import mazekit
 from mazekit.grids import GRIDS, from_dict, make_grid
 
 SHAPES = {"3d": [(1, 1, 1), (2, 3, 4), (3, 2, 5)], "polar": [(1, 1), (1, 3), (4, 1), (5, 2), (6, 6)]}
@@ -403,3 +404,81 @@ def test_walls_in_a_line_turn_in_the_order_they_are_drawn_whatever_their_numbers
         names = body["slot_names"]
         turns.append({names[s]: names[rows["turn"][0, s, 1]] for s in range(6)})  # clockwise
     assert turns[0] == turns[1] == {"NW": "NE", "NE": "E", "E": "SE", "SE": "SW", "SW": "W", "W": "NW"}
+
+
+JOIN_SHAPES = {"polar": (6, 8), "3d": (2, 6, 7)}
+JOIN_CASES = [*GRIDS, "rect-xy"]
+
+
+def _parts(grid, cells):
+    """Each cell's part (-1 where none) by a plain breadth-first search over the grid's
+    neighbour table: an independent count of what join_regions joins."""
+    nb = grid.neighbors()
+    label = np.full(grid.size, -1)
+    flat = cells.ravel()
+    parts = 0
+    for s in np.flatnonzero(flat):
+        if label[s] >= 0:
+            continue
+        label[s], todo = parts, [s]
+        while todo:
+            c = todo.pop()
+            for n in nb[c]:
+                if n >= 0 and flat[n] and label[n] < 0:
+                    label[n] = parts
+                    todo.append(n)
+        parts += 1
+    return label, parts
+
+
+def _gap(grid, a, b):
+    """The fewest cells outside two parts that a path from part ``a`` to part ``b`` crosses."""
+    nb = grid.neighbors()
+    dist = np.full(grid.size, -1)
+    todo = list(np.flatnonzero(a.ravel()))
+    dist[todo] = 0
+    head = 0
+    while head < len(todo):
+        c = todo[head]
+        head += 1
+        for n in nb[c]:
+            if n >= 0 and dist[n] < 0:
+                dist[n] = dist[c] + 1
+                todo.append(n)
+    return int(dist[b.ravel()].min()) - 1
+
+
+@pytest.mark.parametrize("case", JOIN_CASES)
+@pytest.mark.parametrize("seed", range(4))
+def test_join_regions_keeps_every_part_by_the_shortest_bridges(case, seed):
+    """A picture of scattered blobs stretched over every grid: the joined mask keeps every
+    cell of the picture, is one region a maze fills, adds only the cells it says it adds,
+    and with two parts adds exactly the fewest cells any path between them crosses."""
+    kind, wrap = (case.split("-") + [None])[:2]
+    grid = make_grid(kind, JOIN_SHAPES.get(kind, (9, 11)), wrap=wrap)
+    rng = np.random.default_rng(seed)
+    picture = np.zeros((24, 24), bool)
+    for _ in range(2 + seed):
+        r, c = rng.integers(0, 20, 2)
+        picture[r : r + 4, c : c + 4] = True
+    cells = grid.fit(picture)
+    plain = make_grid("rect", grid.shape) if kind == "weave" else grid  # a weave's regions: a rect's
+    before, parts = _parts(plain, cells)
+    joined, said, added = grid.join_regions(cells)
+    assert said == parts and (joined & cells).sum() == cells.sum()
+    assert added == int((joined & ~cells).sum())
+    assert _parts(plain, joined)[1] == 1
+    label = before.reshape(cells.shape)
+    if parts == 2:
+        assert added == _gap(plain, label == 0, label == 1)
+    if parts > 2:  # no more than a spanning tree of the parts by their pairwise gaps (Prim's)
+        gaps = [[_gap(plain, label == a, label == b) for b in range(parts)] for a in range(parts)]
+        tree, done = 0, {0}
+        while len(done) < parts:
+            g, b = min((gaps[a][b], b) for a in done for b in range(parts) if b not in done)
+            tree, done = tree + g, done | {b}
+        assert added <= tree
+    if parts == 1:
+        assert added == 0 and np.array_equal(joined, cells)
+    maze = mazekit.generate("kruskal", make_grid(kind, grid.made_shape, mask=joined, wrap=wrap), rng=seed)
+    assert maze.is_perfect() and maze.grid.n_cells == int(joined.sum())

@@ -220,6 +220,31 @@ class Grid:
         )
         return region.view(bool).reshape(self.shape)
 
+    def join_regions(self, cells: np.ndarray) -> tuple[np.ndarray, int, int]:
+        """``(mask, parts, added)``: layout mask ``cells`` with the fewest of this grid's other
+        cells added to join its ``parts`` into one region (``added`` of them, in the shortest
+        bridges across the gaps, :func:`mazekit.grids.kernel.join_components`), so that a
+        mask in several parts (the letters of a word, islands of a map) keeps every part.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from mazekit.grids import RectGrid
+        >>> hi = np.array([[1, 0, 0, 1], [1, 0, 0, 0], [1, 0, 0, 1]], bool)
+        >>> mask, parts, added = RectGrid(hi.shape).join_regions(hi)
+        >>> parts, added, mask.astype(int).tolist()
+        (3, 3, [[1, 1, 1, 1], [1, 0, 0, 1], [1, 0, 0, 1]])
+        """
+        wanted = np.ascontiguousarray(cells, dtype=bool)
+        if wanted.shape != self.shape:
+            raise ValueError(f"cells must have the grid's layout shape {self.shape}, got {wanted.shape}")
+        if self.mask is not None:
+            wanted = wanted & self.mask
+        flat = wanted.ravel().view(np.uint8)
+        check_bytes(self.size * (32 + 24 * self.n_slots), f"joining the parts of a {self.describe()} mask")
+        joined, parts, added = k.join_components(self.region_geo(), flat, self.kernel_args()[1])
+        return joined.view(bool).reshape(self.shape), int(parts), int(added)
+
     def region_geo(self) -> tuple[int, int, int, int]:
         """The grid as :meth:`check_connected` walks it (its ``geo`` but on a weave grid)."""
         return self.geo
@@ -231,8 +256,8 @@ class Grid:
         comps = k.count_components(self.region_geo(), self.kernel_args()[1])
         if comps != 1:
             raise ValueError(
-                f"mask must be one connected region for a maze to reach every cell, "
-                f"got {comps} separate regions"
+                f"mask must be one connected region for a maze to reach every cell, got {comps} "
+                "separate regions (join them first: make_grid(kind, shape).join_regions(mask)[0])"
             )
 
     # -- queries ------------------------------------------------------------------------

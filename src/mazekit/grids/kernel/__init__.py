@@ -47,7 +47,7 @@ from .cells import (
     tunnels,
     wall_slots,
 )
-from .graph import count_components, estimate, largest_component, neighbor_table
+from .graph import count_components, estimate, join_components, largest_component, neighbor_table
 from .padded import (
     BIT_COUNT,
     MAGIC_LIMIT,
@@ -194,6 +194,7 @@ __all__ = [
     "lacks_slots",
     "shared_headings",
     "slips_round",
+    "join_components",
     "largest_component",
     "lay_out",
     "matching",

@@ -125,3 +125,97 @@ def estimate(geo, a, b):  # pragma: no cover - compiled
         lb = rb // param
         return abs(la - lb) + abs((ra - la * param) - (rb - lb * param)) + dc
     return (dr + dc + 1) // 2  # WEAVE: a step under a cell covers two
+
+
+@njit(cache=True, nogil=True)
+def join_components(geo, cells, layout):  # pragma: no cover - compiled
+    """``(joined, parts, added)``: the flat ``uint8`` mask ``cells`` with the shortest
+    bridges of the grid's other cells (those of ``layout``, every cell where it is empty)
+    added across the gaps between its connected parts, so that they make one region.
+
+    Every part grows at once by breadth-first search over the layout, each cell taking the
+    part that reaches it first and the step it came by; where two parts' growths touch, a
+    bridge between them costs the cells walked from both sides. The cheapest bridges that
+    join two parts not yet joined (Kruskal's rule over those touches, ties in cell order)
+    make a minimum spanning tree of the parts by bridge length: K. Mehlhorn, "A faster
+    approximation algorithm for the Steiner problem in graphs", *Information Processing
+    Letters* 27 (1988). ``parts`` counts the parts of ``cells``; ``added`` the cells the
+    bridges add (parts the layout cannot join stay apart)."""
+    n = geo[1] * geo[2]
+    k = n_slots(geo[0])
+    label = np.full(n, -1, dtype=np.int64)
+    dist = np.zeros(n, dtype=np.int64)
+    came = np.full(n, -1, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    joined = cells.copy()
+    parts = 0
+    tail = 0
+    for s in range(n):  # the parts, by breadth-first search inside the cells
+        if label[s] >= 0 or not cells[s]:
+            continue
+        label[s] = parts
+        head = tail
+        queue[tail] = s
+        tail += 1
+        while head < tail:
+            cell = queue[head]
+            head += 1
+            for slot in range(k):
+                nb = step(geo, cell, slot)
+                if nb >= 0 and label[nb] < 0 and cells[nb]:
+                    label[nb] = parts
+                    queue[tail] = nb
+                    tail += 1
+        parts += 1
+    if parts < 2:
+        return joined, parts, 0
+    head = 0
+    while head < tail:  # every part grows at once over the layout
+        cell = queue[head]
+        head += 1
+        for slot in range(k):
+            nb = step(geo, cell, slot)
+            if nb >= 0 and label[nb] < 0 and exists(layout, nb):
+                label[nb] = label[cell]
+                dist[nb] = dist[cell] + 1
+                came[nb] = cell
+                queue[tail] = nb
+                tail += 1
+    m = 0  # where two growths touch: each pair of cells once, from the lower label
+    cost = np.empty(tail * k, dtype=np.int64)
+    ends = np.empty((tail * k, 2), dtype=np.int64)
+    for i in range(tail):
+        cell = queue[i]
+        for slot in range(k):
+            nb = step(geo, cell, slot)
+            if nb >= 0 and label[nb] > label[cell]:
+                cost[m] = dist[cell] + dist[nb]
+                ends[m, 0] = cell
+                ends[m, 1] = nb
+                m += 1
+    order = np.argsort(cost[:m], kind="mergesort")
+    root = np.arange(parts)
+    added = 0
+    left = parts
+    for e in order:
+        a, b = label[ends[e, 0]], label[ends[e, 1]]
+        while root[a] != a:
+            root[a] = root[root[a]]
+            a = root[a]
+        while root[b] != b:
+            root[b] = root[root[b]]
+            b = root[b]
+        if a == b:
+            continue
+        root[a] = b
+        left -= 1
+        for side in range(2):  # walk each end back to its part, opening the cells
+            cell = ends[e, side]
+            while dist[cell] > 0:
+                if not joined[cell]:
+                    joined[cell] = 1
+                    added += 1
+                cell = came[cell]
+        if left == 1:
+            break
+    return joined, parts, added

@@ -139,14 +139,62 @@ def test_transparent_image_masks_keep_only_the_opaque_dark_pixels(tmp_path):
     assert load(tmp_path / "m.json").grid.n_cells == 8
 
 
-def test_mask_stretched_keeps_its_largest_region(tmp_path):
-    """A stray character apart from the shape: the maze is the shape, and stderr says how
-    many cells were dropped."""
+def test_mask_stretched_keeps_its_largest_region_on_request(tmp_path):
+    """A stray character apart from the shape, with --mask-parts largest: the maze is the
+    shape, and stderr says how many cells were dropped."""
     (tmp_path / "m.txt").write_text("####....\n####....\n####...#\n")
-    r = run("generate", "--size", "16x6", "--mask", "m.txt", "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    r = run("generate", "--size", "16x6", "--mask", "m.txt", "--mask-parts", "largest", "--seed", "1",
+            "-o", "m.json", cwd=tmp_path)  # fmt: skip
     assert r.returncode == 0, r.stderr
-    assert "kept the largest region, 4 cell(s) apart from it dropped" in r.stderr
+    assert "kept the largest part, 4 cell(s) apart from it dropped" in r.stderr
     assert load(tmp_path / "m.json").grid.n_cells == 8 * 6
+
+
+@pytest.mark.parametrize("sized", [False, True])
+def test_a_mask_in_several_parts_keeps_every_part(tmp_path, sized):
+    """Three separate blocks, one character a cell or stretched: every cell of every block
+    is in the maze, joined by the fewest bridge cells (here a straight row between
+    neighbouring blocks), and stderr says so."""
+    (tmp_path / "m.txt").write_text("##..##..##\n##..##..##\n")
+    size = ["--size", "20x4"] if sized else []
+    r = run("generate", "--mask", "m.txt", *size, "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    scale = 2 if sized else 1
+    assert f"joined its 3 parts with {4 * scale} bridge cell(s)" in r.stderr
+    m = load(tmp_path / "m.json")
+    blocks = np.kron(np.array([[1, 1, 0, 0, 1, 1, 0, 0, 1, 1]] * 2, bool), np.ones((scale, scale), bool))
+    assert (m.grid.mask[blocks]).all() and m.is_perfect()
+    assert int((m.grid.mask & ~blocks).sum()) == 4 * scale
+
+
+def test_text_shapes_the_maze(tmp_path):
+    """--text HI: the letters written in the font Pillow ships, one pixel a cell; the maze
+    covers every pixel of them (the two letters joined), also on a hex grid stretched over
+    --size. --text with --mask, an empty --text and a missing font are one line each, and
+    write nothing."""
+    from mazekit.grids.rect import text_picture
+
+    r = run("generate", "--text", "HI", "--seed", "1", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "--text: joined its 2 parts" in r.stderr
+    m = load(tmp_path / "m.json")
+    letters = text_picture("HI")
+    assert m.grid.shape == letters.shape and m.grid.mask[letters].all() and m.is_perfect()
+    r = run("generate", "--text", "HI", "--grid", "hex", "--size", "30x12", "--seed", "1", "-o", "h.json",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    h = load(tmp_path / "h.json")
+    assert h.grid.kind == "hex" and 0.2 < h.grid.n_cells / 360 < 0.9 and h.is_perfect()
+    (tmp_path / "m.txt").write_text("#\n")
+    for args, said in [
+        (["--text", "HI", "--mask", "m.txt"], "--text and --mask both shape the maze"),
+        (["--text", "  "], "--text has no letters"),
+        (["--text", "HI", "--font", "nope.ttf"], "cannot read font nope.ttf"),
+        (["--font", "nope.ttf"], "--font is the font of --text"),
+    ]:
+        r = run("generate", *args, "-o", "x.png", cwd=tmp_path)
+        assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert not (tmp_path / "x.png").exists()
 
 
 @pytest.mark.parametrize("grid, what", [("polar", "RINGSxCELLS"), ("3d", "WIDTHxHEIGHTxLEVELS")])

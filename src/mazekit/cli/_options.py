@@ -135,6 +135,15 @@ def maze_options(func: F) -> F:
         click.option("--mask", type=click.Path(dir_okay=False), default=None,
                      help="Shape file: text art (space or '.' = no cell) or an image (dark = cell); "
                           "one a cell, or stretched over --size (which polar and 3d need)."),
+        click.option("--text", default=None, metavar="WORDS",
+                     help="Shape the maze as these words (a mask; '\\n' starts a line), one pixel of "
+                          "24-pixel letters a cell, or stretched over --size."),
+        click.option("--font", type=click.Path(dir_okay=False), default=None,
+                     help="TrueType/OpenType font file for --text [the one Pillow ships]."),
+        click.option("--mask-parts", type=click.Choice(["join", "largest"]), default="join",
+                     show_default=True,
+                     help="A --mask or --text in several parts: join them by the shortest bridges "
+                          "of cells, or keep only the largest."),
         click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
                      help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
         click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
@@ -152,15 +161,24 @@ def make_maze(
     algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
     mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
     start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
-    wrap: str | None = None,
+    wrap: str | None = None, text: str | None = None, font: str | None = None,
+    mask_parts: str = "join",
 ) -> Any:  # fmt: skip
     from .. import generate
     from ..grids import grid_class
-    from ..grids.rect import read_mask
+    from ..grids.rect import TEXT_SIZE, read_mask, text_picture
 
     shape: Any
-    if mask is not None:
-        shape = masked_grid(grid, read_mask(mask), size, rows, cols, wrap)
+    if text is not None and mask is not None:
+        raise ValueError("--text and --mask both shape the maze: give one")
+    if font is not None and text is None:
+        raise ValueError("--font is the font of --text: give --text too")
+    if text is not None:
+        stretched = size is not None or rows is not None or cols is not None
+        picture = text_picture(text.replace("\\n", "\n"), size=96 if stretched else TEXT_SIZE, font=font)
+        shape = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
+    elif mask is not None:
+        shape = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)
     elif rows is not None or cols is not None:
         shape = grid_shape(grid, size, rows, cols)
     else:  # the size as typed, handed to generate as a Python caller would
@@ -205,7 +223,8 @@ def searched_maze(
 
 #: The options that say what maze to make: a maze file given instead takes their place.
 MAKING = (
-    "algorithm", "grid", "wrap", "size", "rows", "cols", "seed", "mask", "options", "ends", "random_ends",
+    "algorithm", "grid", "wrap", "size", "rows", "cols", "seed", "mask", "text", "font", "mask_parts",
+    "options", "ends", "random_ends",
 )  # fmt: skip
 
 
@@ -235,31 +254,57 @@ def file_or_made(maze_file: str | None, record: bool = False, **kw: Any) -> Any:
 
 
 def masked_grid(
-    grid: str, picture: Any, size: str | None, rows: int | None, cols: int | None, wrap: str | None
+    grid: str,
+    picture: Any,
+    size: str | None,
+    rows: int | None,
+    cols: int | None,
+    wrap: str | None,
+    parts: str = "join",
+    flag: str = "--mask",
 ) -> Any:
-    """The grid ``--mask`` cuts: without a size, one character or pixel a cell (a layout
-    cell on a hex, triangle or upsilon grid); with ``--size`` (needed on polar and 3d grids),
-    the picture stretched over the grid's drawing (over each level of a 3d grid), keeping
-    the cells whose centre lands on a cell of the picture, in their largest region."""
+    """The grid ``--mask`` (or ``--text``) cuts: without a size, one character or pixel a
+    cell (a layout cell on a hex, triangle or upsilon grid); with ``--size`` (needed on
+    polar and 3d grids), the picture stretched over the grid's drawing (over each level of a
+    3d grid), keeping the cells whose centre lands on a cell of the picture. A picture in
+    several parts has them joined by the shortest bridges of cells (``parts="join"``, said
+    on stderr), or keeps only its largest part (``"largest"``)."""
+    import numpy as np
+
     from ..grids import grid_class, make_grid
 
     if size is None and rows is None and cols is None:
         if not grid_class(grid).layout_is_shape:
             what = "x".join(grid_class(grid).size_words)
             raise ValueError(
-                f"a {grid} grid with --mask needs --size {what}: the picture is stretched over it"
+                f"a {grid} grid with {flag} needs --size {what}: the picture is stretched over it"
             )
-        return make_grid(grid, picture.shape, mask=picture, wrap=wrap)
-    shape = grid_shape(grid, size, rows, cols)
-    whole = make_grid(grid, shape, wrap=wrap)
-    every = whole.fit(picture)
-    kept = whole.largest_region(every)
-    dropped = int(every.sum() - kept.sum())
-    if dropped:  # islands of the stretched picture that no maze could reach
-        click.echo(
-            f"mazekit: --mask: kept the largest region, {dropped} cell(s) apart from it dropped", err=True
-        )
-    return make_grid(grid, shape, mask=kept, wrap=wrap)
+        whole = make_grid(grid, picture.shape, wrap=wrap)
+        every = np.asarray(picture, dtype=bool) & whole_cells(whole)
+    else:
+        whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
+        every = whole.fit(picture)
+    if not every.any():
+        raise ValueError(f"{flag} leaves no cell of the grid: nothing to make a maze of")
+    if parts == "largest":
+        kept = whole.largest_region(every)
+        dropped = int(every.sum() - kept.sum())
+        if dropped:  # islands that no maze could reach
+            click.echo(
+                f"mazekit: {flag}: kept the largest part, {dropped} cell(s) apart from it dropped", err=True
+            )
+    else:
+        kept, n, added = whole.join_regions(every)
+        if n > 1:
+            click.echo(f"mazekit: {flag}: joined its {n} parts with {added} bridge cell(s)", err=True)
+    return make_grid(grid, whole.made_shape, mask=kept, wrap=wrap)
+
+
+def whole_cells(grid: Any) -> Any:
+    """The layout mask of the cells an uncut ``grid`` has (every one but a polar ring's tails)."""
+    import numpy as np
+
+    return np.ones(grid.shape, dtype=bool) if grid.mask is None else grid.mask
 
 
 def status(text: str) -> Any:

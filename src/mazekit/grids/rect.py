@@ -333,3 +333,50 @@ def _check_png_whole(p: Path) -> None:
 def _has_alpha(im: Any) -> bool:
     """Whether a Pillow image has an alpha channel or a transparent palette colour."""
     return "A" in im.getbands() or "transparency" in im.info
+
+
+#: Letters of a ``--text`` mask this many pixels (cells) tall by default: strokes 3-4 cells wide.
+TEXT_SIZE = 24
+
+
+def text_picture(text: str, *, size: int = TEXT_SIZE, font: str | Path | None = None) -> np.ndarray:
+    """A boolean mask of ``text`` written in a font (``True`` on the letters), ``size``
+    pixels to the em, letters a little apart so that each stays its own part: the font
+    Pillow ships (Aileron), or a TrueType/OpenType file ``font``. Lines split at ``\\n``.
+
+    Examples
+    --------
+    >>> hi = text_picture("HI")
+    >>> hi.shape[0] > 15, bool(hi[:, 0].any()), bool(hi[:, -1].any())  # tight margins
+    (True, True, True)
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ValueError("--text has no letters to make a maze of")
+    if not 4 <= size <= 1000:
+        raise ValueError(f"a text mask's letters must be 4 to 1000 pixels tall, got {size}")
+    check_bytes(sum(map(len, lines)) * size * size * 4, f"a text mask of {sum(map(len, lines))} letters")
+    try:
+        face = ImageFont.load_default(size=size) if font is None else ImageFont.truetype(str(font), size)
+    except OSError as exc:
+        raise ValueError(f"cannot read font {font}: {exc}") from None
+    thick = max(1, size // 16)  # Aileron's strokes are thin: widen them to corridors
+    gap = max(2, size // 5)  # between letters
+    top, bottom = (int(v) for v in face.getbbox("Hg")[1::2])  # capitals' top to descenders' foot
+    line_height = bottom - top + 2 * thick + gap
+    widths = [sum(face.getlength(ch) + 2 * thick + gap for ch in line) for line in lines]
+    picture = Image.new("L", (int(max(widths)) + 2 * gap, line_height * len(lines) + gap), 255)
+    draw = ImageDraw.Draw(picture)
+    for i, line in enumerate(lines):
+        x = float(gap)
+        for ch in line:
+            draw.text((x + thick, gap + i * line_height + thick - top), ch, font=face, fill=0,
+                      stroke_width=thick, stroke_fill=0)  # fmt: skip
+            x += face.getlength(ch) + 2 * thick + gap
+    ink = np.asarray(picture) < 128
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if rows.size == 0:
+        raise ValueError(f"--text {text!r} draws nothing in that font")
+    return ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]

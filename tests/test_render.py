@@ -116,14 +116,28 @@ def test_unknown_suffix_writes_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_masked_cells_are_solid():
+def test_a_masked_picture_draws_nothing_outside_its_shape_and_no_margin():
+    """As on the other grids: a masked-out cell (here a corner and the hole) is background,
+    the walls round the shape are drawn, and rows and columns of the layout that no cell
+    touches are cropped (the shape's bounding box, walls included, is the picture). Text
+    art keeps masked cells solid."""
     from .checks import MASK_TEXT
 
     m = mazekit.generate("backtracker", mazekit.RectGrid.from_text(MASK_TEXT), rng=0)
     im = render_image(m, cell_size=6, wall_width=2)
-    assert im.getpixel((2 + 3, 2 + 3)) == pixel(im, "wall")  # (0, 0) is masked out
+    assert im.size == (10 * 8 + 2, 8 * 8 + 2)
+    assert im.getpixel((2 + 3, 2 + 3)) == pixel(im, "background")  # (0, 0) is masked out
+    assert im.getpixel((4 * 8 + 5, 3 * 8 + 5)) == pixel(im, "background")  # (3, 4): the hole
+    assert im.getpixel((2 * 8 + 1, 0)) == pixel(im, "wall")  # the wall above (0, 2)
+    assert im.getpixel((0, 2 * 8 + 5)) == pixel(im, "wall")  # the wall left of (2, 0)
     text = render(m)
     assert text.splitlines()[1][1] == "#"
+    margin = np.zeros((12, 14), bool)
+    lines = MASK_TEXT.strip("\n").splitlines()
+    margin[2:10, 3:11] = np.array([[ch == "#" for ch in line.ljust(10)[1:9]] for line in lines])
+    framed = mazekit.generate("backtracker", mazekit.RectGrid.from_mask(margin), rng=0)
+    big = render_image(framed, cell_size=6, wall_width=2)
+    assert big.size == (8 * 8 + 2, 8 * 8 + 2)  # the blank rows and columns round it are gone
 
 
 def test_big_png_is_vectorised():

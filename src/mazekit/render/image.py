@@ -13,7 +13,7 @@ import numpy as np
 
 from ..maze import Maze
 from ..solution import Solution
-from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify
+from .layers import BACKTRACKED, EXPLORED, GOAL, OPENING, PATH, ROAD, START, WALL, classify, outside_blocks
 from .palette import parse_color as _rgb  # heatmap and svg read it from here too
 from .pixels import AUTO_SIDE, DEFAULT_COLORS, auto_sizes, walk_cells  # noqa: F401 - read from here too
 
@@ -86,6 +86,9 @@ def render_image(
         raise ValueError(f"path_style must be 'line' or 'fill', got {path_style!r}")
     line = path_style == "line" and solution is not None and solution.found
     classes = classify(maze, solution, explored=explored, marks=marks, path=not line)
+    outside = None if maze.grid.mask is None else outside_blocks(maze.grid.mask)
+    if outside is not None:  # a shape: nothing drawn outside it, as on the other grids
+        classes[outside] = ROAD
     if line:
         lut[OPENING] = lut[ROAD]
     reps_r = np.tile([wall, cell], rows + 1)[: 2 * rows + 1]
@@ -101,6 +104,12 @@ def render_image(
         _draw_path(image, maze, solution.path, cell, wall, tuple(lut[PATH].tolist()))
         if marks:
             _draw_marks(image, maze, cell, wall, tuple(lut[START].tolist()), tuple(lut[GOAL].tolist()))
+    if outside is not None:  # tight margins: the rows and columns of blocks the shape touches
+        rs, cs = np.flatnonzero(~outside.all(axis=1)), np.flatnonzero(~outside.all(axis=0))
+        edge = np.cumsum(np.concatenate([[0], reps_c])), np.cumsum(np.concatenate([[0], reps_r]))
+        image = image.crop(
+            (int(edge[0][cs[0]]), int(edge[1][rs[0]]), int(edge[0][cs[-1] + 1]), int(edge[1][rs[-1] + 1]))
+        )
     return image
 
 

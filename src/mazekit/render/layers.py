@@ -24,6 +24,23 @@ def cells_and_links(mask: np.ndarray, maze: Maze) -> np.ndarray:
     return out
 
 
+def outside_blocks(mask: np.ndarray) -> np.ndarray:
+    """Blocks of the ``(2R+1, 2C+1)`` picture that touch no cell of layout ``mask``: what a
+    picture of a masked maze leaves out (a wall block between two missing cells, a corner
+    among four).
+
+    >>> outside_blocks(np.array([[True, False]])).astype(int).tolist()
+    [[0, 0, 0, 1, 1], [0, 0, 0, 1, 1], [0, 0, 0, 1, 1]]
+    """
+    rows, cols = mask.shape
+    padded = np.zeros((rows + 2, cols + 2), dtype=bool)
+    padded[1:-1, 1:-1] = mask
+    ra, rb = (np.arange(2 * rows + 1) - 1) // 2 + 1, np.arange(2 * rows + 1) // 2 + 1  # cells above, below
+    ca, cb = (np.arange(2 * cols + 1) - 1) // 2 + 1, np.arange(2 * cols + 1) // 2 + 1  # left, right
+    touched = padded[ra][:, ca] | padded[ra][:, cb] | padded[rb][:, ca] | padded[rb][:, cb]
+    return ~touched
+
+
 def _event_mask(maze: Maze, solution: Solution, event: int) -> np.ndarray:
     cells = np.zeros(maze.passages.size, dtype=bool)
     cells[solution.trace[solution.trace[:, 1] == event, 0]] = True

@@ -105,6 +105,19 @@ def main() -> None:
     heart = mazekit.RectGrid.from_text("\n".join(line * 1 for line in HEART.splitlines()))
     m = mazekit.generate("prim", heart, rng=1, ends="diameter")
     render_file(m, HERE / "heart.png", mazekit.solve(m, "astar"), cell_size=16, wall_width=3)
+    word_maze(HERE / "word.png")
+
+
+def word_maze(path: Path) -> None:
+    """``mazekit generate --text MAZE --grid hex --size 60x20 --seed 2``: the letters, apart
+    in the picture, joined by the shortest bridges (``Grid.join_regions``), solved."""
+    from mazekit.grids import make_grid
+    from mazekit.grids.rect import text_picture
+
+    whole = make_grid("hex", (20, 60))
+    cells = whole.join_regions(whole.fit(text_picture("MAZE", size=96)))[0]
+    m = mazekit.generate("backtracker", make_grid("hex", (20, 60), mask=cells), rng=2)
+    render_file(m, path, mazekit.solve(m, "astar"), cell_size=12)
 
 
 if __name__ == "__main__":

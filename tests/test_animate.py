@@ -355,3 +355,49 @@ def test_cli_show_animate_on_a_terminal_and_off_it():
     os.close(follower)
     os.close(leader)
     assert small.returncode == 1 and b"needs a 34x12 terminal" in small.stderr
+
+
+def _on_a_terminal(args, columns=100, lines=40):
+    """``mazekit ARGS`` with stdout on a pseudo-terminal of that size: (exit code, screen, stderr)."""
+    cmd = [MAZEKIT] if MAZEKIT else [sys.executable, "-m", "mazekit"]
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "COLUMNS": str(columns),
+           "LINES": str(lines), **_pyenv()}  # fmt: skip
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([*cmd, *args], stdout=follower, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, env=env)  # fmt: skip
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    err = proc.stderr.read() if proc.stderr else b""
+    proc.wait(timeout=120)
+    os.close(leader)
+    return proc.returncode, b"".join(chunks).decode(), err.decode()
+
+
+def test_cli_animate_and_show_play_any_grid_on_a_terminal(tmp_path):
+    """``animate --terminal`` and ``show --animate`` on a hex grid: frames redrawn in place
+    in half blocks, the path's red at the end; ``animate`` needs -o or --terminal (one),
+    and --terminal refuses a stdout that is no terminal, writing nothing."""
+    hexes = ["--grid", "hex", "--size", "8x6", "--seed", "2", "--solver", "bfs", "--max-frames", "20"]
+    code, screen, err = _on_a_terminal(["animate", "--terminal", *hexes, "--speed", "50"])
+    assert code == 0, err
+    assert screen.count(HOME) > 10 and "▀" in screen and "224;32;32m" in screen
+    triangles = ["--grid", "triangle", "--size", "8x6", "--seed", "2", "--solver", "dfs", "--speed", "50"]
+    code, screen, err = _on_a_terminal(["show", "--animate", *triangles])
+    assert code == 0, err
+    assert screen.count(HOME) > 10 and "▀" in screen
+    code, _, err = _on_a_terminal(["animate", "--terminal", "--grid", "hex", "--size", "60x40"], 40, 20)
+    assert code == 1 and "terminal to animate, this one is 40x20" in err
+    for args, said in [([], "give -o FILE to write the animation, or --terminal"),
+                       (["--terminal", "-o", "a.gif"], "(one of them)"),
+                       (["--terminal"], "stdout is not one")]:  # fmt: skip
+        r = run("animate", "--size", "4x4", *args, cwd=tmp_path)
+        assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []

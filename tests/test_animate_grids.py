@@ -1,4 +1,4 @@
-"""Animations of every grid drawn from geometry, the GIF timing, and the terminal's refusal."""
+"""Animations of every grid drawn from geometry, the GIF timing, and the terminal."""
 
 import io
 
@@ -16,7 +16,7 @@ from mazekit.render.animate import (
 )
 from mazekit.render.frames import LEVELS, CellPainter
 from mazekit.render.palette import CURRENT, PATH, ROAD, STACK, UNVISITED
-from mazekit.render.terminal import check_grid, play
+from mazekit.render.terminal import HOME, play, terminal_animation
 
 from .checks import other_grids
 from .test_cli import run
@@ -119,16 +119,32 @@ def test_gif_keeps_the_total_time(tmp_path):
     assert sum(gif_durations([8] * 10)) == 200, "no frame under 20 ms"
 
 
-@pytest.mark.parametrize("kind, shape", GRIDS[:3])
-def test_the_terminal_refuses_grids_it_cannot_show(kind, shape):
-    m = made(kind, shape)
-    anim = animate(m, phases="generate", cell_size=1, wall_width=1, max_frames=5)
-    refused = f"terminal animation works on rect grids only, not on a {kind} grid"
-    with pytest.raises(ValueError, match=refused) as err:
-        play(anim, io.StringIO(), sleep=lambda s: None)
-    assert "\n" not in str(err.value)
-    with pytest.raises(ValueError, match="not on a wrapped \\(x\\) grid"):
-        check_grid(make_grid("rect", (4, 5), wrap="x"))
+@pytest.mark.parametrize("kind, shape", [*GRIDS, ("rect-x", (4, 5))])
+def test_the_terminal_plays_every_grid(kind, shape):
+    """Every grid's animation plays in a terminal: each frame its picture in half blocks
+    (two pixel rows a line, a pixel a column, 24-bit colour), sized to fit; the last frame
+    shows the solution's red. A maze too big for the terminal is one line naming the size
+    it needs."""
+    from mazekit.render.halfblocks import colored
+    from mazekit.render.palette import ANIMATION_THEMES, parse_color
+
+    if kind == "rect-x":
+        m = mazekit.generate("backtracker", shape, wrap="x", rng=3, record=True)
+    else:
+        m = made(kind, shape)
+    anim = terminal_animation(m, mazekit.solve(m, "bfs"), 100, 40, max_frames=8, hold=0)
+    height, width = anim.frames[0].shape
+    assert width <= 100 and (height + 1) // 2 <= 39
+    out, naps = io.StringIO(), []
+    play(anim, out, sleep=naps.append)
+    text = out.getvalue()
+    assert text.count(HOME) == len(anim.frames) == len(naps)
+    last = colored(anim.rgb(len(anim.frames) - 1))
+    assert last in text and len(last.splitlines()) == (height + 1) // 2
+    red = ";".join(map(str, parse_color(ANIMATION_THEMES["light"]["path"], "path")))
+    assert red in last, "the path at the end"
+    with pytest.raises(ValueError, match=r"needs a \d+x\d+ terminal to animate, this one is 20x10"):
+        terminal_animation(m, None, 20, 10, max_frames=2)
 
 
 def test_cli_animate_other_grids(tmp_path):

@@ -16,7 +16,19 @@ from ._options import check_output, file_or_made, maze_options, run, transform_o
 @maze_options
 @transform_options
 @click.option("--solver", default="dfs", show_default=True, help="Solver to animate after the carving.")
-@click.option("-o", "--output", required=True, help="run.gif, run.webp or run.mp4.")
+@click.option("-o", "--output", default=None, help="run.gif, run.webp or run.mp4 (or --terminal).")
+@click.option(
+    "--terminal",
+    is_flag=True,
+    help="Play it here, in colour, instead of writing a file (any grid; it must fit).",
+)
+@click.option(
+    "--speed",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="With --terminal: speed factor, from 0.01 to 1000.",
+)
 @click.option(
     "--only",
     type=click.Choice(["generate", "solve"]),
@@ -47,7 +59,7 @@ from ._options import check_output, file_or_made, maze_options, run, transform_o
               help="Old name of --palette (elsewhere --color is auto/always/never).")  # fmt: skip
 @run
 def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms: int | None, solver: str,
-            output: str, only: str | None, fps: float,
+            output: str | None, terminal: bool, speed: float, only: str | None, fps: float,
             steps_per_frame: int | None, max_frames: int, hold: float, cell_size: int | None,
             wall_width: int | None, theme: str, colors: tuple[str, ...], old_colors: tuple[str, ...],
             **kw: Any) -> None:  # fmt: skip
@@ -59,8 +71,20 @@ def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms
     from ..render.animate import animate as make_animation
     from ..render.animate import check_writer, palette
 
-    check_writer(output)
-    check_output(output, {"the --mask file": kw["mask"], "the maze file": maze_file})
+    if terminal == (output is not None):
+        raise ValueError("give -o FILE to write the animation, or --terminal to play it here (one of them)")
+    if terminal:
+        import sys
+
+        from ..render.terminal import check_speed
+
+        check_speed(speed, "--speed")
+        if sys.stdout is None or not sys.stdout.isatty():
+            raise ValueError("--terminal plays on a terminal and stdout is not one: give -o run.gif")
+    else:
+        assert output is not None
+        check_writer(output)
+        check_output(output, {"the --mask file": kw["mask"], "the maze file": maze_file})
     import math
 
     if not (math.isfinite(fps) and 0.1 <= fps <= 120):
@@ -75,10 +99,19 @@ def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms
             raise ValueError(f"{maze_file} holds no record of its carving: --only solve animates its solving")
         only = "solve"
     sol = solve(maze, solver) if only != "generate" else None
-    anim = make_animation(
-        maze, sol, phases=only or "all", fps=fps, steps_per_frame=steps_per_frame, max_frames=max_frames,
-        hold=hold, cell_size=cell_size, wall_width=wall_width, theme=theme, colors=overrides,
-    )  # fmt: skip
+    pace_options: dict[str, Any] = dict(phases=only or "all", fps=fps, steps_per_frame=steps_per_frame, max_frames=max_frames,
+                        hold=hold, theme=theme, colors=overrides)  # fmt: skip
+    if terminal:
+        import shutil
+        import sys
+
+        from ..render.terminal import play, terminal_animation
+
+        columns, lines = shutil.get_terminal_size()
+        play(terminal_animation(maze, sol, columns, lines, **pace_options), sys.stdout, speed=speed)
+        return
+    assert output is not None
+    anim = make_animation(maze, sol, cell_size=cell_size, wall_width=wall_width, **pace_options)
     anim.save(output)
     seconds = sum(anim.durations) / 1000
     pace = f"{count(len(anim.frames), 'frame')}, {count(anim.steps_per_frame, 'step')} per frame"

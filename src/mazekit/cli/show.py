@@ -69,14 +69,8 @@ def _play(maze: Any, solution: Any, speed: float) -> None:
     """The animation of ``show --animate``, on this terminal if the maze fits it."""
     import shutil
 
-    from ..render.animate import animate
-    from ..render.terminal import check_grid, fits, play
+    from ..render.terminal import play, terminal_animation
 
-    check_grid(maze.grid)
     columns, lines = shutil.get_terminal_size()
-    rows, cols = maze.shape
-    if not fits(maze.shape, columns, lines):
-        raise ValueError(f"a {cols}x{rows} maze needs a {4 * cols + 2}x{2 * rows + 2} terminal to animate, "
-                         f"this one is {columns}x{lines}; try `mazekit animate -o run.gif`")  # fmt: skip
-    anim = animate(maze, solution, cell_size=1, wall_width=1, fps=25, max_frames=150, hold=0, pause=0.5)
+    anim = terminal_animation(maze, solution, columns, lines, fps=25, max_frames=150, hold=0, pause=0.5)
     play(anim, sys.stdout, speed=speed)

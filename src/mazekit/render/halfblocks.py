@@ -58,11 +58,19 @@ def to_halfblocks(
     if pixels.shape[0] % 2:  # an even number of rows: the last line has two halves too
         pixels = np.concatenate([pixels, pixels[-1:]], axis=0)
     if color:
-        return _colored(pixels)
+        return colored(pixels)
     return _plain(pixels)
 
 
-def _colored(pixels: np.ndarray) -> str:
+def colored(pixels: np.ndarray) -> str:
+    """``(H, W, 3)`` RGB pixels as lines of ``▀`` in 24-bit ANSI colour, two pixel rows a
+    line (an odd last row is doubled).
+
+    >>> colored(np.zeros((1, 1, 3), np.uint8))
+    '\x1b[38;2;0;0;0m\x1b[48;2;0;0;0m▀\x1b[0m'
+    """
+    if pixels.shape[0] % 2:
+        pixels = np.concatenate([pixels, pixels[-1:]], axis=0)
     top, bottom = pixels[0::2], pixels[1::2]
     lines = []
     for upper, lower in zip(top, bottom, strict=True):

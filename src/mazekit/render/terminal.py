@@ -1,22 +1,24 @@
 """Animations in the terminal: one frame after another in ANSI colour, redrawn in place.
 
-An animation made with one pixel per block (``cell_size=1, wall_width=1``) is exactly the
-block picture; each block becomes two spaces on a 24-bit background colour, and every
-frame starts with the cursor-home escape so it overwrites the last. Only a plain rect maze
-has a block picture: the other grids are drawn from their geometry, too fine for a
-terminal, and :func:`check_grid` refuses them.
+An animation of a plain rect maze made with one pixel per block (``cell_size=1,
+wall_width=1``) is exactly the block picture; each block becomes two spaces on a 24-bit
+background colour. Every other grid (hex, triangle, polar, upsilon, 3d, weave, a wrapped
+rectangle) is animated from its picture, small (:data:`GRID_CELL` pixels a cell), two
+pixels to a character as :mod:`mazekit.render.halfblocks` draws it. Every frame starts with
+the cursor-home escape so it overwrites the last.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import IO
+from typing import IO, Any
 
 import numpy as np
 
-from ..grid import require_rect
 from ..grids import Grid
+from ..maze import Maze
+from ..solution import Solution
 from .animate import Animation
 
 HOME = "\x1b[H"
@@ -46,26 +48,30 @@ def frame_text(frame: np.ndarray, palette: np.ndarray) -> str:
     return "\n".join(lines)
 
 
-def check_grid(grid: Grid) -> None:
-    """Raise a one-line ``ValueError`` unless ``grid`` can be animated in a terminal.
+def blocks_frames(grid: Grid | None) -> bool:
+    """Whether an animation of ``grid`` is drawn as its block picture (a plain rect grid)
+    rather than from its geometry (every other grid): what :func:`play` shows it as."""
+    from .geometry import uses_geometry
 
-    >>> from mazekit.grids import make_grid
-    >>> check_grid(make_grid("rect", (3, 4)))
-    >>> check_grid(make_grid("hex", (3, 4)))
-    Traceback (most recent call last):
-    ...
-    ValueError: terminal animation works on rect grids only, not on a hex grid; try `mazekit animate -o ...`
-    """
-    try:
-        require_rect(grid, "terminal animation")
-    except ValueError as exc:
-        raise ValueError(f"{exc}; try `mazekit animate -o ...`") from None
+    return grid is None or not uses_geometry(grid)
+
+
+#: Pixels a cell of a grid drawn from its geometry gets in a terminal animation: its walls
+#: one pixel, a path between them (two cells a character row, three characters a cell).
+GRID_CELL = 6
 
 
 def fits(shape: tuple[int, int], columns: int, lines: int) -> bool:
-    """Whether a maze of ``shape`` cells, two characters per block, fits the terminal."""
+    """Whether a rect maze of ``shape`` cells, two characters per block, fits the terminal."""
     rows, cols = shape
     return 2 * (2 * cols + 1) <= columns and 2 * rows + 1 <= lines - 1
+
+
+def fits_pixels(size: tuple[int, int], columns: int, lines: int) -> bool:
+    """Whether a picture ``(width, height)`` pixels, drawn in half blocks (a pixel a column,
+    two a line), fits the terminal."""
+    width, height = size
+    return width <= columns and (height + 1) // 2 <= lines - 1
 
 
 #: The speeds a terminal animation takes: a hundred times slower (seconds a frame) to a
@@ -99,18 +105,46 @@ def play(
     anim: Animation, out: IO[str], *, speed: float = 1.0, sleep: Callable[[float], None] = time.sleep
 ) -> None:
     """Show ``anim`` on the terminal ``out``, each frame for its duration divided by ``speed``
-    (:func:`check_speed`: from 0.01 to 1000).
+    (:func:`check_speed`: from 0.01 to 1000): a rect maze's block frames as coloured double
+    blocks, any other grid's picture frames in half blocks."""
+    from .halfblocks import colored
 
-    ``anim`` must be of a plain rect maze (see :func:`check_grid`)."""
     speed = check_speed(speed)
-    if anim.grid is not None:
-        check_grid(anim.grid)
+    blocks = blocks_frames(anim.grid)
     out.write(CLEAR + HIDE_CURSOR)
     try:
-        for frame, ms in zip(anim.frames, anim.durations, strict=True):
-            out.write(HOME + frame_text(frame, anim.palette))
+        for i, ms in enumerate(anim.durations):
+            text = frame_text(anim.frames[i], anim.palette) if blocks else colored(anim.rgb(i))
+            out.write(HOME + text)
             out.flush()
             sleep(ms / 1000 / speed)
     finally:
         out.write(RESET + SHOW_CURSOR + "\n")
         out.flush()
+
+
+def terminal_animation(
+    maze: Maze, solution: Solution | None, columns: int, lines: int, **options: Any
+) -> Animation:
+    """The animation of ``maze`` (and ``solution``) sized for a ``columns`` x ``lines``
+    terminal, for :func:`play`: a rect maze's block picture a pixel a block, any other grid's
+    picture :data:`GRID_CELL` pixels a cell (down to 4 where that does not fit). ``options``
+    go to :func:`mazekit.render.animate.animate`. A one-line ``ValueError`` naming the
+    terminal size needed where the maze does not fit."""
+    from .animate import animate
+    from .image import render_image
+
+    if blocks_frames(maze.grid):
+        rows, cols = maze.shape
+        if not fits(maze.shape, columns, lines):
+            raise ValueError(f"a {cols}x{rows} maze needs a {4 * cols + 2}x{2 * rows + 2} terminal to animate, "
+                             f"this one is {columns}x{lines}; try `mazekit animate -o run.gif`")  # fmt: skip
+        return animate(maze, solution, cell_size=1, wall_width=1, **options)
+    for cell in range(GRID_CELL, 3, -1):
+        width, height = render_image(maze, cell_size=cell, wall_width=1).size
+        if fits_pixels((width, height), columns, lines):
+            return animate(maze, solution, cell_size=cell, wall_width=1, **options)
+    raise ValueError(
+        f"a {maze.grid.describe()} {maze.grid.kind_words} maze needs a {width}x{(height + 1) // 2 + 1} "
+        f"terminal to animate, this one is {columns}x{lines}; try `mazekit animate -o run.gif`"
+    )

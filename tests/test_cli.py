@@ -633,3 +633,36 @@ def test_dijkstra_takes_weights_from_a_file(tmp_path):
             message = "weights must have the maze's shape"
         r = run("solve", "m.json", "--solver", "dijkstra", "-O", f"weights={value}", cwd=tmp_path)
         assert r.returncode != 0 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_pictures_and_text_take_palette_theme_marks_and_chars(tmp_path):
+    """The picture commands take --palette (the one vocabulary), --theme and --no-marks;
+    show takes them for the terminal, and --chars for text art. A bad key or a --chars on a
+    hex grid is one line and writes nothing."""
+    from PIL import Image
+
+    from mazekit.render.palette import ANIMATION_THEMES, parse_color
+
+    small = ["--size", "6x4", "--seed", "2", "--cell-size", "8", "--wall-width", "2"]
+    r = run("generate", *small, "-o", "a.png", "--palette", "start=#ff00ff", "--palette", "road=#ffeecc",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    with Image.open(tmp_path / "a.png") as im:
+        assert im.getpixel((2 + 4, 2 + 4)) == (255, 0, 255)  # the start, (0, 0)
+        assert (255, 238, 204) in {c for _, c in im.convert("RGB").getcolors(4096)}
+    r = run("generate", *small, "-o", "b.png", "--no-marks", "--theme", "dark", cwd=tmp_path)
+    with Image.open(tmp_path / "b.png") as im:
+        assert im.getpixel((2 + 4, 2 + 4)) == parse_color(ANIMATION_THEMES["dark"]["background"], "x")
+    shown = run(
+        "show", "--size", "6x3", "--seed", "1", "--no-marks", "--chars", "wall=HH", "--chars", "road=.."
+    )
+    assert shown.returncode == 0 and "S" not in shown.stdout and set(shown.stdout) <= set("H.\n")
+    colored = run("show", "--size", "6x3", "--seed", "1", "--solver", "bfs", "--color", "always",
+                  "--palette", "path=#fa8000")  # fmt: skip
+    assert "\x1b[48;2;250;128;0m" in colored.stdout
+    for args, said in [(["--palette", "paths=red"], "did you mean 'path'"),
+                       (["--grid", "hex", "--chars", "wall=HH"], "drawn in half blocks"),
+                       (["--palette", "wall"], "--palette takes KEY=VALUE")]:  # fmt: skip
+        r = run("generate", "--size", "4x4", *args, "-o", "x.txt", cwd=tmp_path)
+        assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert not (tmp_path / "x.txt").exists()

@@ -155,3 +155,45 @@ def test_pictures_mark_the_ends_the_solution_was_asked_for():
     im = mazekit.render(m, sol, format="image", cell_size=10, wall_width=2)
     assert im.getpixel(centre((1, 1))) == pixel(im, "start")
     assert im.getpixel(centre((2, 4))) == pixel(im, "goal")
+
+
+def test_one_vocabulary_of_colour_keys_on_every_surface():
+    """The same keys everywhere: ``background`` (or its alias ``road``) colours the road of
+    a picture, an SVG, an animation, the window and coloured text alike; a key a surface does
+    not draw is taken (``hint`` on a picture, ``walk`` in the window); an unknown key is the
+    same one-line error with a suggestion on each."""
+    from mazekit.render.animate import palette as animation_palette
+    from mazekit.render.palette import ROAD, window_colors
+    from mazekit.render.svg import render_svg
+    from mazekit.render.text import render_text
+
+    m = golden_maze()
+    for key in ("background", "road"):
+        given = {key: "#102030", "hint": "red", "walk": "blue", "grid": "green"}
+        assert render_image(m, cell_size=4, wall_width=1, colors=given).getpixel((6, 6)) == (16, 32, 48)
+        assert 'fill="#102030"' in render_svg(m, colors=given)
+        assert tuple(animation_palette("light", given)[ROAD]) == (16, 32, 48)
+        assert window_colors("dark", given)["road"] == (16, 32, 48)
+        assert window_colors("dark", given)["grid"] == (0, 128, 0)
+        assert "\x1b[48;2;16;32;48m" in render_text(m, style="blocks", color=True, colors=given)
+    calls = [lambda c: render_image(m, colors=c), lambda c: render_svg(m, colors=c),
+             lambda c: animation_palette("light", c), lambda c: window_colors("light", c),
+             lambda c: render_text(m, style="blocks", color=True, colors=c)]  # fmt: skip
+    for call in calls:
+        with pytest.raises(ValueError, match=r"unknown colour key 'paths' \(did you mean 'path'\?\)"):
+            call({"paths": "red"})
+
+
+def test_text_art_characters_and_marks_are_settable():
+    """``chars=`` as the Lua tutorial prints (``HH`` walls, ``..`` roads): every block two
+    characters, the ends' letters doubled, the picture otherwise the ``#`` art's; without
+    ``marks`` no S or G. A text of another width is refused."""
+    m = golden_maze()
+    plain = render(m, format="ascii", marks=False)
+    lua = render(m, format="ascii", marks=False, chars={"wall": "HH", "road": ".."})
+    assert "S" not in plain and "G" not in plain
+    assert lua == plain.replace("#", "HH").replace(" ", "..")
+    marked = render(m, format="ascii", chars={"wall": "HH"})
+    assert "SS" in marked and "GG" in marked
+    with pytest.raises(ValueError, match="must be 2 character"):
+        render(m, format="ascii", chars={"wall": "HH", "road": "."})

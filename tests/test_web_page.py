@@ -480,3 +480,20 @@ def test_screenshot_of_the_page(server, page, tmp_path):
         assert image.size == (1000, 820)
     if os.environ.get("MAZEKIT_DOCS_IMAGES"):
         (ROOT / "docs" / "images" / "web.png").write_bytes(out.read_bytes())
+
+
+def test_the_page_takes_the_palette_keys_every_command_takes(server, page):
+    """?palette= in the keys of --palette (background for the road, as on the command line):
+    the maze is drawn in them, the address keeps them, and a bad key is a message."""
+    from mazekit.render.palette import parse_color
+
+    page.goto(server + "?algorithm=prim&grid=rect&size=12x8&seed=3&solver=bfs&speed=8"
+              "&palette=background=rgb(250,240,200),wall=%23203040")  # fmt: skip
+    wait_phase(page, "done")
+    got = page.evaluate(COUNT_JS, {"road": parse_color("rgb(250,240,200)", "x"), "wall": (0x20, 0x30, 0x40),
+                                   "white": RGB["road"]})  # fmt: skip
+    assert got["road"] > 1000 and got["wall"] > 100 and got["white"] == 0, got
+    assert "palette=" in page.url
+    page.goto(server + "?grid=rect&size=6x4&seed=1&palette=paths=red")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "palette: paths=red is not KEY=COLOUR" in page.text_content("#error")

@@ -113,8 +113,13 @@ def _text(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> 
     if options["style"] == "halfblocks" or not maze.grid.square_lattice:  # a picture, in characters
         from .render.halfblocks import to_halfblocks
 
+        if options.get("chars"):
+            raise ValueError(
+                f"chars= sets text art's characters; a {maze.grid.kind_words} grid is drawn in half blocks"
+            )
         color, explored = bool(options.get("color", False)), bool(options.get("explored", False))
-        text = to_halfblocks(maze, solution, color=color, explored=explored, colors=options.get("colors"))
+        text = to_halfblocks(maze, solution, color=color, explored=explored, colors=options.get("colors"),
+                             marks=bool(options.get("marks", True)))  # fmt: skip
     else:
         text = render_text(at_solution_ends(maze, solution), solution, **options)
     with atomic_write(path, "w") as fh:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from ..parsing import ENDS, grid_shape, parse_cell, parse_options
+from ..render.palette import PALETTE_HELP
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -340,6 +341,14 @@ def text_options(func: F) -> F:
         click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
                      show_default=True, help="ANSI colour on stdout."),
         click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
+        click.option("--theme", type=click.Choice(["light", "dark"]), default=None,
+                     help="Colours: light (dark walls, white roads) or dark (roads dark grey) "
+                          "[pictures light; the terminal its own 16 colours]."),
+        click.option("--palette", "palette", multiple=True, metavar="KEY=COLOUR", help=PALETTE_HELP),
+        click.option("--no-marks", is_flag=True, help="Leave out the start and goal marks (S and G)."),
+        click.option("--chars", "chars", multiple=True, metavar="KEY=TEXT",
+                     help="Text art's characters (ascii style), e.g. --chars wall=HH --chars "
+                          "background=.. (keys: wall, background, path, start, goal). Repeatable."),
     ]  # fmt: skip
     for opt in reversed(opts):
         func = opt(func)
@@ -362,14 +371,42 @@ def render_options(func: F) -> F:
 
 #: The options of :func:`render_options`, which a command hands on to :func:`emit`.
 RENDER_KEYS = {"style", "color", "cell_size", "wall_width", "path_color", "wall_color",
-               "background", "explored"}  # fmt: skip
+               "background", "explored", "theme", "palette", "no_marks", "chars"}  # fmt: skip
 
 
 def image_colors(ropts: dict[str, Any]) -> dict[str, str]:
-    """Take the colour options out of ``ropts``, keyed as the image renderers name them."""
+    """Take the colour options out of ``ropts``, keyed as every renderer names them (the one
+    vocabulary, :data:`mazekit.render.palette.COLOR_KEYS`): ``--theme``'s colours, then
+    ``--palette``'s, then ``--path-color``, ``--wall-color`` and ``--background``."""
+    from ..render.palette import ANIMATION_THEMES, PICTURE_COLORS, color_overrides
+
+    theme = ropts.pop("theme", None)
+    out: dict[str, str] = {}
+    if theme is not None:
+        out = {k: v for k, v in ANIMATION_THEMES[theme].items() if k in PICTURE_COLORS}
+    out.update(color_overrides(key_values(ropts.pop("palette", ()), "--palette", strip=True)))
     pairs = (("path", ropts.pop("path_color", None)), ("wall", ropts.pop("wall_color", None)),
              ("background", ropts.pop("background", None)))  # fmt: skip
-    return {k: v for k, v in pairs if v}
+    out.update({k: v for k, v in pairs if v})
+    return out
+
+
+def text_chars(ropts: dict[str, Any]) -> dict[str, str]:
+    """Take ``--chars KEY=TEXT`` out of ``ropts`` as a dict (empty if none), the text as
+    typed (spaces kept)."""
+    return key_values(ropts.pop("chars", ()), "--chars", strip=False)
+
+
+def key_values(pairs: Any, flag: str, *, strip: bool) -> dict[str, str]:
+    """``("path=red", ...)`` as ``{"path": "red"}``, values as text (stripped if ``strip``);
+    a pair without ``=`` is a one-line error naming ``flag``."""
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = str(pair).partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"{flag} takes KEY=VALUE, got {pair!r}")
+        out[key.strip()] = value.strip() if strip else value
+    return out
 
 
 def in_place_option(func: F) -> F:
@@ -415,20 +452,31 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
 
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
+    marks = not ropts.pop("no_marks", False)
+    colors, chars = image_colors(ropts) or None, text_chars(ropts) or None
+    if chars and style not in (None, "ascii"):
+        raise ValueError(f"--chars sets the characters of --style ascii, not of {style}")
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout is not None and sys.stdout.isatty())
         if style == "halfblocks" or not maze.grid.square_lattice:  # text art is a rectangle's
             from ..render.halfblocks import to_halfblocks
 
-            colors = image_colors(ropts) or None
-            text = to_halfblocks(maze, solution, color=use_color, explored=explored, colors=colors)
+            if chars:
+                raise ValueError(
+                    f"--chars sets text art's characters; a {maze.grid.kind_words} grid is drawn "
+                    "in half blocks"
+                )
+            text = to_halfblocks(
+                maze, solution, color=use_color, explored=explored, colors=colors, marks=marks
+            )
             click.echo(text, color=use_color)
             return
-        style = style or ("blocks" if use_color else "ascii")
+        style = style or ("ascii" if chars else "blocks" if use_color else "ascii")
         click.echo(
-            render(maze, solution, format=style, color=use_color, explored=explored),
+            render(maze, solution, format=style, color=use_color, explored=explored, marks=marks,
+                   colors=colors, chars=chars),
             color=use_color,
-        )
+        )  # fmt: skip
         return
     from ..output import write, writer
 
@@ -436,7 +484,9 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
     given = {
         "style": style,
         "explored": explored or None,
-        "colors": image_colors(ropts) or None,
+        "colors": colors,
+        "chars": chars,
+        "marks": None if marks else False,
         "cell_size": ropts.get("cell_size"),
         "wall_width": ropts.get("wall_width"),
         "tile_size": ropts.get("cell_size"),

@@ -8,6 +8,7 @@ import click
 
 from .._words import count
 from ..parsing import parse_options, reshape
+from ..render.palette import PALETTE_HELP
 from ._options import check_output, file_or_made, maze_options, run, transform_options
 
 
@@ -52,8 +53,7 @@ from ._options import check_output, file_or_made, maze_options, run, transform_o
     "colors",
     multiple=True,
     metavar="KEY=COLOUR",
-    help="Colour override, e.g. --palette current=#ff00ff (keys: background, wall, unvisited, "
-    "current, frontier, stack, explored, backtracked, path, start, goal). Repeatable.",
+    help=PALETTE_HELP,
 )
 @click.option("--color", "old_colors", multiple=True, hidden=True,
               help="Old name of --palette (elsewhere --color is auto/always/never).")  # fmt: skip
@@ -99,8 +99,10 @@ def animate(maze_file: str | None, braid: float | None, loops: int | None, rooms
             raise ValueError(f"{maze_file} holds no record of its carving: --only solve animates its solving")
         only = "solve"
     sol = solve(maze, solver) if only != "generate" else None
-    pace_options: dict[str, Any] = dict(phases=only or "all", fps=fps, steps_per_frame=steps_per_frame, max_frames=max_frames,
-                        hold=hold, theme=theme, colors=overrides)  # fmt: skip
+    pace_options: dict[str, Any] = {
+        "phases": only or "all", "fps": fps, "steps_per_frame": steps_per_frame, "max_frames": max_frames,
+        "hold": hold, "theme": theme, "colors": overrides,
+    }  # fmt: skip
     if terminal:
         import shutil
         import sys

@@ -20,10 +20,32 @@ import click
 from ._options import run
 
 #: Topics ``info`` explains besides algorithms: the module whose docstring tells it.
-TOPICS = {"difficulty": "mazekit.difficulty", "stats": "mazekit.measure"}
+TOPICS = {"difficulty": "mazekit.difficulty", "stats": "mazekit.measure", "colors": "mazekit.render.palette"}
 
 #: What ``info`` measures at call time: mazes, their size, and the speed mazes' sides.
 SAMPLES, SAMPLE_SHAPE, SPEED_SIDES = 20, (50, 50), (50, 100, 200, 300)
+
+
+def colors_topic() -> str:
+    """``mazekit info colors``: every colour key and what it colours, the same on every
+    command that takes ``--palette``.
+
+    >>> print(colors_topic().splitlines()[0])
+    Colour keys: the same on every command that takes --palette KEY=COLOUR (show, generate,
+    """
+    from ..render.palette import COLOR_KEYS, KEY_ALIASES, THEMES
+
+    width = max(map(len, COLOR_KEYS))
+    aliases = ", ".join(f"{a} = {k}" for a, k in KEY_ALIASES.items())
+    lines = [
+        "Colour keys: the same on every command that takes --palette KEY=COLOUR (show, generate,",
+        "solve, render, transform, animate, play): each draws the keys it has and takes the rest.",
+        f"A colour is a name (red), #rrggbb or rgb(r,g,b); themes: {', '.join(THEMES)} (--theme).",
+        f"Also known as: {aliases}.",
+        "",
+        *(f"  {key:<{width}}  {what}" for key, what in COLOR_KEYS.items()),
+    ]
+    return "\n".join(lines)
 
 
 def family_of(name: str) -> tuple[str, Callable[..., Any]]:
@@ -217,6 +239,8 @@ def describe(name: str, *, measured: bool = True) -> str:
     from ..grids import GRIDS
     from ..registry import declared, summary
 
+    if name in ("colors", "colours"):
+        return colors_topic()
     if name in TOPICS:
         return plain(inspect.getdoc(sys.modules[TOPICS[name]] if TOPICS[name] in sys.modules
                                     else __import__(TOPICS[name], fromlist=["_"])) or "")  # fmt: skip
@@ -276,6 +300,6 @@ def info(algorithm: str, no_measure: bool) -> None:
     dead-end share and speed measured now. Also `mazekit info difficulty` and `mazekit info stats`."""
     from ..progress import wanted
 
-    if not no_measure and algorithm not in TOPICS and wanted():
+    if not no_measure and algorithm not in (*TOPICS, "colours") and wanted():
         click.echo(f"info: measuring {algorithm} now (a few seconds; --no-measure skips it) ...", err=True)
     click.echo(describe(algorithm, measured=not no_measure))

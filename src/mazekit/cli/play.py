@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from ..parsing import grid_shape, parse_cell, parse_options, parse_size
+from ..render.palette import PALETTE_HELP
 from ._options import UserError, check_output, file_or_made, maze_options, run
 
 #: SDL's largest window side (pixels).
@@ -58,9 +59,7 @@ MAX_WINDOW = 16384
     "colors",
     multiple=True,
     metavar="KEY=COLOUR",
-    help="Colour override, e.g. --palette current=#ff00ff (keys: road, wall, unvisited, "
-    "frontier, current, explored, backtracked, path, start, goal, trail, hint, player, "
-    "head, bar, text, dim). Repeatable.",
+    help=PALETTE_HELP,
 )
 @click.option(
     "--grid-lines", is_flag=True, default=False, help="Draw a faint line on every cell side (L toggles)."

@@ -68,7 +68,8 @@ def set_colors(theme: str = "light", colors: Mapping[str, object] | None = None)
     (255, 0, 0)
     """
     merged = window_colors(theme, colors)
-    PALETTE.update(merged)  # only once every colour is good: PALETTE and LUT always agree
+    PALETTE.clear()  # only once every colour is good: PALETTE and LUT always agree
+    PALETTE.update(merged)
     LUT[:] = window_lut(PALETTE)
 
 

@@ -99,7 +99,7 @@ class View:
         self.grid = self.state.maze.grid
         self.layout: Layout | GridLayout = layout_for(self.grid, (width, max(1, self.bar.top)))
         self.painter: CellPainter | None = None
-        colors = line_palette(LUT, PALETTE["wall"])
+        colors = line_palette(LUT, PALETTE.get("grid", PALETTE["wall"]))
         if isinstance(self.layout, GridLayout):
             from ..render.frames import CellPainter
 

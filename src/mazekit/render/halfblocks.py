@@ -41,19 +41,22 @@ def to_halfblocks(
     cell_size: int | None = None,
     colors: dict[str, Any] | None = None,
     explored: bool = False,
+    marks: bool = True,
 ) -> str:
     """The maze's picture as lines of half-block characters (see the module notes).
 
     ``color``: 24-bit ANSI colours (upper pixel as the foreground of ``▀``, lower as its
     background); else plain characters. ``cell_size`` is pixels a cell (default
-    :data:`CELL_PIXELS`), ``colors`` and ``explored`` as for the picture.
+    :data:`CELL_PIXELS`), ``colors``, ``explored`` and ``marks`` as for the picture.
     """
     from . import at_solution_ends
     from .image import render_image
 
     size = CELL_PIXELS if cell_size is None else cell_size
     maze = at_solution_ends(maze, solution)  # the marks where the drawn path starts and ends
-    image = render_image(maze, solution, cell_size=size, wall_width=1, colors=colors, explored=explored)
+    image = render_image(
+        maze, solution, cell_size=size, wall_width=1, colors=colors, explored=explored, marks=marks
+    )
     pixels = np.asarray(image.convert("RGB"), dtype=np.uint8)
     if pixels.shape[0] % 2:  # an even number of rows: the last line has two halves too
         pixels = np.concatenate([pixels, pixels[-1:]], axis=0)

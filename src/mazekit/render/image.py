@@ -69,10 +69,9 @@ def render_image(
     width, height = cols * cell + (cols + 1) * wall, rows * cell + (rows + 1) * wall
     if width * height > 500_000_000:
         raise ValueError(f"a {width}x{height} pixel picture is too large; use a smaller cell size")
-    palette = {**DEFAULT_COLORS, **(colors or {})}
-    unknown = set(palette) - set(DEFAULT_COLORS)
-    if unknown:
-        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(DEFAULT_COLORS)}")
+    from .pixels import colors_with_defaults
+
+    palette = colors_with_defaults(colors)
     lut = np.zeros((OPENING + 1, 3), dtype=np.uint8)
     lut[ROAD] = _rgb(palette["background"], "background")
     lut[WALL] = _rgb(palette["wall"], "wall")

@@ -127,6 +127,66 @@ WINDOW_KEYS = tuple(_WINDOW_LIGHT)
 #: The theme names.
 THEMES = tuple(ANIMATION_THEMES)
 
+#: The one vocabulary of colour keys, and what each colours. Every surface (the still
+#: pictures, the terminal, the animations, the game window, the web page) takes any of them
+#: and uses those it draws: ``--palette path=orange`` means the same wherever it is given.
+COLOR_KEYS: dict[str, str] = {
+    "background": "open cells and passages (also: road)",
+    "wall": "walls, and rock",
+    "grid": "the faint line on every cell side (the window's --grid-lines, L) [wall]",
+    "unvisited": "cells a generator has not reached yet [wall]",
+    "current": "the cell of the latest step",
+    "frontier": "cells on a generator's frontier",
+    "stack": "cells on a generator's stack or active list",
+    "explored": "cells a solver visited",
+    "backtracked": "cells a solver left for good",
+    "path": "the solution",
+    "start": "the start",
+    "goal": "the goal",
+    "walk": "every step a walking solver took (wall_follower, pledge)",
+    "trail": "where the player walked (window)",
+    "hint": "the next step of a shortest path (window)",
+    "player": "the player (window)",
+    "head": "a solver's head (window)",
+    "bar": "the status bar (window)",
+    "text": "the status bar's text (window)",
+    "dim": "the status bar's quieter text (window)",
+}
+
+#: Other names a colour key is known by.
+KEY_ALIASES = {"road": "background"}
+
+
+def color_overrides(colors: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``colors`` keyed by :data:`COLOR_KEYS` (an alias such as ``road`` becomes its key),
+    or a one-line ``ValueError`` naming an unknown key, the nearest known one and them all.
+
+    >>> color_overrides({"road": "black", "path": "#ff8000"})
+    {'background': 'black', 'path': '#ff8000'}
+    >>> color_overrides({"paths": "red"})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown colour key 'paths' (did you mean 'path'?); known: background, wall, grid, ...
+    """
+    import difflib
+
+    out: dict[str, Any] = {}
+    for key, value in (colors or {}).items():
+        name = KEY_ALIASES.get(key, key)
+        if name not in COLOR_KEYS:
+            near = difflib.get_close_matches(key, [*COLOR_KEYS, *KEY_ALIASES], n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise ValueError(f"unknown colour key {key!r}{hint}; known: {', '.join(COLOR_KEYS)}")
+        out[name] = value
+    return out
+
+
+#: What ``--palette`` says of its keys, on every command that takes it.
+PALETTE_HELP = (
+    "Colour override, e.g. --palette path=orange --palette wall=#203040 (keys, the same on every "
+    "command: " + ", ".join(COLOR_KEYS) + "; `mazekit info colors` says what each colours). Repeatable."
+)
+
 
 def parse_color(value: Any, what: str) -> tuple[int, int, int]:
     """An RGB triple from a colour name, ``#rrggbb`` or a triple; ``what`` names it in errors.
@@ -163,12 +223,6 @@ def _check_theme(theme: str) -> None:
         raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
 
 
-def _check_keys(given: Mapping[str, object], known: tuple[str, ...]) -> None:
-    unknown = set(given) - set(known)
-    if unknown:
-        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(known)}")
-
-
 def animation_palette(theme: str = "light", colors: Mapping[str, Any] | None = None) -> np.ndarray:
     """``(N_ANIMATION, 3)`` ``uint8`` colours of an animation's classes: a theme, then overrides.
 
@@ -179,24 +233,28 @@ def animation_palette(theme: str = "light", colors: Mapping[str, Any] | None = N
     [1, 2, 3]
     """
     _check_theme(theme)
-    merged = {**ANIMATION_THEMES[theme], **(colors or {})}
-    _check_keys(merged, ANIMATION_KEYS)
-    if colors and "wall" in colors and "unvisited" not in colors:
-        merged["unvisited"] = colors["wall"]
+    given = color_overrides(colors)
+    merged = {**ANIMATION_THEMES[theme], **{k: v for k, v in given.items() if k in ANIMATION_KEYS}}
+    if "wall" in given and "unvisited" not in given:
+        merged["unvisited"] = given["wall"]
     return np.array([parse_color(merged[k], k) for k in ANIMATION_KEYS], dtype=np.uint8)
 
 
 def window_colors(
     theme: str = "light", colors: Mapping[str, object] | None = None
 ) -> dict[str, tuple[int, int, int]]:
-    """The window's colours by key (:data:`WINDOW_KEYS`): a theme, then overrides, checked.
+    """The window's colours by key (:data:`WINDOW_KEYS`, and ``grid`` if given): a theme,
+    then overrides in the one vocabulary (:func:`color_overrides`; ``background`` is the
+    window's ``road``), checked; keys the window does not draw (``stack``, ``walk``) are
+    taken and left.
 
     >>> window_colors("dark", {"hint": (1, 2, 3)})["hint"], window_colors("dark")["road"]
     ((1, 2, 3), (59, 64, 76))
     """
     _check_theme(theme)
-    _check_keys(colors or {}, WINDOW_KEYS)
-    merged = {**WINDOW_THEMES[theme], **{k: parse_color(v, k) for k, v in (colors or {}).items()}}
+    given = {"road" if k == "background" else k: v for k, v in color_overrides(colors).items()}
+    given = {k: v for k, v in given.items() if k in WINDOW_KEYS or k == "grid"}
+    merged = {**WINDOW_THEMES[theme], **{k: parse_color(v, k) for k, v in given.items()}}
     for key, rgb in merged.items():
         if len(rgb) != 3 or not all(isinstance(v, int | np.integer) and 0 <= v <= 255 for v in rgb):
             raise ValueError(f"colour {key} must be three values 0-255, got {rgb!r}")
@@ -215,6 +273,10 @@ def window_lut(colors: Mapping[str, tuple[int, int, int]]) -> np.ndarray:
 
 __all__ = [
     "ANIMATION_KEYS",
+    "COLOR_KEYS",
+    "KEY_ALIASES",
+    "PALETTE_HELP",
+    "color_overrides",
     "ANIMATION_THEMES",
     "BACKTRACKED",
     "CLASS_NAMES",

@@ -66,12 +66,13 @@ def sizes(
 
 
 def colors_with_defaults(colors: dict[str, Any] | None, **defaults: Any) -> dict[str, Any]:
-    """``DEFAULT_COLORS``, then ``defaults``, then ``colors``; unknown keys are refused."""
-    palette = {**DEFAULT_COLORS, **defaults, **(colors or {})}
-    unknown = set(palette) - set(DEFAULT_COLORS)
-    if unknown:
-        raise ValueError(f"unknown colour key {sorted(unknown)[0]!r}; known: {', '.join(DEFAULT_COLORS)}")
-    return palette
+    """``DEFAULT_COLORS``, then ``defaults``, then ``colors``: keys of the one vocabulary
+    (:func:`mazekit.render.palette.color_overrides`: an unknown key is refused, a key no
+    still picture draws, such as ``hint``, is taken and left)."""
+    from .palette import color_overrides
+
+    given = color_overrides(colors)
+    return {**DEFAULT_COLORS, **defaults, **{k: v for k, v in given.items() if k in DEFAULT_COLORS}}
 
 
 def stretch(blocks: np.ndarray, cell: int, wall: int) -> np.ndarray:

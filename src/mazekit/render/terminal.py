@@ -137,7 +137,8 @@ def terminal_animation(
     if blocks_frames(maze.grid):
         rows, cols = maze.shape
         if not fits(maze.shape, columns, lines):
-            raise ValueError(f"a {cols}x{rows} maze needs a {4 * cols + 2}x{2 * rows + 2} terminal to animate, "
+            need = f"{4 * cols + 2}x{2 * rows + 2}"
+            raise ValueError(f"a {cols}x{rows} maze needs a {need} terminal to animate, "
                              f"this one is {columns}x{lines}; try `mazekit animate -o run.gif`")  # fmt: skip
         return animate(maze, solution, cell_size=1, wall_width=1, **options)
     for cell in range(GRID_CELL, 3, -1):

@@ -8,6 +8,8 @@ that :func:`mazekit.convert.from_text` reads back as the same maze (see
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._memory import check_fits
@@ -86,6 +88,8 @@ def render_text(
     color: bool = False,
     marks: bool = True,
     explored: bool = False,
+    colors: dict[str, Any] | None = None,
+    chars: dict[str, str] | None = None,
 ) -> str:
     """A maze (and optionally its solution) as text.
 
@@ -101,11 +105,26 @@ def render_text(
         Add ANSI colour codes (path red, start green, goal blue).
     explored : bool
         Tint the cells the solver explored (with ``color``).
+    colors : dict, optional
+        With ``color``: colours by key (:data:`mazekit.render.palette.COLOR_KEYS`: ``wall``,
+        ``background``, ``path``, ``start``, ``goal``, ``explored``, ``backtracked``) in
+        24-bit ANSI instead of the terminal's own 16 colours.
+    chars : dict, optional
+        ``ascii`` style: the text of a block by key (``wall``, ``background``, ``path``,
+        ``start``, ``goal``), e.g. ``{"wall": "HH", "background": ".."}`` as the Lua
+        tutorial prints; every block then takes the longest one's width (the others
+        repeated to it), and a given one must be that wide. Such art does not load back.
 
     Examples
     --------
     >>> import mazekit
     >>> m = mazekit.generate("prim", (2, 3), rng=0)
+    >>> print(render_text(m, style="ascii", chars={"wall": "HH", "background": ".."}, marks=False))
+    HH..HHHHHHHHHH
+    HH......HH..HH
+    HHHHHH..HH..HH
+    HH..........HH
+    HHHHHHHHHH..HH
     >>> print(render_text(m, mazekit.solve(m), style="unicode"))
     ╷   ╶───┬───┐
     │ S · · │   │
@@ -122,14 +141,61 @@ def render_text(
         )
     if maze.grid.size >= 1 << 16:  # the block picture and the characters, before either is made
         check_fits(maze.grid.shape, TEXT_BYTES_PER_CELL, "drawing a maze as text")
+    fg, bg = _ansi(colors) if color else (FG, BG)
+    table = _table(chars) if chars else None
+    if chars and style != "ascii":
+        raise ValueError(f"chars= sets the characters of the ascii style, not of {style}")
     classes = classify(maze, solution, explored=explored, marks=marks)
     r, c = maze.start
     both = (2 * r + 1, 2 * c + 1) if marks and maze.start == maze.goal else None
     if style == "unicode":
-        return _unicode(classes, color, both)
+        return _unicode(classes, color, both, fg)
     if style == "blocks":
-        return _blocks(classes, color, both)
-    return _ascii(classes, color, both, _rock(maze) & (classes == WALL))
+        return _blocks(classes, color, both, bg)
+    return _ascii(classes, color, both, _rock(maze) & (classes == WALL), fg, table)
+
+
+#: The keys ``chars=`` takes, and the class each names.
+CHAR_KEYS = {"wall": WALL, "background": ROAD, "path": PATH, "start": START, "goal": GOAL}
+
+
+def _table(chars: dict[str, str]) -> np.ndarray:
+    """Text of every class code for ``chars`` (see :func:`render_text`)."""
+    from .palette import color_overrides
+
+    given = color_overrides(chars)  # the one vocabulary of keys ("road" too)
+    unknown = [k for k in given if k not in CHAR_KEYS]
+    if unknown:
+        raise ValueError(f"chars= takes {', '.join(CHAR_KEYS)}, not {unknown[0]!r}")
+    width = max(1, *(len(v) for v in given.values()))
+    for key, text in given.items():
+        if len(text) != width or "\n" in text:
+            raise ValueError(
+                f"every chars= text must be {width} character(s) wide (one line), got {key}={text!r}"
+            )
+    table = {k: ch * width for k, ch in ASCII.items()}
+    for k in (EXPLORED, BACKTRACKED, OPENING):  # open blocks: the background's text
+        table[k] = given.get("background", table[ROAD])
+    table.update({CHAR_KEYS[k]: v for k, v in given.items()})
+    return np.array([table.get(k, " " * width) for k in range(max(ASCII) + 1)])
+
+
+def _ansi(colors: dict[str, Any] | None) -> tuple[dict[int, str], dict[int, str]]:
+    """The foreground and background codes by class: :data:`FG` and :data:`BG`, a given
+    colour (:func:`mazekit.render.palette.color_overrides` keys) as 24-bit ANSI."""
+    from .palette import color_overrides, parse_color
+
+    fg, bg = dict(FG), dict(BG)
+    classes = {"wall": WALL, "background": ROAD, "path": PATH, "start": START, "goal": GOAL,
+               "explored": EXPLORED, "backtracked": BACKTRACKED}  # fmt: skip
+    for key, value in color_overrides(colors).items():
+        if key in classes:
+            r, g, b = parse_color(value, key)
+            fg[classes[key]] = f"\x1b[1;38;2;{r};{g};{b}m"
+            bg[classes[key]] = f"\x1b[48;2;{r};{g};{b}m"
+            if key == "background":
+                bg[OPENING] = bg[ROAD]
+    return fg, bg
 
 
 def _rock(maze: Maze) -> np.ndarray:
@@ -148,26 +214,31 @@ def _rock(maze: Maze) -> np.ndarray:
     return out
 
 
-def _paint(ch: str, cls: int, color: bool) -> str:
-    code = FG.get(cls, "") if color else ""
+def _paint(ch: str, cls: int, color: bool, fg: dict[int, str] = FG) -> str:
+    code = fg.get(cls, "") if color else ""
     return f"{code}{ch}{RESET}" if code else ch
 
 
-def _ascii(classes: np.ndarray, color: bool, both: tuple[int, int] | None, rock: np.ndarray) -> str:
-    table = np.array([ASCII.get(k, " ") for k in range(max(ASCII) + 1)])
+def _ascii(
+    classes: np.ndarray, color: bool, both: tuple[int, int] | None, rock: np.ndarray,
+    fg: dict[int, str] = FG, table: np.ndarray | None = None,
+) -> str:  # fmt: skip
+    if table is None:
+        table = np.array([ASCII.get(k, " ") for k in range(max(ASCII) + 1)])
     chars = table[classes]
-    chars[rock] = TEXT_ROCK
+    width = len(table[0])
+    chars[rock] = TEXT_ROCK * width
     if both is not None:
-        chars[both] = TEXT_BOTH
+        chars[both] = TEXT_BOTH * width
     if not color:
         return "\n".join("".join(row) for row in chars)
     return "\n".join(
-        "".join(_paint(ch, int(k), True) for ch, k in zip(crow, krow, strict=True))
+        "".join(_paint(ch, int(k), True, fg) for ch, k in zip(crow, krow, strict=True))
         for crow, krow in zip(chars, classes, strict=True)
     )
 
 
-def _blocks(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> str:
+def _blocks(classes: np.ndarray, color: bool, both: tuple[int, int] | None, bg: dict[int, str] = BG) -> str:
     if not color:
         chars = {WALL: "██", PATH: "░░", START: "SS", GOAL: "GG"}
         return "\n".join(
@@ -180,14 +251,14 @@ def _blocks(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> s
         for k in row:
             k = int(k)
             if k != prev:
-                parts.append(RESET + BG[k])
+                parts.append(RESET + bg[k])
                 prev = k
             parts.append("  ")
         lines.append("".join(parts) + RESET)
     return "\n".join(lines)
 
 
-def _unicode(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> str:
+def _unicode(classes: np.ndarray, color: bool, both: tuple[int, int] | None, fg: dict[int, str] = FG) -> str:
     wall = classes == WALL
     h, w = classes.shape
     lines = []
@@ -201,7 +272,7 @@ def _unicode(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> 
             out.append(_BOX[(int(up), int(right), int(down), int(left))])
             if j < w - 1:
                 link = int(classes[i, j + 1])
-                out.append("───" if right else f" {_paint('·', PATH, color)} " if link == PATH else "   ")
+                out.append("───" if right else f" {_paint('·', PATH, color, fg)} " if link == PATH else "   ")
         lines.append("".join(out))
         if i == h - 1:
             break
@@ -209,14 +280,14 @@ def _unicode(classes: np.ndarray, color: bool, both: tuple[int, int] | None) -> 
         for j in range(w):  # cell row i+1
             k = int(classes[i + 1, j])
             if j % 2 == 0:
-                out.append("│" if k == WALL else _paint("·" if k == PATH else " ", k, color))
+                out.append("│" if k == WALL else _paint("·" if k == PATH else " ", k, color, fg))
             elif k == WALL:  # a cell with no way in: rock, filled, masked out
                 out.append("░░░")
             else:
                 ch = TEXT_BOTH if (i + 1, j) == both else {PATH: "·", START: "S", GOAL: "G"}.get(k, " ")
-                cell = f" {_paint(ch, k, color)} " if ch != " " or not color else "   "
+                cell = f" {_paint(ch, k, color, fg)} " if ch != " " or not color else "   "
                 if color and k == EXPLORED:
-                    cell = f"{FG[EXPLORED]} ∘ {RESET}"
+                    cell = f"{fg[EXPLORED]} ∘ {RESET}"
                 out.append(cell)
         lines.append("".join(out))
     return "\n".join(line.rstrip() for line in lines)

@@ -355,7 +355,7 @@ def catalogue(limits: Limits) -> dict[str, Any]:
     from ..grids import GRIDS
     from ..parsing import ENDS
     from ..registry import flat_only, runs_on
-    from ..render.palette import ANIMATION_THEMES, WINDOW_THEMES
+    from ..render.palette import ANIMATION_THEMES, COLOR_KEYS, KEY_ALIASES, WINDOW_THEMES
     from ..solve import SOLVERS
     from ..trace import NAMES
 
@@ -396,6 +396,8 @@ def catalogue(limits: Limits) -> dict[str, Any]:
             | {"stack": ANIMATION_THEMES[theme]["stack"]}
             for theme, colors in WINDOW_THEMES.items()
         },
+        "color_keys": list(COLOR_KEYS),  # ?palette=KEY=COLOUR,... as --palette takes them
+        "color_aliases": dict(KEY_ALIASES),
         "ends": list(ENDS),
         "formats": list(MEDIA_TYPES),
         "limits": {

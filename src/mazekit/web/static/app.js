@@ -62,6 +62,7 @@
     if (S.mode === "play") q.set("mode", "play");
     if (S.heat) q.set("heatmap", "1");
     if (THEME !== "light") q.set("theme", THEME);
+    if (S.palette) q.set("palette", S.palette);
     return q;
   }
 
@@ -134,6 +135,24 @@
     try { data = await r.json(); } catch (err) { data = { detail: `${r.status} ${r.statusText}` }; }
     if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `${r.status} ${r.statusText}`);
     return data;
+  }
+
+  // ?palette=path=orange,background=%23203040: colours by the keys every mazekit command
+  // takes (`mazekit info colors`; "road" is "background"); the page draws those it has.
+  function applyPalette(text) {
+    if (!text) return "";
+    for (const pair of text.match(/(?:[^,(]|\([^)]*\))+/g) || []) { // commas, not inside rgb(...)
+      const at = pair.indexOf("=");
+      const key = at > 0 ? pair.slice(0, at).trim() : pair.trim();
+      const value = at > 0 ? pair.slice(at + 1).trim() : "";
+      const name = S.catalogue.color_aliases[key] || key;
+      if (!S.catalogue.color_keys.includes(name) || !value || !CSS.supports("color", value)) {
+        return `palette: ${pair} is not KEY=COLOUR with a key of: ${S.catalogue.color_keys.join(", ")}`;
+      }
+      C[name === "background" ? "road" : name] = value;
+    }
+    S.palette = text;
+    return "";
   }
 
   function showError(text) {
@@ -968,6 +987,7 @@
       showError("cannot reach the mazekit server");
       return;
     }
+    const badColour = applyPalette(new URLSearchParams(location.search).get("palette"));
     for (const [id, names] of [["grid", S.catalogue.grids], ["ends", S.catalogue.ends]]) {
       for (const name of names) {
         const opt = document.createElement("option");
@@ -977,6 +997,7 @@
     }
     applyUrl();
     await generate();
+    if (badColour) showError(badColour);
   }
 
   // Read-only view for tests and the curious: the maze document and where the page is.

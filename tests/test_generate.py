@@ -188,3 +188,43 @@ def test_a_misspelt_algorithm_name_gets_a_did_you_mean(tmp_path, family, typed, 
     with pytest.raises(ValueError, match="choose from") as caught:
         mazekit.generate("zzzz", (3, 3))
     assert "did you mean" not in str(caught.value)  # nothing near: no guess
+
+
+ROOTED = [
+    name for name, f in mazekit.GENERATORS.items() if "root" in __import__("inspect").signature(f).parameters
+]
+
+
+@pytest.mark.parametrize("name", ROOTED)
+@pytest.mark.parametrize("kind", ["rect", "hex"])
+def test_carving_starts_from_the_root_given(name, kind):
+    """``root=(row, col)`` (``-O root=ROW,COL``): the carving starts there (its trace's first
+    event visits it; origin_shift's origin starts there, so with no step every passage
+    leads to it), the maze is still perfect, the same seed and root give the same maze
+    whichever door makes it, and a root off the grid is one line."""
+    from mazekit.trace import VISIT
+
+    assert len(ROOTED) >= 8
+    root = (3, 2)
+    if name == "origin_shift":
+        from mazekit.distances import distance_map
+        from mazekit.grids import make_grid
+
+        m = mazekit.generate(name, (5, 6), grid=kind, rng=4, root=root, steps=0)  # its first tree
+        open_grid = mazekit.Maze(_all_sides(kind), make_grid(kind, (5, 6)), root, root)  # every wall open
+        assert m.is_perfect() and np.array_equal(distance_map(m, root), distance_map(open_grid, root))
+    else:
+        m = mazekit.generate(name, (5, 6), grid=kind, rng=4, root=root, record=True)
+        assert tuple(m.trace[0])[:2] == (root[0] * 6 + root[1], VISIT) and m.is_perfect()
+    again = mazekit.generate(name, (5, 6), grid=kind, rng=4, root="3,2")
+    assert np.array_equal(again.passages, mazekit.Maker(name, (5, 6), grid=kind, root=root)(4).passages)
+    with pytest.raises(ValueError, match=r"root \(9, 9\) is off the grid"):
+        mazekit.generate(name, (5, 6), grid=kind, rng=4, root=(9, 9))
+
+
+def _all_sides(kind):
+    """Every passage a cell of a 5x6 grid of ``kind`` has (each slot with a neighbour)."""
+    from mazekit.grids import make_grid
+
+    nb = make_grid(kind, (5, 6)).neighbors()
+    return ((nb >= 0) * (1 << np.arange(nb.shape[1]))).sum(axis=1).astype(np.uint8).reshape(5, 6)

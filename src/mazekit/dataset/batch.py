@@ -59,9 +59,9 @@ def batch_generates(name: str, grid: Grid, options: dict[str, Any], ends: str) -
 
     Needs a generator with such a door on this grid, a grid without a mask (where the root
     is one draw and the ends are the same cells for every maze) and ends that draw nothing
-    (:data:`BATCHED_ENDS`).
+    (:data:`BATCHED_ENDS`), and no ``root`` option (a door draws its root cells).
     """
-    if many_door(name, grid) is None or grid.mask is not None:
+    if many_door(name, grid) is None or grid.mask is not None or "root" in options:
         return False
     return ends in BATCHED_ENDS
 

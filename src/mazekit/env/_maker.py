@@ -200,7 +200,7 @@ class MazeMaker:
             g = as_grid(shape, self.kind)
             carves_all = self.fixed is not None or self.props["ends"] is None  # (no cave rock)
             ends = fixed_ends(g, self.ends) if carves_all else None
-            door = many_door(self.name, g) if self.fixed is None else None
+            door = many_door(self.name, g) if self.fixed is None and "root" not in self.options else None
             got = _GridCache(g, g.cell_indices(), ends, door)
             if len(self._grids) < 256:
                 self._grids[shape] = got

@@ -270,7 +270,9 @@ class Maker:
         self._goal = None if goal is None else the_grid.check_cell(goal, "goal")
         # Seeds go through the generator's door to many mazes where the result is the same:
         # no trace asked, and ends that draw nothing after the carving.
+        # (a door draws its root cells: a given root goes through the front door)
         fits = not record and ends != "random" and self._natural is None and the_grid.size <= DOOR_CELLS
+        fits = fits and "root" not in options
         self._door = many_door(algorithm, the_grid) if fits else None
         self._ends: tuple[Any, Any] | None = None  # the same cells for every maze
         if self._door is not None:  # (a door's mazes are perfect: every cell carved)

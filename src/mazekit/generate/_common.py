@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -37,6 +38,21 @@ def random_cell(grid: Grid, rng: np.random.Generator) -> int:
     before = np.cumsum(grid.row_counts())
     r = int(np.searchsorted(before, i, side="right"))
     return r * grid.cols + int(np.flatnonzero(grid.mask[r])[i - (int(before[r - 1]) if r else 0)])
+
+
+def start_cell(grid: Grid, rng: np.random.Generator, root: Any = None) -> int:
+    """Flat index of the cell carving starts from: ``root`` (a ``(row, col)`` cell, or
+    ``"row,col"`` as ``-O root=0,0`` gives it), checked in one line, else
+    :func:`random_cell` (``root`` given, no number is drawn for it)."""
+    if root is None:
+        return random_cell(grid, rng)
+    if isinstance(root, str):
+        parts = root.replace("(", "").replace(")", "").split(",")
+        try:
+            root = tuple(int(v) for v in parts)
+        except ValueError:
+            raise ValueError(f"root must be ROW,COL, got {root!r}") from None
+    return grid.flat(grid.check_cell(root, "root"))
 
 
 def carved(grid: Grid, passages: np.ndarray, trace: np.ndarray, used: int) -> Carved:

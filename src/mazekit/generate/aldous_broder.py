@@ -25,7 +25,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell
+from ._common import Carved, buffers, carve_fast, carved, start_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + visited (or the padded layout)
@@ -88,11 +88,19 @@ def _many(out, geo, mask, roots, srcs, n_cells, trace, T):  # pragma: no cover
         gk.copy_out(T, geo, grid, (VISITED << s) - 1, out[k])
 
 
-def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def aldous_broder(
+    grid: Grid, rng: np.random.Generator, *, root: tuple[int, int] | None = None, record: bool = False
+) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with the Aldous-Broder random walk.
 
     Only the carving steps are traced (one ``CARVE`` per cell after the root's ``VISIT``): the
     walk itself can be billions of steps long.
+
+    Parameters
+    ----------
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -104,11 +112,11 @@ def aldous_broder(grid: Grid, rng: np.random.Generator, *, record: bool = False)
     """
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # fast at first, slow at the end
         rest = (grid.n_cells, src, trace, fast)
-        used = carve_fast(_aldous_broder, grid, fast, root, BLOCKED, VISITED - 1, passages, *rest)
+        used = carve_fast(_aldous_broder, grid, fast, first, BLOCKED, VISITED - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 

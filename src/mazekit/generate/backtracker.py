@@ -20,7 +20,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
+from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
 BYTES_PER_CELL = 6  # passages + visited (or the padded layout) + int32 stack
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -86,8 +86,16 @@ def _many(out, geo, mask, roots, srcs, stack, trace, slots, T):  # pragma: no co
         gk.copy_out(T, geo, grid, (SEEN << s) - 1, out[k])
 
 
-def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def backtracker(
+    grid: Grid, rng: np.random.Generator, *, root: tuple[int, int] | None = None, record: bool = False
+) -> Carved:
     """Carve a perfect maze on ``grid`` by randomized depth-first search.
+
+    Parameters
+    ----------
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -98,11 +106,11 @@ def backtracker(grid: Grid, rng: np.random.Generator, *, record: bool = False) -
     ((2, 2), 4)
     """
     passages, trace = buffers(grid, record, 2)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
         rest = (scratch(grid), src, trace, gk.slot_count(grid.n_slots), fast)
-        used = carve_fast(_backtracker, grid, fast, root, SEEN, SEEN - 1, passages, *rest)
+        used = carve_fast(_backtracker, grid, fast, first, SEEN, SEEN - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 

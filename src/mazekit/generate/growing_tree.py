@@ -23,7 +23,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
+from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
 BYTES_PER_CELL = 6  # passages + visited + int32 active list
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -112,6 +112,7 @@ def growing_tree(
     *,
     rule: str = "newest",
     p: float = 0.5,
+    root: tuple[int, int] | None = None,
     record: bool = False,
 ) -> Carved:
     """Carve a perfect maze on ``grid`` with the growing-tree algorithm.
@@ -122,6 +123,9 @@ def growing_tree(
         Which active cell to grow from.
     p : float
         For ``rule="mix"``: probability of taking the newest cell (else a random one).
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -133,11 +137,11 @@ def growing_tree(
     """
     _check(rule, p)
     passages, trace = buffers(grid, record, 2)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     rest = (scratch(grid), RULES.index(rule), float(p))
     with draws(rng, grid.n_cells - 1) as src:
-        used = carve_fast(_growing_tree, grid, fast, root, SEEN, SEEN - 1, passages, *rest, src, trace, fast)
+        used = carve_fast(_growing_tree, grid, fast, first, SEEN, SEEN - 1, passages, *rest, src, trace, fast)
     return carved(grid, passages, trace, used)
 
 

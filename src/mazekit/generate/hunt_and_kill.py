@@ -28,7 +28,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import BACKTRACK, CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
+from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
 BYTES_PER_CELL = 10  # passages + state + int32 list and positions (random); serpentine: 2.2
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
@@ -202,6 +202,7 @@ def hunt_and_kill(
     rng: np.random.Generator,
     *,
     hunt: str = "serpentine",
+    root: tuple[int, int] | None = None,
     record: bool = False,
 ) -> Carved:
     """Carve a perfect maze on ``grid`` by hunt-and-kill.
@@ -211,6 +212,9 @@ def hunt_and_kill(
     hunt : {"serpentine", "random"}
         Where to resume when the walk is stuck: the first unvisited cell next to the maze in
         row-major order, or a uniformly random one.
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     The trace has the root's ``VISIT``, a ``CARVE`` for every cell that joins (walked into
     or hunted), and a ``BACKTRACK`` where each walk got stuck.
@@ -225,11 +229,11 @@ def hunt_and_kill(
     """
     serpentine, edge_list, where = _hunt_lists(grid, hunt)
     passages, trace = buffers(grid, record, 2)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
         rest = (serpentine, edge_list, where, src, trace, gk.slot_count(grid.n_slots), fast)
-        used = carve_fast(_hunt_and_kill, grid, fast, root, F_STATE, ~F_STATE & 0xFF, passages, *rest)
+        used = carve_fast(_hunt_and_kill, grid, fast, first, F_STATE, ~F_STATE & 0xFF, passages, *rest)
     return carved(grid, passages, trace, used)
 
 

@@ -43,7 +43,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import bits53, draws, tick
 from ..trace import CLOSE, OPEN, VISIT, record
-from ._common import Carved, carved, random_cell, scratch
+from ._common import Carved, carved, scratch, start_cell
 
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
@@ -207,7 +207,12 @@ def _passages(ptr, geo, passages):  # pragma: no cover
 
 
 def origin_shift(
-    grid: Grid, rng: np.random.Generator, *, steps: int | None = None, record: bool = False
+    grid: Grid,
+    rng: np.random.Generator,
+    *,
+    steps: int | None = None,
+    root: tuple[int, int] | None = None,
+    record: bool = False,
 ) -> Carved:
     """Carve a perfect maze on ``grid`` by shifting the origin of a pointer tree.
 
@@ -217,6 +222,8 @@ def origin_shift(
         How many times to move the origin. By default, until it has visited every cell (the
         cover time), which makes the maze a uniform spanning tree; ``steps=0`` returns the
         starting breadth-first tree.
+    root : (int, int), optional
+        Where the origin starts (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -232,7 +239,7 @@ def origin_shift(
         steps = check_count("origin_shift steps", steps, bound, why=why)
     geo, mask = grid.kernel_args()
     ptr = np.full(grid.size, 0xFF, dtype=np.uint8)
-    origin = random_cell(grid, rng)
+    origin = start_cell(grid, rng, root)
     n_cells = _bfs_tree(geo, mask, origin, ptr, scratch(grid))
     left = -1 if steps is None else int(steps)
     if n_cells == 1:

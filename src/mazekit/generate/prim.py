@@ -22,7 +22,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell, scratch
+from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 6  # passages + state (or the padded layout) + int32 frontier
@@ -97,8 +97,16 @@ def _many(out, geo, mask, roots, srcs, frontier, trace, slots, T):  # pragma: no
         gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, out[k])
 
 
-def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def prim(
+    grid: Grid, rng: np.random.Generator, *, root: tuple[int, int] | None = None, record: bool = False
+) -> Carved:
     """Carve a perfect maze on ``grid`` by randomized (simplified) Prim.
+
+    Parameters
+    ----------
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -109,11 +117,11 @@ def prim(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carve
     ((3, 3), 3)
     """
     passages, trace = buffers(grid, record, 3)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
         rest = (scratch(grid), src, trace, gk.slot_count(grid.n_slots), fast)
-        used = carve_fast(_prim, grid, fast, root, P_GONE, P_FRONT - 1, passages, *rest)
+        used = carve_fast(_prim, grid, fast, first, P_GONE, P_FRONT - 1, passages, *rest)
     return carved(grid, passages, trace, used)
 
 

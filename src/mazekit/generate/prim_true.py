@@ -34,7 +34,7 @@ from ..grids import kernel as gk
 from ..kernels.draw import draws, tick, uniform
 from ..kernels.heap import insert, lower, take
 from ..trace import CARVE, FRONTIER, VISIT, record
-from ._common import Carved, buffers, carved, random_cell, unavailable
+from ._common import Carved, buffers, carved, start_cell, unavailable
 
 TRACE_BYTES_PER_CELL = 36  # three events (12 bytes each) per cell
 BYTES_PER_CELL = 18  # passages + state + heap key (int64), heap cell and heap position (int32)
@@ -95,8 +95,16 @@ def _prim_true(
     return t
 
 
-def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def prim_true(
+    grid: Grid, rng: np.random.Generator, *, root: tuple[int, int] | None = None, record: bool = False
+) -> Carved:
     """Carve a perfect maze on ``grid`` by Prim's algorithm on random wall weights.
+
+    Parameters
+    ----------
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -115,9 +123,9 @@ def prim_true(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> 
     keys = np.empty(max(1, grid.n_cells - 1), dtype=np.int64)
     vals = np.empty(keys.shape[0], dtype=index_dtype(grid.size))
     pos = np.empty(grid.size, dtype=vals.dtype)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     with draws(rng, grid.n_cells - 1) as src:
         used = _prim_true(
-            passages, *grid.kernel_args(), root, keys, vals, pos, edge_bits, slot_bits, scale, src, trace
+            passages, *grid.kernel_args(), first, keys, vals, pos, edge_bits, slot_bits, scale, src, trace
         )
     return carved(grid, passages, trace, used)

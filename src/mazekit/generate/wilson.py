@@ -27,7 +27,7 @@ from ..grids import Grid
 from ..grids import kernel as gk
 from ..kernels.draw import draws, take_bits, tick
 from ..trace import CARVE, VISIT, record
-from ._common import Carved, buffers, carve_fast, carved, random_cell
+from ._common import Carved, buffers, carve_fast, carved, start_cell
 
 TRACE_BYTES_PER_CELL = 12  # one event (12 bytes) per cell
 BYTES_PER_CELL = 2  # passages + one state byte (next direction, or "in the maze")
@@ -102,11 +102,19 @@ def _many(out, geo, mask, roots, srcs, trace, T):  # pragma: no cover
         _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T)
 
 
-def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Carved:
+def wilson(
+    grid: Grid, rng: np.random.Generator, *, root: tuple[int, int] | None = None, record: bool = False
+) -> Carved:
     """Carve a uniform spanning-tree maze on ``grid`` with Wilson's algorithm.
 
     The trace holds the root's ``VISIT`` and one ``CARVE`` per other cell, path by path in
     the order the loop-erased walks joined the maze (the erased walking is not traced).
+
+    Parameters
+    ----------
+    root : (int, int), optional
+        The cell carving starts from, e.g. ``(0, 0)`` as the turtle tutorial does
+        (``-O root=0,0``); a random cell by default.
 
     Examples
     --------
@@ -118,10 +126,10 @@ def wilson(grid: Grid, rng: np.random.Generator, *, record: bool = False) -> Car
     """
     grid.check_connected()  # a walk could never reach a second region: refuse, don't hang
     passages, trace = buffers(grid, record, 1)
-    root = random_cell(grid, rng)
+    first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        used = carve_fast(_wilson, grid, fast, root, BLOCKED, None, passages, passages, src, trace, fast)
+        used = carve_fast(_wilson, grid, fast, first, BLOCKED, None, passages, passages, src, trace, fast)
     return carved(grid, passages, trace, used)
 
 

@@ -7,8 +7,8 @@ from typing import Any
 import click
 
 from .._words import count
+from ..cell_classes import PALETTE_HELP
 from ..parsing import parse_options, reshape
-from ..render.palette import PALETTE_HELP
 from ._options import check_output, file_or_made, maze_options, run, transform_options
 
 

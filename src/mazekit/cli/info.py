@@ -110,7 +110,7 @@ def options_of(func: Callable[..., Any]) -> list[dict[str, str]]:
 
     >>> from mazekit.generate import GENERATORS
     >>> [(o["name"], o["default"], o["range"]) for o in options_of(GENERATORS["growing_tree"])]
-    [('rule', "'newest'", 'newest, oldest, random, mix'), ('p', '0.5', '0 to 1')]
+    [('rule', "'newest'", 'newest, oldest, random, mix'), ('p', '0.5', '0 to 1'), ('root', 'None', '')]
     """
     docs = _param_docs(func)
     out = []

@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
+from ..cell_classes import PALETTE_HELP
 from ..parsing import grid_shape, parse_cell, parse_options, parse_size
-from ..render.palette import PALETTE_HELP
 from ._options import UserError, check_output, file_or_made, maze_options, run
 
 #: SDL's largest window side (pixels).

@@ -226,7 +226,7 @@ class Maker:
     >>> Maker("prim", (4, 4), bias=2)
     Traceback (most recent call last):
     ...
-    ValueError: prim has no option 'bias' (it takes: no options)
+    ValueError: prim has no option 'bias' (it takes: root)
     """
 
     def __init__(

@@ -70,7 +70,7 @@ def colored(pixels: np.ndarray) -> str:
     line (an odd last row is doubled).
 
     >>> colored(np.zeros((1, 1, 3), np.uint8))
-    '\x1b[38;2;0;0;0m\x1b[48;2;0;0;0m▀\x1b[0m'
+    '\\x1b[38;2;0;0;0m\\x1b[48;2;0;0;0m▀\\x1b[0m'
     """
     if pixels.shape[0] % 2:
         pixels = np.concatenate([pixels, pixels[-1:]], axis=0)

@@ -661,7 +661,7 @@ def test_pictures_and_text_take_palette_theme_marks_and_chars(tmp_path):
                   "--palette", "path=#fa8000")  # fmt: skip
     assert "\x1b[48;2;250;128;0m" in colored.stdout
     for args, said in [(["--palette", "paths=red"], "did you mean 'path'"),
-                       (["--grid", "hex", "--chars", "wall=HH"], "drawn in half blocks"),
+                       (["--grid", "hex", "--chars", "wall=HH"], "not of a hex grid's"),
                        (["--palette", "wall"], "--palette takes KEY=VALUE")]:  # fmt: skip
         r = run("generate", "--size", "4x4", *args, "-o", "x.txt", cwd=tmp_path)
         assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr

@@ -271,13 +271,18 @@ def test_file_formats_dispatch(tmp_path):
 
 
 def test_text_refuses_other_grids(tmp_path):
+    """Block text art is a rectangle's: hex draws ascii as line art (see below) and refuses
+    the other styles; a text file of a grid with no line art is its picture in half blocks."""
     m = grid_maze("hex")
     msg = "text art draws rect grids only; for a hex grid use half blocks"
-    for style in ("ascii", "unicode", "blocks"):
+    for style in ("unicode", "blocks"):
         with pytest.raises(ValueError, match=re.escape(msg)):
             render(m, format=style)
-    render_file(m, tmp_path / "m.txt")  # a text file of any other grid: its picture in half blocks
+    assert "/" in render(m, format="ascii")
+    render_file(grid_maze("polar"), tmp_path / "m.txt")
     assert "▀" in (tmp_path / "m.txt").read_text(encoding="utf-8")
+    render_file(m, tmp_path / "h.txt", style="halfblocks")
+    assert "▀" in (tmp_path / "h.txt").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match=re.escape("for a wrapped (xy) rect grid")):
         render(grid_maze("rect_wrap"))
 
@@ -572,7 +577,8 @@ def test_show_and_render_txt_draw_every_grid(tmp_path, name):
     assert r.returncode == 0, r.stderr
     r = run("render", "m.json", "-o", "m.txt", cwd=tmp_path)
     assert r.returncode == 0 and "wrote m.txt" in r.stderr, r.stderr
-    assert "▀" in (tmp_path / "m.txt").read_text(encoding="utf-8")
+    text = (tmp_path / "m.txt").read_text(encoding="utf-8")
+    assert ("/" in text and "\\" in text) if kind == "hex" else "▀" in text  # hex: line art
 
 
 def test_half_blocks_mark_the_ends_of_the_path_they_draw():
@@ -590,3 +596,65 @@ def test_half_blocks_mark_the_ends_of_the_path_they_draw():
     y, x = np.argwhere(green).mean(axis=0)
     cx, cy = m.grid.centers()[m.grid.flat((1, 1))] * (6 + 1) + 0.5  # cell size 6, wall 1
     assert abs(x - cx) < 6 and abs(y - cy) < 6
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+@pytest.mark.parametrize("seed", range(3))
+def test_line_art_draws_exactly_the_closed_sides(kind, seed):
+    """ASCII line art: the two cells on a side draw it at the same places with the same
+    characters (the layout tables agree with the grid's neighbours), a side is drawn
+    exactly when no passage crosses it, masked-out cells draw nothing, and the ends and the
+    path are letters inside their cells. Through the CLI, ``-o maze.txt`` writes it."""
+    from mazekit.render.lineart import CENTRES, HEX_SIDES, TRIANGLE_SIDES, _place, to_line_art
+
+    mask = np.ones((5, 7), bool)
+    mask[2, 3] = mask[0, 0] = False
+    if kind == "triangle":
+        mask[0, 1] = False  # (0, 0) alone would be cut off
+    grid = mazekit.grids.make_grid(kind, (5, 7), mask=mask)
+    m = mazekit.generate("kruskal", grid, rng=seed)
+    sol = mazekit.solve(m)
+    lines = to_line_art(m, sol).splitlines()
+    canvas = np.full((len(lines) + 2, max(map(len, lines)) + 2), " ")
+    for i, line in enumerate(lines):
+        canvas[i, : len(line)] = list(line)
+    sides = HEX_SIDES if kind == "hex" else TRIANGLE_SIDES
+    drawn = set()
+    for r, c in zip(*np.nonzero(mask), strict=True):
+        y0, x0, shape = _place(kind, r, c)
+        for slot, chars in enumerate(sides[shape]):
+            where = {(y0 + dy, x0 + dx, ch) for dy, dx, ch in chars}
+            nb = grid.neighbor((r, c), slot)
+            if nb is not None:  # the neighbour draws the same side at the same places
+                ny, nx, nshape = _place(kind, *nb)
+                back = grid.back((r, c), slot)
+                assert where == {(ny + dy, nx + dx, ch) for dy, dx, ch in sides[nshape][back]}
+            closed = not m.passages[r, c] >> slot & 1
+            # (an upward triangle's letter sits on its base, the one place it has)
+            seen = {(y, x, ch) for y, x, ch in where if canvas[y, x] not in "SG."}
+            assert all((canvas[y, x] == ch) == closed for y, x, ch in seen), ((r, c), slot, closed)
+            assert len(seen) >= len(where) - 1
+            drawn |= {(y, x) for y, x, _ in where if closed}
+        y, x = y0 + CENTRES[kind][shape][0], x0 + CENTRES[kind][shape][1]
+        want = "S" if (r, c) == m.start else "G" if (r, c) == m.goal else "." if (r, c) in set(
+            map(tuple, sol.path.tolist())) else None  # fmt: skip
+        if want:
+            assert canvas[y, x] == want
+    stray = {(y, x) for y, x in zip(*np.nonzero(np.isin(canvas, ["/", "\\", "_"])), strict=True)} - drawn
+    assert not stray, "a line no cell's closed side drew"
+
+
+def test_line_art_from_the_command_line(tmp_path):
+    """``-o maze.txt`` of a hex maze and ``show --style ascii`` of a triangle one print line
+    art (the default for a file; a terminal keeps half blocks unless asked)."""
+    from mazekit.render.lineart import to_line_art
+
+    from .test_cli import run
+
+    r = run("generate", "--grid", "hex", "--size", "6x4", "--seed", "3", "-o", "m.txt", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    m = mazekit.generate("backtracker", (4, 6), grid="hex", rng=3)
+    assert (tmp_path / "m.txt").read_text() == to_line_art(m) + "\n"
+    r = run("show", "--grid", "triangle", "--size", "6x3", "--seed", "3", "--style", "ascii")
+    t = mazekit.generate("backtracker", (3, 6), grid="triangle", rng=3)
+    assert r.returncode == 0 and r.stdout == to_line_art(t) + "\n", r.stderr

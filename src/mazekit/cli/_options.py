@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 
 import click
 
+from ..cell_classes import PALETTE_HELP
 from ..parsing import ENDS, grid_shape, parse_cell, parse_options
-from ..render.palette import PALETTE_HELP
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -336,8 +336,9 @@ def text_options(func: F) -> F:
     opts = [
         click.option("--style", type=click.Choice(["ascii", "unicode", "blocks", "halfblocks"]), default=None,
                      help="Text style for stdout / .txt (default ascii; blocks in colour on a terminal);"
-                          " halfblocks draws the picture two pixels a character, and every grid other"
-                          " than a plain rectangle is drawn so."),
+                          " halfblocks draws the picture two pixels a character, as every grid but a"
+                          " rectangle is drawn on a terminal; ascii draws hex and triangle grids in"
+                          " / \\ _ line art."),
         click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
                      show_default=True, help="ANSI colour on stdout."),
         click.option("--explored", is_flag=True, help="Tint the cells the solver explored."),
@@ -395,6 +396,13 @@ def text_chars(ropts: dict[str, Any]) -> dict[str, str]:
     """Take ``--chars KEY=TEXT`` out of ``ropts`` as a dict (empty if none), the text as
     typed (spaces kept)."""
     return key_values(ropts.pop("chars", ()), "--chars", strip=False)
+
+
+def line_art(maze: Any) -> bool:
+    """Whether ``maze`` has ASCII line art (hex, triangle: :mod:`mazekit.render.lineart`)."""
+    from ..render.lineart import has_line_art
+
+    return has_line_art(maze.grid)
 
 
 def key_values(pairs: Any, flag: str, *, strip: bool) -> dict[str, str]:
@@ -458,13 +466,13 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
         raise ValueError(f"--chars sets the characters of --style ascii, not of {style}")
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout is not None and sys.stdout.isatty())
-        if style == "halfblocks" or not maze.grid.square_lattice:  # text art is a rectangle's
+        if style == "halfblocks" or not (maze.grid.square_lattice or style == "ascii" and line_art(maze)):
             from ..render.halfblocks import to_halfblocks
 
             if chars:
                 raise ValueError(
-                    f"--chars sets text art's characters; a {maze.grid.kind_words} grid is drawn "
-                    "in half blocks"
+                    f"--chars sets the characters of a rectangle's text art, not of a "
+                    f"{maze.grid.kind_words} grid's"
                 )
             text = to_halfblocks(
                 maze, solution, color=use_color, explored=explored, colors=colors, marks=marks

@@ -98,7 +98,8 @@ def render_text(
     style : {"ascii", "unicode", "blocks"}
         ``ascii``: the tutorials' ``#`` picture, ``.`` on the path, ``S``/``G`` at the ends
         (``B`` where they are one cell), ``%`` for rock (cells with no passage): text art
-        that loads back as the same maze.
+        that loads back as the same maze. On a hex or triangle grid, line art of ``/``,
+        ``\\`` and ``_`` (:mod:`mazekit.render.lineart`).
         ``unicode``: box-drawing walls, cells three characters wide.
         ``blocks``: two character cells per block, meant for ``color=True``.
     color : bool
@@ -134,6 +135,15 @@ def render_text(
     """
     if style not in STYLES:
         raise ValueError(f"unknown text style {style!r}; choose from {', '.join(STYLES)}")
+    if chars and not maze.grid.square_lattice:
+        raise ValueError(
+            f"chars= sets the characters of a rectangle's text art, not of a {maze.grid.kind_words} grid's"
+        )
+    if not maze.grid.square_lattice and style == "ascii":
+        from .lineart import has_line_art, to_line_art
+
+        if has_line_art(maze.grid):  # hexagons and triangles: / \ and _, as the books print them
+            return to_line_art(maze, solution, marks=marks)
     if not maze.grid.square_lattice:
         raise ValueError(
             f"text art draws rect grids only; for a {maze.grid.kind_words} grid use half blocks"

@@ -1,0 +1,130 @@
+"""Plain ASCII line art of hexagon and triangle mazes, as the books print them.
+
+Text art (:mod:`mazekit.render.text`) draws a rectangle block by block; a hexagon or a
+triangle has sloping sides, which ``/``, ``\\`` and ``_`` draw. Every wall is drawn where
+no passage crosses it (once, shared by the two cells on its sides); a masked-out cell draws
+nothing of its own. The start, the goal and the path are letters inside the cells: ``S``,
+``G`` and ``.``.
+
+Hexagons (flat-topped, odd columns half a cell lower) are four characters wide and two rows
+tall, their sides ``__`` on top and below and ``/ \\`` at the corners::
+
+     __    __    __
+    /S \\__/  \\__/  \\
+    \\  /   __   \\  /
+    /. \\__   \\  /  \\
+
+Triangles take two rows and four characters at the base, alternately pointing up (``/\\``
+over ``/__\\``) and down (``__`` over ``\\  /`` over ``\\/``); a letter sits low in an
+upward one, high in a downward one.
+
+Examples
+--------
+>>> import mazekit
+>>> m = mazekit.generate("backtracker", (2, 3), grid="hex", rng=1)
+>>> print(to_line_art(m))
+ __    __
+/S \\__/  \\
+\\  /   __/
+/  \\__ G \\
+\\__    __/
+   \\__/
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..maze import Maze
+from ..solution import Solution
+
+#: The grids drawn in line art.
+LINE_ART_KINDS = ("hex", "triangle")
+
+
+def has_line_art(grid: object) -> bool:
+    """Whether ``grid`` has an ASCII line art (:data:`LINE_ART_KINDS`)."""
+    return getattr(grid, "kind", None) in LINE_ART_KINDS
+
+
+def to_line_art(maze: Maze, solution: Solution | None = None, *, marks: bool = True) -> str:
+    """The maze (and ``solution``'s path) as ASCII line art: see the module notes.
+
+    A one-line ``ValueError`` for a grid without one (every grid but hex and triangle:
+    draw those in half blocks, :func:`mazekit.render.halfblocks.to_halfblocks`).
+    """
+    from .._memory import check_fits
+
+    grid = maze.grid
+    if not has_line_art(grid):
+        raise ValueError(
+            f"ASCII line art draws hex and triangle grids, not a {grid.kind_words} grid; "
+            "use half blocks (--style halfblocks) or -o maze.png"
+        )
+    check_fits(grid.shape, 16, "drawing a maze as line art")
+    rows, cols = grid.shape
+    exists = np.ones(grid.shape, bool) if grid.mask is None else grid.mask
+    canvas = np.full((2 * rows + 2, 3 * cols + 2), " ", dtype="<U1")
+    sides = HEX_SIDES if grid.kind == "hex" else TRIANGLE_SIDES
+    passages = maze.passages
+    for r in range(rows):
+        for c in range(cols):
+            if not exists[r, c]:
+                continue
+            y0, x0, shape = _place(grid.kind, r, c)
+            for slot, marks_of_side in enumerate(sides[shape]):
+                if passages[r, c] >> slot & 1:
+                    continue
+                for dy, dx, ch in marks_of_side:  # a side two cells share: the same place
+                    canvas[y0 + dy, x0 + dx] = ch
+    inside = {}
+    if solution is not None and solution.found:
+        for r, c in solution.path.tolist():
+            inside[(r, c)] = "."
+    if marks:
+        inside[maze.start] = "S"
+        inside[maze.goal] = "B" if maze.start == maze.goal else "G"
+    for (r, c), ch in inside.items():
+        y0, x0, shape = _place(grid.kind, r, c)
+        dy, dx = CENTRES[grid.kind][shape]
+        canvas[y0 + dy, x0 + dx] = ch
+    lines = ["".join(row).rstrip() for row in canvas]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def _place(kind: str, r: int, c: int) -> tuple[int, int, int]:
+    """``(top row, left column, shape)`` of cell ``(r, c)`` on the canvas; shape 0 or 1
+    (a hexagon's column parity is in its place; a triangle points up (0) or down (1))."""
+    if kind == "hex":
+        return 2 * r + (c & 1), 3 * c, 0
+    return 2 * r, 2 * c, (r + c) & 1
+
+
+# The characters of each side, by slot: (row, column, character) from the cell's place.
+HEX_SIDES = (
+    (  # N, NE, SE, S, SW, NW
+        ((0, 1, "_"), (0, 2, "_")),
+        ((1, 3, "\\"),),
+        ((2, 3, "/"),),
+        ((2, 1, "_"), (2, 2, "_")),
+        ((2, 0, "\\"),),
+        ((1, 0, "/"),),
+    ),
+)
+# Triangles: two rows, the side above a downward one on the row of its place.
+TRIANGLE_SIDES = (
+    (  # pointing up: W, E, base below
+        ((1, 1, "/"), (2, 0, "/")),
+        ((1, 2, "\\"), (2, 3, "\\")),
+        ((2, 1, "_"), (2, 2, "_")),
+    ),
+    (  # pointing down: W, E, base above
+        ((1, 0, "\\"), (2, 1, "\\")),
+        ((1, 3, "/"), (2, 2, "/")),
+        ((0, 1, "_"), (0, 2, "_")),
+    ),
+)
+#: Where a cell's letter goes, from its place.
+CENTRES = {"hex": ((1, 1),), "triangle": ((2, 1), (1, 1))}

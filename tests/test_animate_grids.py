@@ -162,3 +162,24 @@ def test_cli_animate_other_grids(tmp_path):
     assert r.returncode == 0, r.stderr
     r = run("animate", "--grid", "polar", "--size", "5x6", "--solver", "bfs", "-o", "rings.gif", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("kind, shape", [("rect", (5, 6)), *GRIDS[:3]])
+def test_an_animation_of_the_carving_alone_ends_showing_the_ends(kind, shape):
+    """``--only generate`` (or no solution): the last frame marks the start and the goal, as
+    a solved one does, with the same number of frames; no frame before it does (the ends
+    are not known to the carving)."""
+    from mazekit.render.palette import GOAL, START
+
+    m = made(kind, shape) if kind != "rect" else mazekit.generate("backtracker", shape, rng=3, record=True)
+    anim = animate(m, phases="generate", max_frames=12, cell_size=CELL, wall_width=WALL)
+    n = len(KEYS)
+
+    def shows(frame, code):  # a class, at any antialiasing level of a picture from geometry
+        return bool(np.isin(frame % n if kind != "rect" else frame, [code]).any())
+
+    last = anim.frames[-1]
+    assert shows(last, START) and shows(last, GOAL)
+    assert not any(shows(f, START) or shows(f, GOAL) for f in anim.frames[:-1])
+    if kind == "rect":  # the gaps in the outer wall are open: the block picture's, in pixels
+        assert anim.frames[-1][0, WALL + CELL // 2] != anim.frames[-2][0, WALL + CELL // 2]

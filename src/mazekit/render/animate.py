@@ -375,6 +375,11 @@ class _Canvas:
     def start_solving(self, cursor: Replay) -> None:
         raise NotImplementedError
 
+    def show_ends(self) -> None:
+        """Mark the start and goal and open their gaps on the finished maze (the last frame
+        of an animation of the carving alone)."""
+        raise NotImplementedError
+
     def events(self, count: int) -> None:
         """Apply the cursor's next ``count`` events."""
         raise NotImplementedError
@@ -423,6 +428,13 @@ class _BlockCanvas(_Canvas):
         classes = classify(self.maze)  # the same class codes: keep the walls and ends
         blocks = np.where(np.isin(classes, (WALL, START, GOAL)), classes, ROAD).astype(np.uint8)
         self.reset(blocks, cursor, self.end_marks())
+
+    def show_ends(self) -> None:
+        self.unmark()
+        for (r, c), mark in ((self.maze.start, START), (self.maze.goal, GOAL)):
+            _paint(self.pixels, 2 * r + 1, 2 * c + 1, mark, self.cell, self.wall)
+        for r, c in end_openings(self.maze).values():  # the gaps in the outer wall
+            _paint(self.pixels, r, c, ROAD, self.cell, self.wall)
 
     def events(self, count: int) -> None:
         assert self.cursor is not None
@@ -481,6 +493,10 @@ class _GridCanvas(_Canvas):
         rock = np.zeros(self.passages.size, bool)
         rock[self.maze.grid.cell_indices()] = True
         self.fixed[rock & (self.passages == 0) & (self.fixed == 0)] = WALL  # cave rock stays solid
+        self.current, self.openings = -1, ROAD
+
+    def show_ends(self) -> None:
+        self.fixed = self.end_marks()
         self.current, self.openings = -1, ROAD
 
     def events(self, count: int) -> None:
@@ -607,6 +623,9 @@ def animate(
         cursor = Replay.of_generation(maze, starts_open=starts_open(maze.algorithm))
         canvas.start_generation(cursor)
         canvas.replay(cursor, spf)
+        if sol_events is None and path is None:  # the carving alone: its last frame shows the ends
+            canvas.show_ends()
+            canvas.frames[-1] = canvas.picture()
         canvas.durations[-1] += pause * 1000
     if sol_events is not None:
         assert solution is not None

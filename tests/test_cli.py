@@ -666,3 +666,30 @@ def test_pictures_and_text_take_palette_theme_marks_and_chars(tmp_path):
         r = run("generate", "--size", "4x4", *args, "-o", "x.txt", cwd=tmp_path)
         assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
         assert not (tmp_path / "x.txt").exists()
+
+
+def test_open_shows_the_written_picture_in_the_system_viewer(tmp_path):
+    """``--open`` hands the file written to the system's opener (here a stand-in
+    ``xdg-open`` first on the PATH that records what it was given: the machine has no
+    desktop); with no opener that works, one line says so and the command still succeeds.
+    Without -o there is nothing to open."""
+    import os
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    opener = bin_dir / "xdg-open"
+    opener.write_text(f'#!/bin/sh\necho "$1" >> {tmp_path / "opened"}\n')
+    opener.chmod(0o755)
+    cmd = [MAZEKIT] if MAZEKIT else [sys.executable, "-m", "mazekit"]
+    env = {**_pyenv(), "HOME": "/tmp", "LANG": "C.UTF-8"}
+    env["PATH"] = f"{bin_dir}:{env.get('PATH', '/usr/bin:/bin')}"
+    args = [*cmd, "generate", "--size", "5x4", "--seed", "1", "--open", "-o"]
+    r = subprocess.run([*args, "m.png"], cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "opened").read_text().split() == ["m.png"] and (tmp_path / "m.png").exists()
+    opener.write_text("#!/bin/sh\nexit 3\n")  # xdg-open's "no method available"
+    r = subprocess.run([*args, "n.png"], cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0 and "--open: no viewer opened n.png here" in r.stderr
+    assert (tmp_path / "n.png").exists() and os.path.getsize(tmp_path / "n.png") > 0
+    r = run("generate", "--size", "5x4", "--open", cwd=tmp_path)
+    assert r.returncode != 0 and "--open opens the file written: give -o FILE" in r.stderr

@@ -364,6 +364,8 @@ def render_options(func: F) -> F:
         click.option("--path-color", default=None, help="Solution colour (images) [red]."),
         click.option("--wall-color", default=None, help="Wall colour (images)."),
         click.option("--background", default=None, help="Road colour (images)."),
+        click.option("--open", "open_file", is_flag=True,
+                     help="Open the written picture in the system's viewer (xdg-open, open, start)."),
     ]  # fmt: skip
     for opt in reversed(opts):
         func = opt(func)
@@ -372,7 +374,7 @@ def render_options(func: F) -> F:
 
 #: The options of :func:`render_options`, which a command hands on to :func:`emit`.
 RENDER_KEYS = {"style", "color", "cell_size", "wall_width", "path_color", "wall_color",
-               "background", "explored", "theme", "palette", "no_marks", "chars"}  # fmt: skip
+               "background", "explored", "theme", "palette", "no_marks", "chars", "open_file"}  # fmt: skip
 
 
 def image_colors(ropts: dict[str, Any]) -> dict[str, str]:
@@ -396,6 +398,33 @@ def text_chars(ropts: dict[str, Any]) -> dict[str, str]:
     """Take ``--chars KEY=TEXT`` out of ``ropts`` as a dict (empty if none), the text as
     typed (spaces kept)."""
     return key_values(ropts.pop("chars", ()), "--chars", strip=False)
+
+
+def view(path: Any) -> None:
+    """Open ``path`` in the system's viewer (``--open``): ``os.startfile`` on Windows,
+    ``open`` on macOS, ``xdg-open`` elsewhere, its chatter hidden. Where none opens it (a
+    server, no desktop) one line says so: the file is written all the same."""
+    import os
+    import subprocess
+
+    if sys.platform == "win32":  # pragma: no cover - not on this platform
+        os.startfile(str(path))  # type: ignore[attr-defined]
+        return
+    opener = "open" if sys.platform == "darwin" else "xdg-open"
+    try:
+        proc = subprocess.Popen([opener, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)  # fmt: skip
+        code = proc.wait(timeout=VIEWER_WAIT)
+    except OSError:
+        code = -1
+    except subprocess.TimeoutExpired:  # a viewer that keeps its opener waiting: it is open
+        return
+    if code != 0:
+        click.echo(f"mazekit: --open: no viewer opened {path} here ({opener}); the file is written", err=True)
+
+
+#: Seconds ``--open`` waits for the opener to say whether it found a viewer.
+VIEWER_WAIT = 5
 
 
 def line_art(maze: Any) -> bool:
@@ -461,6 +490,9 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
     style, color = ropts.pop("style", None), ropts.pop("color", "auto")
     explored = ropts.pop("explored", False)
     marks = not ropts.pop("no_marks", False)
+    open_file = ropts.pop("open_file", False)
+    if open_file and (output is None or output == "-"):
+        raise ValueError("--open opens the file written: give -o FILE too")
     colors, chars = image_colors(ropts) or None, text_chars(ropts) or None
     if chars and style not in (None, "ascii"):
         raise ValueError(f"--chars sets the characters of --style ascii, not of {style}")
@@ -513,3 +545,5 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
 
             beside = f" and its tileset {tiles_name(written)}"
         click.echo(f"wrote {output}{beside}", err=True)
+    if open_file:
+        view(written)

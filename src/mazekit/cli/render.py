@@ -9,7 +9,7 @@ import click
 
 from ..output import MAZE_SUFFIXES
 from ..parsing import parse_source
-from ._options import check_output, emit, image_colors, in_place_option, render_options, run
+from ._options import check_output, emit, image_colors, in_place_option, render_options, run, view
 
 
 @click.command()
@@ -59,3 +59,5 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
     extra = {"legend": True, "marks": True} if suffix in IMAGE_SUFFIXES else {}
     render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=image_colors(ropts),
                 cell_size=ropts["cell_size"], wall_width=ropts["wall_width"], **extra)  # fmt: skip
+    if ropts.get("open_file") and output:
+        view(output)

@@ -9,7 +9,17 @@ import click
 
 from .. import _words as words
 from ..parsing import parse_cell, parse_options, solver_options
-from ._options import UserError, check_output, complete, emit, in_place_option, render_options, run, status
+from ._options import (
+    UserError,
+    check_output,
+    complete,
+    emit,
+    in_place_option,
+    render_options,
+    run,
+    status,
+    view,
+)
 
 
 @click.command()
@@ -102,6 +112,8 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         with status(f"writing {output}"):
             write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), tints)
         click.echo(f"wrote {output}", err=True)
+        if ropts.get("open_file"):
+            view(output)
     else:
         emit(maze, sol, output, **ropts)
     steps, seen = words.steps(sol.length), words.explored(sol.n_explored)

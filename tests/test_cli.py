@@ -693,3 +693,15 @@ def test_open_shows_the_written_picture_in_the_system_viewer(tmp_path):
     assert (tmp_path / "n.png").exists() and os.path.getsize(tmp_path / "n.png") > 0
     r = run("generate", "--size", "5x4", "--open", cwd=tmp_path)
     assert r.returncode != 0 and "--open opens the file written: give -o FILE" in r.stderr
+
+
+def test_openings_from_the_command_line(tmp_path):
+    """``--openings left-right``: the gaps in the left and right walls; ``none`` is kept in
+    the saved maze, and drawing it later draws no gap."""
+    r = run("show", "--size", "5x3", "--seed", "1", "--openings", "left-right", "--color", "never")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and lines[1][0] == " " and lines[-2][-1] == " " and lines[0] == "#" * 11
+    r = run("generate", "--size", "5x3", "--seed", "1", "--openings", "none", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0 and load(tmp_path / "m.json").openings == "none"
+    drawn = run("render", "m.json", "--color", "never", cwd=tmp_path).stdout.splitlines()
+    assert drawn[0] == "#" * 11 and drawn[1][0] == "#" and drawn[-1] == "#" * 11

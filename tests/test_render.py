@@ -197,3 +197,34 @@ def test_text_art_characters_and_marks_are_settable():
     assert "SS" in marked and "GG" in marked
     with pytest.raises(ValueError, match="must be 2 character"):
         render(m, format="ascii", chars={"wall": "HH", "road": "."})
+
+
+@pytest.mark.parametrize("openings", ["auto", "top-bottom", "left-right", "none"])
+def test_the_ends_open_in_the_sides_asked_for(tmp_path, openings):
+    """``openings``: the entrance and exit gaps of a corner-to-corner maze sit on the sides
+    asked for, in text art and pictures alike; the choice is saved and loaded with the maze
+    (JSON and .npz), kept by transforms, and a bad one is refused in one line."""
+    from mazekit.io import MazeFileError, load, save
+
+    m = golden_maze().replace(openings=openings)
+    rows, cols = m.shape
+    lines = render(m, format="ascii").splitlines()
+    gaps = {"top": lines[0][1] == " ", "left": lines[1][0] == " ",
+            "bottom": lines[-1][-2] == " ", "right": lines[-2][-1] == " "}  # fmt: skip
+    want = {"auto": ("top", "bottom"), "top-bottom": ("top", "bottom"), "left-right": ("left", "right"),
+            "none": ()}[openings]  # fmt: skip
+    assert {side for side, open_ in gaps.items() if open_} == set(want)
+    im = render_image(m, cell_size=6, wall_width=2)
+    assert (im.getpixel((2 + 3, 0)) == pixel(im, "background")) == ("top" in want)
+    assert (im.getpixel((0, 2 + 3)) == pixel(im, "background")) == ("left" in want)
+    for suffix in (".json", ".npz"):
+        save(m, tmp_path / f"m{suffix}")
+        assert load(tmp_path / f"m{suffix}").openings == openings
+    assert mazekit.transform(m, "braid", rng=1).openings == openings
+    with pytest.raises(ValueError, match="openings must be one of auto, top-bottom, left-right, none"):
+        m.replace(openings="sideways")
+    doc = (tmp_path / "m.json").read_text().replace('"passages"', '"openings": "up", "passages"', 1)
+    (tmp_path / "bad.json").write_text(doc)
+    if openings == "auto":  # (a file without the key: auto)
+        with pytest.raises(MazeFileError, match="openings must be one of"):
+            load(tmp_path / "bad.json")

@@ -52,14 +52,23 @@ def to_blocks(maze: Maze) -> np.ndarray:
 def end_openings(maze: Maze) -> dict[str, tuple[int, int]]:
     """Block coordinates of the gaps in the outer wall at the ``"start"`` and the ``"goal"``.
 
-    An end on the border gets a gap on the side facing out (the start prefers north then
-    west, the goal south then east, as in the tutorials); an interior end gets none and is
-    left out of the result.
+    An end on the border gets a gap on the side facing out, by :attr:`Maze.openings`: the
+    start prefers north then west, the goal south then east, as in the tutorials
+    (``auto``, ``top-bottom``); ``left-right`` puts west and east first; ``none`` opens
+    nothing. An interior end gets none and is left out of the result.
+
+    >>> import mazekit
+    >>> m = mazekit.generate("kruskal", (2, 3), rng=0)
+    >>> end_openings(m), end_openings(m.replace(openings="left-right"))
+    ({'start': (0, 1), 'goal': (4, 5)}, {'start': (1, 0), 'goal': (3, 6)})
     """
     require_rect(maze.grid, "the block picture")
     rows, cols = maze.shape
-    out = {}
-    for name, (r, c), order in (("start", maze.start, "NWSE"), ("goal", maze.goal, "SENW")):
+    out: dict[str, tuple[int, int]] = {}
+    if maze.openings == "none":
+        return out
+    first = ("WNSE", "ENWS") if maze.openings == "left-right" else ("NWSE", "SENW")
+    for name, (r, c), order in (("start", maze.start, first[0]), ("goal", maze.goal, first[1])):
         gaps = {
             "N": (0, 2 * c + 1) if r == 0 else None,
             "S": (2 * rows, 2 * c + 1) if r == rows - 1 else None,

@@ -7,6 +7,7 @@ JSON schema, version 1::
               "wrap": "xy" (optional)},
      "start": [r, c], "goal": [r, c],
      "algorithm": "prim", "seed": 7, "options": {},
+     "openings": "left-right" (optional: where pictures open the ends' gaps; "auto" if absent),
      "passages": ["a3f5...", ...],          # one hex digit per cell: bits N=1 E=2 S=4 W=8
      "solution": {"solver": "bfs", "start": [r, c], "goal": [r, c],
                   "path": [[r, c], ...], "trace": [cell, event, arg, ...],
@@ -53,7 +54,7 @@ from ._memory import check_fits
 from .grids import GRIDS, Grid
 from .grids import from_dict as grid_from_dict
 from .grids.base import check_shape, is_int
-from .maze import Maze
+from .maze import OPENINGS, Maze
 from .picture import PICTURE_SUFFIXES
 from .solution import Solution
 
@@ -226,6 +227,8 @@ def to_json(maze: Maze, solution: Solution | None = None) -> dict[str, Any]:
         "options": maze.options,
         "passages": hexrows,
     }
+    if maze.openings != "auto":
+        doc["openings"] = maze.openings
     if solution is not None:
         doc["solution"] = {
             "solver": solution.solver,
@@ -429,6 +432,9 @@ def _maze(passages: np.ndarray, grid: Grid, meta: dict[str, Any]) -> Maze:
         raise MazeFileError(f"algorithm must be a name or null, got {algorithm!r}")
     if options is not None and not isinstance(options, dict):
         raise MazeFileError(f"options must be an object, got {options!r}")
+    openings = meta.get("openings", "auto")
+    if openings not in OPENINGS:
+        raise MazeFileError(f"openings must be one of {', '.join(OPENINGS)}, got {_shown(openings)}")
     maze = Maze(
         passages,
         grid,
@@ -437,6 +443,7 @@ def _maze(passages: np.ndarray, grid: Grid, meta: dict[str, Any]) -> Maze:
         algorithm=algorithm,
         seed=None if seed is None else int(seed),
         options=dict(options or {}),
+        openings=openings,
     )  # (checked as it is made)
     return maze
 
@@ -468,6 +475,8 @@ def _to_arrays(maze: Maze, solution: Solution | None) -> dict[str, np.ndarray]:
         "seed": maze.seed,
         "options": maze.options,
     }
+    if maze.openings != "auto":
+        meta["openings"] = maze.openings
     arrays = {"passages": maze.passages}
     if maze.grid.mask is not None:
         arrays["mask"] = maze.grid.mask

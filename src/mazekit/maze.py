@@ -20,6 +20,10 @@ class Carved(NamedTuple):
     trace: np.ndarray | None
 
 
+#: Which sides of the outer wall open for the ends (:attr:`Maze.openings`).
+OPENINGS = ("auto", "top-bottom", "left-right", "none")
+
+
 @dataclass(eq=False)
 class Maze:
     """A maze: ``passages[r, c]`` has bit ``1 << k`` set when slot ``k`` of the cell is open.
@@ -47,6 +51,11 @@ class Maze:
         How the maze was made (``seed`` is None when unknown).
     trace : numpy.ndarray or None
         The generator's recorded events (see :mod:`mazekit.trace`), if asked for.
+    openings : {"auto", "top-bottom", "left-right", "none"}
+        Which side of the outer wall a picture opens for an end on the border
+        (:func:`mazekit.convert.end_openings`): ``auto`` the start's north or west side and
+        the goal's south or east, ``top-bottom`` and ``left-right`` those sides first,
+        ``none`` no gap at all.
     trusted : bool, default False
         Whether ``passages`` are known good: then the check is skipped.
 
@@ -74,6 +83,7 @@ class Maze:
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     trace: np.ndarray | None = field(default=None, repr=False)
+    openings: str = "auto"
     trusted: InitVar[bool] = False
 
     def __post_init__(self, trusted: bool) -> None:
@@ -144,6 +154,8 @@ class Maze:
     def _check_ends(self) -> None:
         for name_, end in (("start", self.start), ("goal", self.goal)):
             self.grid.check_cell(end, name_)
+        if self.openings not in OPENINGS:
+            raise ValueError(f"openings must be one of {', '.join(OPENINGS)}, got {self.openings!r}")
 
     def is_perfect(self) -> bool:
         """Whether the passages form a spanning tree: connected, exactly cells-1 passages."""

@@ -150,6 +150,10 @@ def maze_options(func: F) -> F:
         click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
                      help="Where start and goal go; 'sides' left to right, 'diameter' the hardest pair."),
         click.option("--random-ends", is_flag=True, help="Same as --ends random."),
+        click.option("--openings", type=click.Choice(["auto", "top-bottom", "left-right", "none"]),
+                     default="auto", show_default=True,
+                     help="Which side of the outer wall a picture opens at the ends: the start's top "
+                          "(auto, top-bottom) or left (left-right) first, the goal's bottom or right; none."),
         click.option("--start", default=None, metavar="ROW,COL", help="Explicit start cell."),
         click.option("--goal", default=None, metavar="ROW,COL", help="Explicit goal cell."),
     ]  # fmt: skip
@@ -163,7 +167,7 @@ def make_maze(
     mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
     start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
     wrap: str | None = None, text: str | None = None, font: str | None = None,
-    mask_parts: str = "join",
+    mask_parts: str = "join", openings: str = "auto",
 ) -> Any:  # fmt: skip
     from .. import generate
     from ..grids import grid_class
@@ -185,12 +189,13 @@ def make_maze(
     else:  # the size as typed, handed to generate as a Python caller would
         shape = size if size is not None else grid_class(grid).default_size
     with status(f"generating with {algorithm}"):
-        return generate(
+        maze = generate(
             algorithm, shape, grid=grid, wrap=wrap, rng=seed, record=record,
             ends="random" if random_ends else ends,
             start=parse_cell(start, "--start"), goal=parse_cell(goal, "--goal"),
             **parse_options(options),
         )  # fmt: skip
+    return maze if openings == "auto" else maze.replace(openings=openings)
 
 
 def searched_maze(
@@ -246,6 +251,8 @@ def file_or_made(maze_file: str | None, record: bool = False, **kw: Any) -> Any:
         raise UserError(f"{flag} makes a maze; {maze_file} is one already (give one or the other)")
     with status(f"reading {maze_file}"):
         maze = load(maze_file)
+    if ctx.get_parameter_source("openings") is typed:  # how to draw a maze read: asked anew
+        maze = maze.replace(openings=kw["openings"])
     start, goal = parse_cell(kw.get("start"), "--start"), parse_cell(kw.get("goal"), "--goal")
     if start is not None or goal is not None:
         grid = maze.grid

@@ -167,6 +167,7 @@ def transform(maze: Maze, op: str, *, rng: RngLike = None, record: bool = False,
         seed=maze.seed,
         options=new_options,
         trace=trace,
+        openings=maze.openings,
         trusted=True,
     )
 

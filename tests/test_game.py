@@ -509,3 +509,37 @@ def test_play_grid_lines_flag_draws_cell_sides(play_command, monkeypatch, tmp_pa
     changed = np.any(pictures["plain"] != pictures["lines"], axis=2)
     assert changed.sum() > 50  # faint lines on the open sides of many cells
     assert "--grid-lines" in CliRunner().invoke(play_command, ["--help"]).output
+
+
+def test_play_style_blocks_draws_walls_as_thick_as_cells(play_command, monkeypatch, tmp_path):
+    """``--style blocks`` (the pyxel and pygame tutorials' look): the maze is the block
+    picture, every block a square as wide as a cell, so the window shot holds a
+    ``(2R+1) x (2C+1)`` grid of squares that matches the maze's blocks. A hex grid is one line."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from mazekit.convert import to_blocks
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    out = tmp_path / "blocks.png"
+    args = ["--frames", "400", "--size", "6x4", "--seed", "1", "--window", "320x260", "--style", "blocks",
+            "--screenshot", str(out)]  # fmt: skip
+    r = CliRunner().invoke(play_command, args)
+    assert r.exit_code == 0, r.output
+    maze = mazekit.generate("backtracker", (4, 6), rng=1)
+    with Image.open(out) as im:
+        rgb = np.asarray(im.convert("RGB"))
+    from mazekit.game.picture import PALETTE
+
+    wall = np.array(PALETTE["wall"])
+    ys, xs = np.nonzero((rgb == wall).all(axis=2))  # the maze's walls (the bar is another colour)
+    top, left = ys.min(), xs.min()
+    side, rest = divmod(int(xs.max() - left + 1), 2 * 6 + 1)  # the outer wall: 13 blocks wide
+    assert rest == 0 and side > 1 and int(ys.max() - top + 1) == (2 * 4 + 1) * side  # square blocks
+    blocks = to_blocks(maze)
+    seen = (
+        rgb[top + side // 2 :: side, left + side // 2 :: side][: blocks.shape[0], : blocks.shape[1]] == wall
+    )
+    assert np.array_equal(seen.all(axis=2)[1:-1, 1:-1], blocks[1:-1, 1:-1] == 1)
+    r = CliRunner().invoke(play_command, ["--frames", "1", "--grid", "hex", "--style", "blocks"])
+    assert r.exit_code == 1 and "a hex grid's walls are lines" in r.output

@@ -64,11 +64,14 @@ MAX_WINDOW = 16384
 @click.option(
     "--grid-lines", is_flag=True, default=False, help="Draw a faint line on every cell side (L toggles)."
 )
+@click.option("--style", type=click.Choice(["lines", "blocks"]), default="lines", show_default=True,
+              help="Walls as thin lines, or as solid blocks as thick as a cell (as the pyxel and "
+                   "pygame tutorials draw them; rect grids).")  # fmt: skip
 @click.option("--screenshot", default=None, hidden=True, help="Save the window to this PNG on exit.")
 @run
 def play(maze_file: str | None, solver: str, braid: float | None, mode: str, speed: int | None, fps: int,
          window: str | None, frames: int | None, theme: str, colors: tuple[str, ...], grid_lines: bool,
-         screenshot: str | None, **kw: Any) -> None:  # fmt: skip
+         style: str, screenshot: str | None, **kw: Any) -> None:  # fmt: skip
     """Open a game window: watch mazes being built and solved, or walk them yourself.
 
     MAZE_FILE (a saved maze, a picture of one or text art) is the first maze; N makes new
@@ -85,14 +88,15 @@ def play(maze_file: str | None, solver: str, braid: float | None, mode: str, spe
     saved = dict(PALETTE)
     set_colors(theme, {k: str(v) for k, v in parse_options(colors).items()})  # bad colours fail first
     try:
-        _play(maze_file, solver, braid, mode, speed, fps, window, frames, screenshot, grid_lines, kw)
+        _play(maze_file, solver, braid, mode, speed, fps, window, frames, screenshot, grid_lines, kw,
+              blocks=style == "blocks")  # fmt: skip
     finally:  # the palette is module state: put it back for whoever runs next in this process
         set_colors("light", saved)
 
 
 def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, speed: int | None, fps: int,
           window: str | None, frames: int | None, screenshot: str | None, grid_lines: bool,
-          kw: dict[str, Any]) -> None:  # fmt: skip
+          kw: dict[str, Any], blocks: bool = False) -> None:  # fmt: skip
     from ..game.app import App, load_pygame, sdl_session, window_size
     from ..game.state import GameConfig, GameState
     from ..generate import GENERATORS
@@ -127,8 +131,11 @@ def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, sp
             from ..grids import make_grid
 
             window_size(make_grid(kw["grid"], grid_shape(kw["grid"], kw["size"], kw["rows"], kw["cols"]),
-                                  wrap=kw["wrap"]), screen, size)  # fmt: skip
+                                  wrap=kw["wrap"]), screen, size, blocks=blocks)  # fmt: skip
         maze = file_or_made(maze_file, record=True, **kw)
+        if blocks and not maze.grid.square_lattice:
+            raise UserError(f"--style blocks draws a rectangle's walls as blocks; a {maze.grid.kind_words} "
+                            "grid's walls are lines")  # fmt: skip
         known = maze_file is not None and maze.algorithm in GENERATORS  # N makes more of its kind
         algorithm = maze.algorithm if known else kw["algorithm"]
         config = GameConfig(
@@ -136,12 +143,13 @@ def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, sp
             ends="random" if kw["random_ends"] else kw["ends"],
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
-            mask_file=kw["mask"], grid_lines=grid_lines,
+            mask_file=kw["mask"], grid_lines=grid_lines, blocks=blocks,
             mask_fitted=fitted,
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:
-            app = App(state, size=window_size(maze.grid, screen, size), fps=fps, warm=frames is None)
+            app = App(state, size=window_size(maze.grid, screen, size, blocks=blocks), fps=fps,
+                      warm=frames is None)  # fmt: skip
         except pg.error as exc:
             raise UserError(f"cannot open the game window ({exc})") from None
         app.run(frames)

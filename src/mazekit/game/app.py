@@ -92,7 +92,9 @@ def key_action(key: int, text: str, mode: str, kind: str = "rect") -> str | None
     return by_text.get(text) or keys.get(key)
 
 
-def window_size(grid: Any, screen: tuple[int, int], window: tuple[int, int] | None = None) -> tuple[int, int]:
+def window_size(
+    grid: Any, screen: tuple[int, int], window: tuple[int, int] | None = None, blocks: bool = False
+) -> tuple[int, int]:
     """A window for a maze on ``grid`` (a grid, or a ``(rows, cols)`` rect shape): as large
     as the screen allows, no larger than needed.
 
@@ -107,11 +109,11 @@ def window_size(grid: Any, screen: tuple[int, int], window: tuple[int, int] | No
     ValueError: a 300x300 maze does not fit in 720x496 pixels even at 1 pixel per cell; at most 359x247 cells
     """
     if window is not None:
-        layout_for(grid, (window[0], window[1] - bar_height(window[1])))
+        layout_for(grid, (window[0], window[1] - bar_height(window[1])), blocks=blocks)
         return window
     avail = (int(screen[0] * SCREEN_FRACTION), int(screen[1] * SCREEN_FRACTION))
     bar = bar_height(avail[1])
-    lay = layout_for(grid, (avail[0], avail[1] - bar), max_pitch=MAX_PITCH)
+    lay = layout_for(grid, (avail[0], avail[1] - bar), max_pitch=MAX_PITCH, blocks=blocks)
     width, height = lay.size
     return (max(MIN_WINDOW[0], width + 16), max(MIN_WINDOW[1], height + bar + 16))
 
@@ -139,7 +141,7 @@ class App:
         pg.font.init()
         if size is None:
             desktop = pg.display.get_desktop_sizes()[0]
-            size = window_size(state.maze.grid, desktop)
+            size = window_size(state.maze.grid, desktop, blocks=state.blocks)
         import warnings
 
         with warnings.catch_warnings(record=True) as caught:  # SDL's own resize note, said our way

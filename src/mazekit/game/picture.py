@@ -275,9 +275,14 @@ MAX_PITCH = 48
 
 
 def fit(shape: tuple[int, int], area: tuple[int, int], origin: tuple[int, int] = (0, 0),
-        max_pitch: int = MAX_PITCH) -> Layout:  # fmt: skip
+        max_pitch: int = MAX_PITCH, blocks: bool = False) -> Layout:  # fmt: skip
     """The largest layout of a ``(rows, cols)`` maze that fits ``area = (width, height)``,
-    centred in it. Walls are about a fifth of the pitch, at least one pixel.
+    centred in it. Walls are about a fifth of the pitch, at least one pixel; with
+    ``blocks``, as thick as a cell: solid square blocks, as the pyxel and pygame tutorials
+    draw a maze (``mazekit play --style blocks``).
+
+    >>> fit((10, 20), (800, 600), blocks=True)
+    Layout(rows=10, cols=20, cell=19, wall=19, x0=11, y0=101)
 
     >>> fit((10, 20), (800, 600))
     Layout(rows=10, cols=20, cell=32, wall=7, x0=6, y0=101)
@@ -290,8 +295,13 @@ def fit(shape: tuple[int, int], area: tuple[int, int], origin: tuple[int, int] =
     """
     rows, cols = shape
     width, height = area
+    if blocks:
+        side = min(width // (2 * cols + 1), height // (2 * rows + 1), max(1, max_pitch // 2))
+        if side >= 1:
+            w, h = (2 * cols + 1) * side, (2 * rows + 1) * side
+            return Layout(rows, cols, side, side, origin[0] + (width - w) // 2, origin[1] + (height - h) // 2)
     pitch = min((width - 1) // cols, (height - 1) // rows, max_pitch)
-    while pitch >= 2:
+    while pitch >= 2 and not blocks:
         wall = max(1, pitch // 5)
         lay = Layout(rows, cols, pitch - wall, wall)
         w, h = lay.size
@@ -381,14 +391,16 @@ def fit_grid(
 
 
 def layout_for(
-    grid: Any, area: tuple[int, int], origin: tuple[int, int] = (0, 0), max_pitch: int = MAX_PITCH
-) -> Layout | GridLayout:
+    grid: Any, area: tuple[int, int], origin: tuple[int, int] = (0, 0), max_pitch: int = MAX_PITCH,
+    blocks: bool = False,
+) -> Layout | GridLayout:  # fmt: skip
     """The layout the window uses for ``grid`` (a grid, or a ``(rows, cols)`` rect shape):
-    the block picture's :class:`Layout` on a plain rect grid, else a :class:`GridLayout`."""
+    the block picture's :class:`Layout` on a plain rect grid (square ``blocks`` if asked),
+    else a :class:`GridLayout`."""
     from ..render.geometry import uses_geometry
 
     if isinstance(grid, tuple):
-        return fit(grid, area, origin, max_pitch)
+        return fit(grid, area, origin, max_pitch, blocks)
     if uses_geometry(grid):
         return fit_grid(grid, area, origin, max_pitch)
-    return fit(grid.shape, area, origin, max_pitch)
+    return fit(grid.shape, area, origin, max_pitch, blocks)

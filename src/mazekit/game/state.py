@@ -111,7 +111,8 @@ class GameConfig:
     maze size; ``mask_file`` only names the mask in :meth:`GameState.reproduce` (with
     ``mask_fitted`` when it was stretched over a ``--size``); ``grid`` is
     the grid kind when ``shape`` is not a grid (rect by default); ``grid_lines`` draws a
-    faint line on every cell side that has no wall (``L`` toggles it).
+    faint line on every cell side that has no wall (``L`` toggles it); ``blocks`` draws a
+    rectangle's walls as thick as its cells, solid square blocks (``--style blocks``).
     """
 
     algorithm: str = "backtracker"
@@ -129,6 +130,7 @@ class GameConfig:
     mask_fitted: bool = False
     grid: str | None = None
     grid_lines: bool = False
+    blocks: bool = False
 
 
 def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:
@@ -179,6 +181,7 @@ class GameState:
         self.explicit_ends = False
         self.paused = False
         self.grid_lines = bool(config.grid_lines)
+        self.blocks = bool(config.blocks)
         self.help = False
         self.running = True
         self.frame = 0

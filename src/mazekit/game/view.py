@@ -97,7 +97,8 @@ class View:
         width, height = screen.get_size()
         self.bar = pygame.Rect(0, height - bar_height(height), width, bar_height(height))
         self.grid = self.state.maze.grid
-        self.layout: Layout | GridLayout = layout_for(self.grid, (width, max(1, self.bar.top)))
+        self.layout: Layout | GridLayout = layout_for(self.grid, (width, max(1, self.bar.top)),
+                                                      blocks=self.state.blocks)  # fmt: skip
         self.painter: CellPainter | None = None
         colors = line_palette(LUT, PALETTE.get("grid", PALETTE["wall"]))
         if isinstance(self.layout, GridLayout):

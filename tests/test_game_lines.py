@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from mazekit.game.keys import HELP_LINES
-from mazekit.game.picture import PALETTE
+from mazekit.game.picture import PALETTE, ROAD
 from mazekit.render.frames import LEVELS
 from mazekit.render.walls import ITEM_KINDS
 
@@ -107,3 +107,23 @@ def test_the_help_names_the_grid_lines_key(make_app):  # noqa: F811
     app = make_app()
     press(app, pygame.K_F1)
     assert "L\tgrid lines on/off" in app.state.overlay()[1]
+
+
+def test_between_a_3d_grids_levels_is_rock_not_corridor(make_app):  # noqa: F811
+    """The strip between two levels (no cell and no wall there) was drawn in the road's colour
+    and read as a corridor joining them; outside the cells is now the wall's colour, on every
+    grid drawn from geometry but a wrapping one (whose open edge sides run out there)."""
+    from mazekit.grids import make_grid
+
+    app = make_app(grid="3d", shape=(2, 3, 3), mode="play", algorithm="kruskal")
+    painter, lay = app.view.painter, app.view.layout
+    ys, xs = np.nonzero((painter.idmap < 0) & (painter.levels[0] == 0))  # no cell, no wall
+    cells_x = np.nonzero((painter.idmap >= 0).any(axis=0))[0]
+    between = (xs > cells_x.min()) & (xs < cells_x.max())  # inside the board: the gap
+    assert between.any()
+    seen = {
+        pixel(app, (int(x) + lay.x0, int(y) + lay.y0)) for x, y in zip(xs[between], ys[between], strict=True)
+    }
+    assert seen == {PALETTE["wall"]}
+    wrapped = make_app(shape=make_grid("rect", (4, 5), wrap="x"), mode="play", algorithm="kruskal")
+    assert wrapped.view.painter.background == ROAD

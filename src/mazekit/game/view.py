@@ -25,6 +25,7 @@ from .picture import (
     LUT,
     PALETTE,
     ROAD,
+    WALL,
     GridLayout,
     Layout,
     block_classes,
@@ -105,8 +106,11 @@ class View:
             from ..render.frames import CellPainter
 
             lay = self.layout
+            # Outside the cells is rock, so that what lies between a 3d grid's levels (or round
+            # a disc) is no corridor; but a wrapped edge's open sides run into it: road there.
+            outside = ROAD if getattr(self.grid, "wrap", None) else WALL
             self.painter = CellPainter(self.grid, cell=lay.cell, wall=lay.wall, n_classes=len(LUT),
-                                       background=ROAD)  # fmt: skip
+                                       background=outside)  # fmt: skip
             colors = self.painter.palette(LUT, PALETTE["wall"])
         self._palette = [tuple(c) for c in colors.tolist()]
         self.maze_surface = pygame.Surface(self.layout.size).convert()

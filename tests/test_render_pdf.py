@@ -261,3 +261,25 @@ def test_print_per_page_and_maze_options(tmp_path):
     r = run("print", "--size", "8x8", "--per-page", "65", "-o", "x.pdf", cwd=tmp_path)
     assert r.returncode != 0 and "--per-page must be between 1 and 64" in r.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_several_grid_kinds_in_one_pdf(tmp_path):
+    """``--grids rect,hex,polar``: maze i on kind i (in turn), each at --size, its seed the
+    one ``--seed`` derives for i: the very PDF those mazes make. Bad kinds, --grid with
+    --grids, and --wrap on a kind that cannot wrap are one line and write nothing."""
+    r = run("print", "--grids", "rect,hex,polar", "--size", "6x5", "-n", "4", "--per-page", "4",
+            "--seed", "3", "-o", "g.pdf", cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0 and ": 4 mazes, 2 pages (a4)" in r.stderr, r.stderr
+    kinds = ["rect", "hex", "polar", "rect"]
+    mazes = [
+        mazekit.generate("backtracker", "6x5", grid=kind, rng=derived_seed(3, i))
+        for i, kind in enumerate(kinds)
+    ]
+    assert [m.grid.kind for m in mazes] == kinds
+    assert (tmp_path / "g.pdf").read_bytes() == render_pdf(mazes, per_page=4)
+    for args, said in [(["--grids", "rect,cube"], "--grids takes kinds from rect, hex"),
+                       (["--grids", "rect,hex", "--grid", "hex"], "not both"),
+                       (["--grids", "rect,hex", "--wrap", "x"], "give rect only")]:  # fmt: skip
+        r = run("print", *args, "-o", "x.pdf", cwd=tmp_path)
+        assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert not (tmp_path / "x.pdf").exists()

@@ -28,10 +28,13 @@ MAX_COUNT = 1000
               help="Each maze the easiest, median or hardest of --tries seeds (and ends), by the "
                    "decision points on its solution; see `mazekit info difficulty`.")  # fmt: skip
 @click.option("--tries", type=int, default=32, show_default=True, help="Seeds a difficulty search tries.")
+@click.option("--grids", default=None, metavar="KIND,KIND,...",
+              help="Several grid kinds in one PDF, maze after maze in turn, e.g. --grids rect,hex,polar "
+                   "(each at --size, or its own default size).")  # fmt: skip
 @run
 def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, output: str,
-           difficulty: str | None, tries: int, braid: float | None, loops: int | None, rooms: int | None,
-           **kw: Any) -> None:  # fmt: skip
+           difficulty: str | None, tries: int, grids: str | None, braid: float | None, loops: int | None,
+           rooms: int | None, **kw: Any) -> None:  # fmt: skip
     """Printable mazes: one per page (A4 or Letter), or --per-page N, then their answers.
 
     Maze i gets a seed derived from --seed and i; each page prints its seed, so
@@ -53,14 +56,32 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
         raise ValueError(f"--per-page must be between 1 and {MAX_PER_PAGE}, got {per_page}")
     shaping = (braid, loops, rooms)
     seeds = [derived_seed(base, i) for i in range(count)]
+    kinds = grid_kinds(grids, kw)
+    jobs = [{**kw, "grid": kinds[i % len(kinds)], "seed": seed} for i, seed in enumerate(seeds)]
     if difficulty is None:
-        mazes = [reshape(make_maze(**kw, seed=seed), *shaping) for seed in seeds]
+        mazes = [reshape(make_maze(**job), *shaping) for job in jobs]
     else:  # maze i: the pick of a search from seed i, each page's seed the one picked
-        mazes = [searched_maze({**kw, "seed": seed}, shaping, difficulty, tries, say=i == 0)[0]
-                 for i, seed in enumerate(seeds)]  # fmt: skip
+        mazes = [searched_maze(job, shaping, difficulty, tries, say=i == 0)[0] for i, job in enumerate(jobs)]
     data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page)
     with atomic_write(Path(output), "wb") as fh:
         fh.write(data)
     pages = -(-count // per_page) * (1 if no_answers else 2)
     made = f"{words.count(count, 'maze')}, {words.count(pages, 'page')}"
     click.echo(f"wrote {output}: {made} ({paper}); base seed {base}", err=True)
+
+
+def grid_kinds(grids: str | None, kw: dict[str, Any]) -> list[str]:
+    """The grid kinds of ``--grids`` (comma-separated, each checked), else ``--grid``'s one."""
+    from ..grids import GRIDS
+
+    if grids is None:
+        return [kw["grid"]]
+    if click.get_current_context().get_parameter_source("grid") is click.core.ParameterSource.COMMANDLINE:
+        raise ValueError("give --grid for one kind or --grids for several, not both")
+    kinds = [k.strip() for k in grids.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in GRIDS]
+    if unknown or not kinds:
+        raise ValueError(f"--grids takes kinds from {', '.join(GRIDS)}, comma-separated; got {grids!r}")
+    if kw.get("wrap") and any(k != "rect" for k in kinds):
+        raise ValueError("--wrap joins a rect grid's edges: with --grids, give rect only")
+    return kinds

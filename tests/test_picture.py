@@ -272,3 +272,23 @@ def test_reading_a_picture_stays_within_the_memory_it_checks_for(tmp_path, scale
         tracemalloc.stop()
     assert np.array_equal(layout.maze.passages, maze.passages)
     assert peak <= BYTES_PER_PIXEL * layout.wall_mask.size, peak / layout.wall_mask.size
+
+
+@pytest.mark.parametrize("shape", [(8, 1), (1, 8), (1, 1), (2, 1), (30, 1)])
+@pytest.mark.parametrize(
+    "options", [{}, {"cell_size": 5, "wall_width": 1}, {"cell_size": 9, "wall_width": 3}]
+)
+def test_mazes_one_cell_wide_read_back(tmp_path, shape, options):
+    """A maze one cell wide (a corridor, its entrance as wide as its top wall) read as walls
+    1 px thick and then as no lattice at all: the wall's thickness now comes from the sides
+    the openings leave whole, and where no inner wall tells the pitch the lattice is the one
+    whose posts stand."""
+    maze = mazekit.generate("backtracker", shape, rng=2)
+    for suffix in (".png", ".bmp"):
+        path = tmp_path / f"m{suffix}"
+        write(maze, path, **options)
+        back = read_picture(path)
+        assert np.array_equal(back.passages, maze.passages) and (back.start, back.goal) == (
+            maze.start,
+            maze.goal,
+        )

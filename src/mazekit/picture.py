@@ -112,11 +112,28 @@ def _leading(fraction: np.ndarray) -> int:
     return int(np.argmin(above)) if not above.all() else len(above)
 
 
+def _wall_width(wall: np.ndarray) -> int:
+    """The outer wall's thickness in a cropped wall mask: the fewest leading mostly-wall rows
+    or columns on any of its four sides, leaving out a side that has none: an opening as
+    wide as most of that side (a maze one cell wide, its entrance in the top wall) takes the
+    wall out of its first rows, not the wall's thickness.
+
+    >>> wall = np.ones((24, 24), bool); wall[4:-4, 4:-4] = False; wall[:4, 4:20] = False
+    >>> _wall_width(wall)  # one cell, open at the top: the other three sides tell
+    4
+    """
+    rows, cols = wall.mean(axis=1), wall.mean(axis=0)
+    sides = [_leading(rows), _leading(rows[::-1]), _leading(cols), _leading(cols[::-1])]
+    found = [n for n in sides if n > 0]
+    return max(1, min(found)) if found else 1
+
+
 def _pitch(wall: np.ndarray, w: int) -> int:
     """The lattice pitch of a cropped wall mask whose walls are ``w`` thick (see the notes)."""
     height, width = wall.shape
     cols, rows = wall.mean(axis=0), wall.mean(axis=1)
     best, best_score = 0, -np.inf
+    scored: list[tuple[float, int]] = []
     for p in range(w + 1, min(width, height)):
         if (width - w) % p or (height - w) % p:
             continue
@@ -132,6 +149,8 @@ def _pitch(wall: np.ndarray, w: int) -> int:
                     break
                 score += profile[inside][on].mean() - profile[inside][~on].mean()
                 sides += 1
+        if score > -np.inf:
+            scored.append((score, p))
         if score > best_score + 1e-9:
             best, best_score = p, score
     if best == 0:
@@ -144,11 +163,22 @@ def _pitch(wall: np.ndarray, w: int) -> int:
     # dividing it whose posts are all wall is the maze's (a coarser one's posts are that
     # one's too; a finer one's fall inside cells)
     for q in range(w + 1, best):
-        if best % q == 0:
-            blocks = _block_sums(wall, w, q)
-            if blocks.shape[0] % 2 and blocks.shape[1] % 2 and blocks[::2, ::2].mean() >= POSTS:
+        if best % q == 0 and _posts_stand(wall, w, q):
+            return q
+    if not _posts_stand(wall, w, best):
+        # no inner wall line tells the pitch (a corridor one cell wide, every cell open to the
+        # next): the lattice is the one whose posts stand, the best scored first
+        for _, q in sorted(scored, key=lambda sp: (-sp[0], -sp[1])):
+            if q != best and _posts_stand(wall, w, q):
                 return q
     return best
+
+
+def _posts_stand(wall: np.ndarray, w: int, p: int) -> bool:
+    """Whether the lattice of pitch ``p`` closes round its cells with its posts all but
+    wall (:data:`POSTS` of them): the test a lattice of square cells passes."""
+    blocks = _block_sums(wall, w, p)
+    return bool(blocks.shape[0] % 2 and blocks.shape[1] % 2 and blocks[::2, ::2].mean() >= POSTS)
 
 
 def _block_sums(wall: np.ndarray, w: int, p: int) -> np.ndarray:
@@ -234,7 +264,7 @@ def read_picture_layout(
     if kind == "pixel":
         w, p = 1, 2
     else:
-        w = max(1, min(_leading(wall.mean(axis=1)), _leading(wall.mean(axis=0))))
+        w = _wall_width(wall)
         try:
             p = _pitch(wall, w)
         except ValueError as exc:

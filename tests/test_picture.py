@@ -292,3 +292,19 @@ def test_mazes_one_cell_wide_read_back(tmp_path, shape, options):
             maze.start,
             maze.goal,
         )
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "options", [{}, {"cell_size": 5, "wall_width": 1}, {"cell_size": 8, "wall_width": 2}]
+)
+def test_caves_with_rock_along_their_border_read_back(tmp_path, seed, options):
+    """A cave's rock cells (no passage: drawn solid) along the border made its outer wall
+    read many cells thick, so no lattice fitted; the wall's thickness then comes from the
+    commonest run of wall pixels, and the rock reads back as cells with no passage."""
+    maze = mazekit.generate("cellular_automaton", (20, 30), rng=seed)
+    assert (maze.passages == 0).sum() > 50
+    path = tmp_path / "cave.png"
+    write(maze, path, **options)
+    back = read_picture(path)
+    assert np.array_equal(back.passages, maze.passages) and (back.start, back.goal) == (maze.start, maze.goal)

@@ -128,6 +128,24 @@ def _wall_width(wall: np.ndarray) -> int:
     return max(1, min(found)) if found else 1
 
 
+def _common_run(wall: np.ndarray) -> int:
+    """The commonest length of a run of wall pixels across the rows and down the columns: a
+    wall's thickness where the border says nothing (rock cells along it, as in a cave).
+
+    >>> wall = np.zeros((9, 9), bool); wall[:, :3] = True; wall[:, 5:7] = True; wall[4, :] = True
+    >>> _common_run(wall)
+    2
+    """
+    lengths = []
+    for grid in (wall, wall.T):
+        edges = np.diff(np.pad(grid, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+        starts, ends = np.nonzero(edges == 1), np.nonzero(edges == -1)
+        lengths.append(ends[1] - starts[1])  # (row by row, in order: starts and ends pair up)
+    counts = np.bincount(np.concatenate(lengths))
+    counts[0] = 0
+    return max(1, int(np.argmax(counts)))
+
+
 def _pitch(wall: np.ndarray, w: int) -> int:
     """The lattice pitch of a cropped wall mask whose walls are ``w`` thick (see the notes)."""
     height, width = wall.shape
@@ -268,7 +286,13 @@ def read_picture_layout(
         try:
             p = _pitch(wall, w)
         except ValueError as exc:
-            raise ValueError(f"{os.fspath(path)!r}: {exc}") from None
+            thin = _common_run(wall)  # rock along the border (a cave) thickens the first rows
+            try:
+                if thin == w:
+                    raise
+                w, p = thin, _pitch(wall, thin)
+            except ValueError:
+                raise ValueError(f"{os.fspath(path)!r}: {exc}") from None
     blocks = _block_sums(wall, w, p)
     name = os.fspath(path)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:

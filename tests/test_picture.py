@@ -308,3 +308,19 @@ def test_caves_with_rock_along_their_border_read_back(tmp_path, seed, options):
     write(maze, path, **options)
     back = read_picture(path)
     assert np.array_equal(back.passages, maze.passages) and (back.start, back.goal) == (maze.start, maze.goal)
+
+
+@pytest.mark.parametrize("factor", [1.37, 1.5, 0.83, 2.21])
+@pytest.mark.parametrize("cell, wall", [(20, 5), (12, 3), (9, 2)])
+def test_pictures_scaled_by_no_whole_factor_read_as_their_maze(tmp_path, factor, cell, wall):
+    """A picture resized by 1.37 (a scan, a screenshot scaled) has cells of no whole number
+    of pixels: no whole pitch fits it (and 1.5 makes a whole pitch of two cells). The side
+    is split into fractional steps then, each read as before; walls of at least 1.5 px
+    after scaling read exactly."""
+    maze = mazekit.generate("backtracker", (10, 14), rng=4)
+    write(maze, tmp_path / "m.png", cell_size=cell, wall_width=wall, marks=False)
+    with Image.open(tmp_path / "m.png") as im:
+        size = (round(im.width * factor), round(im.height * factor))
+        im.convert("RGB").resize(size, Image.BILINEAR).save(tmp_path / "scaled.png")
+    back = read_picture(tmp_path / "scaled.png")
+    assert back.grid.shape == maze.grid.shape and np.array_equal(back.passages, maze.passages)

@@ -10,7 +10,9 @@ them). :func:`read_picture` finds the lattice by itself:
    so a red path or a green or blue mark is never wall;
 2. the walls' bounding box is the maze (a margin round it is dropped), the outer wall's
    thickness is ``w``, and the pitch ``c + w`` is the divisor of both sides (less ``w``) whose
-   wall lines stand out most from the cells between them;
+   wall lines stand out most from the cells between them; a picture scaled by a factor that
+   is no whole number (a scan, a screenshot resized) has a pitch that is no whole number of
+   pixels: then the side is split into equal fractional steps instead;
 3. each wall and cell block is wall where most of its pixels are, and the block picture
    becomes the maze (:func:`mazekit.convert.from_blocks`).
 
@@ -72,8 +74,9 @@ class PictureMaze:
     maze : Maze
     left, top : int
         The pixel of the maze's top-left corner (the outer wall's).
-    wall, pitch : int
-        Pixels of a wall's thickness and from one wall line to the next (cell + wall).
+    wall, pitch : int, float
+        Pixels of a wall's thickness and from one wall line to the next (cell + wall; a
+        fraction in a picture scaled by no whole factor).
     wall_mask : numpy.ndarray
         ``(height, width)`` bool: the picture's wall pixels.
     ends : str
@@ -86,7 +89,7 @@ class PictureMaze:
     left: int
     top: int
     wall: int
-    pitch: int
+    pitch: float
     wall_mask: np.ndarray
     ends: str
     pixels: np.ndarray
@@ -192,23 +195,101 @@ def _pitch(wall: np.ndarray, w: int) -> int:
     return best
 
 
-def _posts_stand(wall: np.ndarray, w: int, p: int) -> bool:
+def _fractional_pitch(wall: np.ndarray, w: int) -> float:
+    """The pitch of a lattice whose cells are no whole number of pixels (a picture scaled by
+    no whole factor): the side split into ``n`` equal steps for each ``n`` whose other side
+    then holds a whole number of cells too (within a tenth of one), scored as
+    :func:`_pitch` scores, the best whose posts stand. A one-line ``ValueError`` if none."""
+    height, width = wall.shape
+    cols_p, rows_p = wall.mean(axis=0), wall.mean(axis=1)
+    scored = []
+    for n in range(1, (width - w) // (w + 1) + 1):
+        p = (width - w) / n
+        rows = (height - w) / p
+        if round(rows) < 1 or abs(rows - round(rows)) > 0.1:
+            continue
+        p = ((width - w) / n + (height - w) / round(rows)) / 2  # both sides' step, averaged
+        score = 0.0
+        for profile, size in ((cols_p, width), (rows_p, height)):
+            inside = np.arange(w, size - w)
+            on = np.mod(inside + 0.5, p) < w
+            if (size - w) / p > 1.5:
+                if not on.any() or on.all():
+                    score = -np.inf
+                    break
+                score += profile[inside][on].mean() - profile[inside][~on].mean()
+        if score > -np.inf:
+            scored.append((score, p))
+    for _, p in sorted(scored, key=lambda sp: -sp[0]):
+        if _posts_stand(wall, w, p):
+            # a coarser lattice's posts stand too (as in _pitch): the finest standing one
+            # whose pitch divides this one's is the maze's
+            finer = [q for _, q in scored if q < p - 0.5 and abs(p / q - round(p / q)) < 0.02]
+            return min((q for q in finer if _posts_stand(wall, w, q)), default=p)
+    raise ValueError(
+        f"no lattice of square cells fits a {width}x{height} maze with walls {w} px thick;"
+        " is it a maze of square cells with straight walls?"
+    )
+
+
+def _find_pitch(wall: np.ndarray, w: int) -> float:
+    """:func:`_pitch`, or where no whole pitch fits (or the one that fits has posts that do
+    not stand), :func:`_fractional_pitch`."""
+    try:
+        p: float = _pitch(wall, w)
+    except ValueError:
+        return _fractional_pitch(wall, w)
+    if _posts_stand(wall, w, p):
+        # a whole pitch may be two or three fractional ones (a picture scaled by 1.5): the
+        # finest lattice whose posts stand is the maze's
+        height, width = wall.shape
+        for k in (3, 2):
+            q = p / k
+            fits = all(abs((size - w) / q - round((size - w) / q)) < 0.1 for size in (width, height))
+            if q > w + 1 and not q.is_integer() and fits and _posts_stand(wall, w, q):
+                return q
+        return p
+    try:
+        return _fractional_pitch(wall, w)
+    except ValueError:
+        return p  # (the caller says how far its posts are from standing)
+
+
+def _posts_stand(wall: np.ndarray, w: int, p: float) -> bool:
     """Whether the lattice of pitch ``p`` closes round its cells with its posts all but
     wall (:data:`POSTS` of them): the test a lattice of square cells passes."""
     blocks = _block_sums(wall, w, p)
     return bool(blocks.shape[0] % 2 and blocks.shape[1] % 2 and blocks[::2, ::2].mean() >= POSTS)
 
 
-def _block_sums(wall: np.ndarray, w: int, p: int) -> np.ndarray:
-    """The block picture: each wall and cell block of the lattice, wall where most is."""
+def _block_sums(wall: np.ndarray, w: int, p: float) -> np.ndarray:
+    """The block picture: each wall and cell block of the lattice, wall where most is (a
+    fractional pitch's blocks start at the nearest pixel)."""
     height, width = wall.shape
-    ys = np.unique(np.r_[np.arange(0, height, p), np.arange(w, height, p)])
-    xs = np.unique(np.r_[np.arange(0, width, p), np.arange(w, width, p)])
+    ys = _starts(height, w, p)
+    xs = _starts(width, w, p)
+    if not float(p).is_integer() and w <= 3:  # a scaled thin wall straddles the rounded blocks:
+        thick = wall.copy()  # thicken it by a pixel each way, so most of its block is wall
+        thick[1:] |= wall[:-1]
+        thick[:-1] |= wall[1:]
+        thick[:, 1:] |= wall[:, :-1]
+        thick[:, :-1] |= wall[:, 1:]
+        wall = thick
     if w == 1 and p == 2:  # a pixel maze: every pixel is a block
         return wall.astype(np.uint8)
     sums = np.add.reduceat(np.add.reduceat(wall.astype(np.int32), ys, axis=0), xs, axis=1)
     areas = np.outer(np.diff(np.r_[ys, height]), np.diff(np.r_[xs, width]))
     return (2 * sums > areas).astype(np.uint8)
+
+
+def _starts(size: int, w: int, p: float) -> np.ndarray:
+    """The first pixel of each wall and cell block along a side of ``size`` pixels."""
+    if float(p).is_integer():
+        p = int(p)
+        return np.unique(np.r_[np.arange(0, size, p), np.arange(w, size, p)])
+    lines = np.arange(0, (size - w) / p + 0.5) * p  # where each wall line starts
+    edges = np.rint(np.r_[lines, lines + w]).astype(np.int64)
+    return np.unique(edges[edges < size])
 
 
 def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | None:
@@ -284,13 +365,13 @@ def read_picture_layout(
     else:
         w = _wall_width(wall)
         try:
-            p = _pitch(wall, w)
+            p = _find_pitch(wall, w)
         except ValueError as exc:
             thin = _common_run(wall)  # rock along the border (a cave) thickens the first rows
             try:
                 if thin == w:
                     raise
-                w, p = thin, _pitch(wall, thin)
+                w, p = thin, _find_pitch(wall, thin)
             except ValueError:
                 raise ValueError(f"{os.fspath(path)!r}: {exc}") from None
     blocks = _block_sums(wall, w, p)
@@ -301,7 +382,7 @@ def read_picture_layout(
     if posts < POSTS:
         raise ValueError(
             f"{name!r}: its walls do not form a lattice of square cells (only {posts:.0%} of the"
-            f" {w} px wall lines {p} px apart cross where they should): non-square cells, another"
+            f" {w} px wall lines {p:.4g} px apart cross where they should): non-square cells, another"
             " grid than a rectangle, or marks outside the maze?"
         )
     rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
@@ -309,7 +390,7 @@ def read_picture_layout(
     ends = "given" if start is not None and goal is not None else "one given"
     if start is None and goal is None:
         ends = "gaps"
-        marks = [m for m in (_mark(rgb, 1, p), _mark(rgb, 2, p)) if m is not None]  # green, blue
+        marks = [m for m in (_mark(rgb, 1, int(p)), _mark(rgb, 2, int(p))) if m is not None]  # green, blue
         inside = [(int((y - top - w) // p), int((x - left - w) // p)) for y, x in marks]
         if len(inside) == 2 and all(0 <= r < rows and 0 <= c < cols for r, c in inside):
             ends = "marks"
@@ -379,7 +460,7 @@ def draw_blocks(
 
     def block(offset: np.ndarray, n: int) -> np.ndarray:  # each pixel's block along one side
         k, inside = np.divmod(offset, layout.pitch)
-        b = 2 * k + (inside >= layout.wall)
+        b = (2 * k + (inside >= layout.wall)).astype(np.int64)
         return np.where((offset >= 0) & (b < n), b, n)
 
     height, width = layout.wall_mask.shape

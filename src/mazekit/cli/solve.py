@@ -83,8 +83,10 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         if start or goal:  # the solver takes the cells given; the picture gives the rest
             given, other = ("start", "goal") if start else ("goal", "start")
             ends = "start and goal as given" if start and goal else f"{given} as given, {other} from {read}"
-        click.echo(f"{maze_file}: a {maze.grid.describe()} maze, cells {cells} px, walls {layout.wall} px;"
-                   f" {ends}", err=True)  # fmt: skip
+        shape = maze.grid.describe()
+        click.echo(
+            f"{maze_file}: a {shape} maze, cells {cells:.3g} px, walls {layout.wall} px; {ends}", err=True
+        )
     else:
         maze = load(maze_file)
     kwargs = solver_options(solver, parse_options(options), maze.seed if seed is None else seed)

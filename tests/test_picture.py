@@ -324,3 +324,27 @@ def test_pictures_scaled_by_no_whole_factor_read_as_their_maze(tmp_path, factor,
         im.convert("RGB").resize(size, Image.BILINEAR).save(tmp_path / "scaled.png")
     back = read_picture(tmp_path / "scaled.png")
     assert back.grid.shape == maze.grid.shape and np.array_equal(back.passages, maze.passages)
+
+
+@pytest.mark.parametrize("angle", [1.0, -1.0, 2.0, -2.5])
+@pytest.mark.parametrize("cell, wall", [(20, 5), (12, 3)])
+def test_pictures_held_askew_are_turned_straight(tmp_path, angle, cell, wall):
+    """A photo or a scan a degree or two askew (turned, antialiased, white round it): its
+    lattice fits nowhere as it is, so the picture is turned straight by the angle that lines
+    its walls up best and read again; the answer is drawn on the straightened picture."""
+    from mazekit.picture import _skew, load_pixels
+
+    maze = mazekit.generate("backtracker", (10, 14), rng=4)
+    write(maze, tmp_path / "m.png", cell_size=cell, wall_width=wall, marks=False)
+    with Image.open(tmp_path / "m.png") as im:
+        im.convert("RGB").rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor="white").save(
+            tmp_path / "askew.png"
+        )
+    assert abs(_skew(load_pixels(tmp_path / "askew.png")) + angle) <= 0.15
+    layout = read_picture_layout(tmp_path / "askew.png")
+    assert abs(layout.turned + angle) <= 0.15
+    assert np.array_equal(layout.maze.passages, maze.passages)
+    r = run("solve", "askew.png", "-o", "solved.png", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    with Image.open(tmp_path / "solved.png") as out:
+        assert out.size == layout.pixels.shape[1::-1]

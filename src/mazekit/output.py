@@ -330,7 +330,7 @@ def write_on_picture(
 
     rgb = parse_color(DEFAULT_COLORS["path"] if color is None else color, "path")
     pixels = layout.pixels  # as read; a picture with transparency is read again to keep it
-    if Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff"):
+    if Path(target).suffix.lower() in (".png", ".webp", ".tif", ".tiff") and not layout.turned:
         with Image.open(source) as img:
             clear = has_transparency(img)
         pixels = load_pixels(source, alpha=True) if clear else pixels

@@ -82,7 +82,10 @@ class PictureMaze:
     ends : str
         Where start and goal came from: a key of :data:`ENDS_WORDS`.
     pixels : numpy.ndarray
-        ``(height, width, 3)`` uint8: the picture as read (:func:`load_pixels`), to draw on.
+        ``(height, width, 3)`` uint8: the picture as read (:func:`load_pixels`), to draw on
+        (turned straight, if it was).
+    turned : float
+        Degrees the picture was turned to read it straight (0 if not).
     """
 
     maze: Maze
@@ -93,6 +96,7 @@ class PictureMaze:
     wall_mask: np.ndarray
     ends: str
     pixels: np.ndarray
+    turned: float = 0.0
 
 
 def otsu(values: np.ndarray) -> int:
@@ -198,7 +202,8 @@ def _pitch(wall: np.ndarray, w: int) -> int:
 def _fractional_pitch(wall: np.ndarray, w: int) -> float:
     """The pitch of a lattice whose cells are no whole number of pixels (a picture scaled by
     no whole factor): the side split into ``n`` equal steps for each ``n`` whose other side
-    then holds a whole number of cells too (within a tenth of one), scored as
+    then holds a whole number of cells too (within a fifth of one: a picture turned straight
+    again is a pixel or two off), scored as
     :func:`_pitch` scores, the best whose posts stand. A one-line ``ValueError`` if none."""
     height, width = wall.shape
     cols_p, rows_p = wall.mean(axis=0), wall.mean(axis=1)
@@ -206,7 +211,7 @@ def _fractional_pitch(wall: np.ndarray, w: int) -> float:
     for n in range(1, (width - w) // (w + 1) + 1):
         p = (width - w) / n
         rows = (height - w) / p
-        if round(rows) < 1 or abs(rows - round(rows)) > 0.1:
+        if round(rows) < 1 or abs(rows - round(rows)) > 0.2:
             continue
         p = ((width - w) / n + (height - w) / round(rows)) / 2  # both sides' step, averaged
         score = 0.0
@@ -345,21 +350,90 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
 def read_picture_layout(
     path: str | os.PathLike[str], *, kind: str = "auto", start: Any = None, goal: Any = None
 ) -> PictureMaze:
-    """:func:`read_picture` with where the maze lies in the picture (:class:`PictureMaze`)."""
+    """:func:`read_picture` with where the maze lies in the picture (:class:`PictureMaze`).
+    A picture whose lattice does not fit as it is, held a little askew (a photo, a scan),
+    is turned straight (:func:`_skew`, up to 3 degrees) and read again."""
     from ._limits import check_file
-    from .convert import _border_gaps, from_blocks
 
     if kind not in ("auto", "block", "pixel"):
         raise ValueError(f"unknown picture kind {kind!r}; choose from auto, block, pixel")
     check_file(path, "picture")
     rgb = load_pixels(path)
+    try:
+        return _read_lattice(rgb, path, kind, start, goal)
+    except ValueError as exc:
+        if kind == "pixel" or "lattice" not in str(exc):
+            raise
+        angle = _skew(rgb)  # a photo or a scan held a little askew: straighten it and try again
+        if abs(angle) < MIN_SKEW:
+            raise
+        try:
+            return _read_lattice(_turned(rgb, angle), path, kind, start, goal, angle)
+        except ValueError:
+            raise exc from None
+
+
+#: Degrees: a picture turned by less is read as it is (:func:`_skew`).
+MIN_SKEW = 0.15
+
+
+def _skew(rgb: np.ndarray) -> float:
+    """The angle (degrees, within 3 either way) that turns the picture's wall lines straight:
+    the one whose rows' and columns' wall counts vary most (straight lines pile up in a few
+    rows and columns), tried every 0.1 degree on a copy at most 600 pixels across."""
+    from PIL import Image
+
+    value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])
+    dark = Image.fromarray(np.where(value < otsu(value), 255, 0).astype(np.uint8))
+    scale = min(1.0, 600 / max(dark.size))
+    small = dark.resize(
+        (max(1, round(dark.width * scale)), max(1, round(dark.height * scale))), Image.Resampling.BILINEAR
+    )
+    best, best_score = 0.0, -1.0
+    for angle in np.arange(-3.0, 3.0001, 0.1):
+        turned = np.asarray(
+            small.rotate(float(angle), resample=Image.Resampling.BILINEAR, expand=True), dtype=np.float64
+        )
+        score = float(turned.sum(axis=1).var() + turned.sum(axis=0).var())
+        if score > best_score:
+            best, best_score = float(angle), score
+    return round(best, 1)
+
+
+def _turned(rgb: np.ndarray, angle: float) -> np.ndarray:
+    """The picture turned by ``angle`` degrees (counter-clockwise), white where it had none."""
+    from PIL import Image
+
+    turned = Image.fromarray(rgb).rotate(
+        angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=(255, 255, 255)
+    )
+    return np.asarray(turned)
+
+
+def _read_lattice(
+    rgb: np.ndarray, path: str | os.PathLike[str], kind: str, start: Any, goal: Any, turned: float = 0.0
+) -> PictureMaze:
+    """:func:`read_picture_layout` on the pixels ``rgb`` (``turned`` degrees from the file's)."""
+    from .convert import _border_gaps, from_blocks
+
     value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])  # (max(axis=2): 5x slower)
     wall_mask = value < otsu(value)
     ys, xs = np.flatnonzero(wall_mask.any(axis=1)), np.flatnonzero(wall_mask.any(axis=0))
     if len(ys) == 0:
         raise ValueError(f"{os.fspath(path)!r}: no dark walls found in the picture")
     top, left = int(ys[0]), int(xs[0])
-    wall = wall_mask[top : ys[-1] + 1, left : xs[-1] + 1]
+    bottom, right = int(ys[-1]) + 1, int(xs[-1]) + 1
+    if turned:  # a turned picture's corners leave dark crumbs beside the outer wall: trim them
+        while bottom - top > 2 and wall_mask[top, left:right].mean() < 0.25:
+            top += 1
+        while bottom - top > 2 and wall_mask[bottom - 1, left:right].mean() < 0.25:
+            bottom -= 1
+        while right - left > 2 and wall_mask[top:bottom, left].mean() < 0.25:
+            left += 1
+        while right - left > 2 and wall_mask[top:bottom, right - 1].mean() < 0.25:
+            right -= 1
+    wall = wall_mask[top:bottom, left:right]
+    p: float
     if kind == "pixel":
         w, p = 1, 2
     else:
@@ -399,7 +473,7 @@ def read_picture_layout(
             gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
-    return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb)
+    return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb, turned)
 
 
 def _given(cell: Any, what: str, rows: int, cols: int) -> tuple[int, int] | None:

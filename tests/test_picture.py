@@ -348,3 +348,28 @@ def test_pictures_held_askew_are_turned_straight(tmp_path, angle, cell, wall):
     assert r.returncode == 0, r.stderr
     with Image.open(tmp_path / "solved.png") as out:
         assert out.size == layout.pixels.shape[1::-1]
+
+
+HEART = """
+ ###   ###
+##### #####
+###########
+ #########
+   #####
+     #
+"""
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"cell_size": 5, "wall_width": 1}, {"cell_size": 11, "wall_width": 3}]
+)
+def test_a_masked_mazes_picture_reads_back_its_shape(tmp_path, options):
+    """A masked maze's picture leaves its outside open (the paper's colour, no posts, as the
+    other grids' pictures do): the cells reached from beyond the lattice's edge, never
+    through the end cells, read as no cell, so the picture reads back as the same maze, its
+    shape included. (A hole inside a shape is not reached that way: it reads as an open
+    pocket of cells, apart from the maze.)"""
+    maze = mazekit.generate("prim", mazekit.RectGrid.from_text(HEART), rng=2, ends="diameter")
+    write(maze, tmp_path / "heart.png", **options)
+    back = read_picture(tmp_path / "heart.png")
+    assert back == maze and back.grid.n_cells == maze.grid.n_cells

@@ -438,21 +438,30 @@ def _read_lattice(
         w, p = 1, 2
     else:
         w = _wall_width(wall)
+        found: float | None = None
         try:
-            p = _find_pitch(wall, w)
+            found = _find_pitch(wall, w)
         except ValueError as exc:
-            thin = _common_run(wall)  # rock along the border (a cave) thickens the first rows
-            try:
-                if thin == w:
-                    raise
-                w, p = thin, _find_pitch(wall, thin)
-            except ValueError:
-                raise ValueError(f"{os.fspath(path)!r}: {exc}") from None
+            failed = exc
+        if found is None or _standing(_block_sums(wall, w, found)) < POSTS:
+            # the border misled: rock along it (a cave) thickens its first rows, a shape's
+            # edge (a masked maze) thins them; the commonest run of wall pixels is a wall
+            thin = _common_run(wall)
+            if thin != w:
+                try:
+                    again = _find_pitch(wall, thin)
+                    if found is None or _standing(_block_sums(wall, thin, again)) >= POSTS:
+                        w, found = thin, again
+                except ValueError:
+                    pass
+        if found is None:
+            raise ValueError(f"{os.fspath(path)!r}: {failed}") from None
+        p = found
     blocks = _block_sums(wall, w, p)
     name = os.fspath(path)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:
         raise ValueError(f"{name!r}: the walls do not close round a lattice of cells")
-    posts = float(blocks[::2, ::2].mean())
+    posts = _standing(blocks)
     if posts < POSTS:
         raise ValueError(
             f"{name!r}: its walls do not form a lattice of square cells (only {posts:.0%} of the"
@@ -472,8 +481,74 @@ def _read_lattice(
         else:
             gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
+    if to_block[0] is not None and to_block[1] is not None:  # ends known: what lies outside
+        blocks = _outside_walled(blocks, to_block)  # a shape (a masked maze) is no cell
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
     return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb, turned)
+
+
+def _standing(blocks: np.ndarray) -> float:
+    """The share of the lattice's posts that stand, among those that stand or that a wall
+    line reaches (a missing post with no wall on any side lies outside a masked maze's
+    shape, where its picture draws nothing); 0 when fewer than half count (no lattice).
+
+    >>> b = np.ones((5, 5), np.uint8); b[1:4, 1:4] = 0; b[2, 2] = 1
+    >>> _standing(b)  # the middle post stands; the picture's other posts, along the edge, too
+    1.0
+    """
+    wall = blocks.astype(bool)
+    posts = wall[::2, ::2]
+    reached = np.zeros_like(posts)
+    reached[:-1] |= wall[1::2, ::2]  # the side below
+    reached[1:] |= wall[1::2, ::2]  # the side above
+    reached[:, :-1] |= wall[::2, 1::2]  # the side to the right
+    reached[:, 1:] |= wall[::2, 1::2]  # the side to the left
+    counted = reached | posts  # a post that stands counts, reached or not (a cave's open floor)
+    if counted.mean() < 0.5:
+        return 0.0
+    return float(posts[counted].mean())
+
+
+def _outside_walled(blocks: np.ndarray, ends: list[Any]) -> np.ndarray:
+    """``blocks`` with the cells outside the maze's shape made wall (so that they read as no
+    cell): those reached from beyond the lattice's edge through open blocks, never through
+    the two end cells (whose gaps open the outer wall). A masked maze's picture leaves its
+    outside open, the paper's colour, as the other grids' pictures do.
+
+    >>> b = np.ones((3, 7), np.uint8); b[1, 1:4] = 0; b[0, 5] = b[1, 5] = b[2, 5] = 0
+    >>> _outside_walled(b, [(1, 1), (1, 3)])[1].tolist()  # (0, 2) stands open at the edge
+    [1, 0, 0, 0, 1, 1, 1]
+    """
+    from collections import deque
+
+    open_ = ~blocks.astype(bool)
+    h, w = open_.shape
+    seen = np.zeros_like(open_)
+    for end in ends:
+        seen[end] = True  # the ends' cells stop the flood (their gaps let it in)
+    todo: deque[tuple[int, int]] = deque()
+    edge = [(0, x) for x in range(w)] + [(h - 1, x) for x in range(w)]
+    edge += [(y, 0) for y in range(h)] + [(y, w - 1) for y in range(h)]
+    for y, x in edge:
+        if open_[y, x] and not seen[y, x]:
+            seen[y, x] = True
+            todo.append((y, x))
+    if not todo:
+        return blocks
+    flooded = np.zeros_like(open_)
+    while todo:
+        y, x = todo.popleft()
+        flooded[y, x] = True
+        for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if 0 <= ny < h and 0 <= nx < w and open_[ny, nx] and not seen[ny, nx]:
+                seen[ny, nx] = True
+                todo.append((ny, nx))
+    cells = flooded[1::2, 1::2]
+    if not cells.any():
+        return blocks
+    out = blocks.copy()
+    out[1::2, 1::2][cells] = 1
+    return out
 
 
 def _given(cell: Any, what: str, rows: int, cols: int) -> tuple[int, int] | None:

@@ -263,6 +263,8 @@ def _find_pitch(wall: np.ndarray, w: int) -> float:
 def _posts_stand(wall: np.ndarray, w: int, p: float) -> bool:
     """Whether the lattice of pitch ``p`` closes round its cells with its posts all but
     wall (:data:`POSTS` of them): the test a lattice of square cells passes."""
+    if w == 1 and p == 2:  # a pixel maze: every pixel a block (no copy of a big picture)
+        return bool(wall.shape[0] % 2 and wall.shape[1] % 2 and wall[::2, ::2].mean() >= POSTS)
     blocks = _block_sums(wall, w, p)
     return bool(blocks.shape[0] % 2 and blocks.shape[1] % 2 and blocks[::2, ::2].mean() >= POSTS)
 
@@ -434,8 +436,11 @@ def _read_lattice(
             right -= 1
     wall = wall_mask[top:bottom, left:right]
     p: float
+    blocks: np.ndarray | None
+    share: float | None = None
     if kind == "pixel":
         w, p = 1, 2
+        blocks = _block_sums(wall, w, p)
     else:
         w = _wall_width(wall)
         found: float | None = None
@@ -443,25 +448,28 @@ def _read_lattice(
             found = _find_pitch(wall, w)
         except ValueError as exc:
             failed = exc
-        if found is None or _standing(_block_sums(wall, w, found)) < POSTS:
+        blocks = None if found is None else _block_sums(wall, w, found)
+        share = None if blocks is None else _standing(blocks)
+        if share is None or share < POSTS:
             # the border misled: rock along it (a cave) thickens its first rows, a shape's
             # edge (a masked maze) thins them; the commonest run of wall pixels is a wall
             thin = _common_run(wall)
             if thin != w:
                 try:
                     again = _find_pitch(wall, thin)
-                    if found is None or _standing(_block_sums(wall, thin, again)) >= POSTS:
-                        w, found = thin, again
+                    tried = _block_sums(wall, thin, again)
+                    stands = _standing(tried)
+                    if found is None or stands >= POSTS:
+                        w, found, blocks, share = thin, again, tried, stands
                 except ValueError:
                     pass
-        if found is None:
+        if found is None or blocks is None:
             raise ValueError(f"{os.fspath(path)!r}: {failed}") from None
         p = found
-    blocks = _block_sums(wall, w, p)
     name = os.fspath(path)
     if blocks.shape[0] % 2 == 0 or blocks.shape[1] % 2 == 0 or min(blocks.shape) < 3:
         raise ValueError(f"{name!r}: the walls do not close round a lattice of cells")
-    posts = _standing(blocks)
+    posts = _standing(blocks) if share is None else share
     if posts < POSTS:
         raise ValueError(
             f"{name!r}: its walls do not form a lattice of square cells (only {posts:.0%} of the"
@@ -496,7 +504,7 @@ def _standing(blocks: np.ndarray) -> float:
     >>> _standing(b)  # the middle post stands; the picture's other posts, along the edge, too
     1.0
     """
-    wall = blocks.astype(bool)
+    wall = blocks.view(bool) if blocks.dtype == np.uint8 else blocks.astype(bool)  # (0 and 1: no copy)
     posts = wall[::2, ::2]
     reached = np.zeros_like(posts)
     reached[:-1] |= wall[1::2, ::2]  # the side below

@@ -373,3 +373,16 @@ def test_a_masked_mazes_picture_reads_back_its_shape(tmp_path, options):
     write(maze, tmp_path / "heart.png", **options)
     back = read_picture(tmp_path / "heart.png")
     assert back == maze and back.grid.n_cells == maze.grid.n_cells
+    corners = mazekit.generate("prim", mazekit.RectGrid.from_text(HEART), rng=2)  # ends at gaps
+    write(corners, tmp_path / "plain.png", marks=False, **options)
+    assert read_picture(tmp_path / "plain.png") == corners, "no marks: the ends from the gaps"
+
+
+def test_ends_given_to_a_picture_keep_its_maze(tmp_path):
+    """Review: reading a picture with start= and goal= elsewhere than its gaps walled every
+    cell up (the outside's flood came in through a gap): the maze is whole, its ends moved."""
+    maze = mazekit.generate("backtracker", (4, 5), rng=1)
+    write(maze, tmp_path / "m.png")
+    back = read_picture(tmp_path / "m.png", start=(1, 1), goal=(2, 3))
+    assert back.grid.n_cells == 20 and np.array_equal(back.passages, maze.passages)
+    assert (back.start, back.goal) == ((1, 1), (2, 3))

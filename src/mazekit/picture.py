@@ -459,7 +459,8 @@ def _read_lattice(
                     again = _find_pitch(wall, thin)
                     tried = _block_sums(wall, thin, again)
                     stands = _standing(tried)
-                    if found is None or stands >= POSTS:
+                    # (a lattice of cells thinner than its walls is noise, not a maze)
+                    if again >= 2 * thin and (found is None or stands >= POSTS):
                         w, found, blocks, share = thin, again, tried, stands
                 except ValueError:
                     pass
@@ -476,6 +477,7 @@ def _read_lattice(
             f" {w} px wall lines {p:.4g} px apart cross where they should): non-square cells, another"
             " grid than a rectangle, or marks outside the maze?"
         )
+    blocks = _outside_walled(blocks)  # round a shape (a masked maze): no cell
     rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
     to_block = [_given(e, what, rows, cols) for e, what in ((start, "start"), (goal, "goal"))]
     ends = "given" if start is not None and goal is not None else "one given"
@@ -489,8 +491,6 @@ def _read_lattice(
         else:
             gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
-    if to_block[0] is not None and to_block[1] is not None:  # ends known: what lies outside
-        blocks = _outside_walled(blocks, to_block)  # a shape (a masked maze) is no cell
     maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
     return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb, turned)
 
@@ -517,41 +517,38 @@ def _standing(blocks: np.ndarray) -> float:
     return float(posts[counted].mean())
 
 
-def _outside_walled(blocks: np.ndarray, ends: list[Any]) -> np.ndarray:
+def _outside_walled(blocks: np.ndarray) -> np.ndarray:
     """``blocks`` with the cells outside the maze's shape made wall (so that they read as no
-    cell): those reached from beyond the lattice's edge through open blocks, never through
-    the two end cells (whose gaps open the outer wall). A masked maze's picture leaves its
-    outside open, the paper's colour, as the other grids' pictures do.
+    cell): those reached through open blocks from an open post on the lattice's edge. A
+    masked maze's picture leaves its outside open, the paper's colour, with no posts; a
+    maze's outer wall keeps every post standing, its gaps included, so nothing enters there
+    (whatever ends are given).
 
-    >>> b = np.ones((3, 7), np.uint8); b[1, 1:4] = 0; b[0, 5] = b[1, 5] = b[2, 5] = 0
-    >>> _outside_walled(b, [(1, 1), (1, 3)])[1].tolist()  # (0, 2) stands open at the edge
-    [1, 0, 0, 0, 1, 1, 1]
+    >>> b = np.ones((3, 7), np.uint8); b[1, 1:4] = 0; b[:, 5:] = 0
+    >>> _outside_walled(b)[1].tolist()  # cell (0, 2) lies outside: no post stands by it
+    [1, 0, 0, 0, 1, 1, 0]
     """
     from collections import deque
 
     open_ = ~blocks.astype(bool)
     h, w = open_.shape
     seen = np.zeros_like(open_)
-    for end in ends:
-        seen[end] = True  # the ends' cells stop the flood (their gaps let it in)
     todo: deque[tuple[int, int]] = deque()
-    edge = [(0, x) for x in range(w)] + [(h - 1, x) for x in range(w)]
-    edge += [(y, 0) for y in range(h)] + [(y, w - 1) for y in range(h)]
-    for y, x in edge:
+    edge = [(0, x) for x in range(0, w, 2)] + [(h - 1, x) for x in range(0, w, 2)]
+    edge += [(y, 0) for y in range(0, h, 2)] + [(y, w - 1) for y in range(0, h, 2)]
+    for y, x in edge:  # the posts along the edge
         if open_[y, x] and not seen[y, x]:
             seen[y, x] = True
             todo.append((y, x))
     if not todo:
         return blocks
-    flooded = np.zeros_like(open_)
     while todo:
         y, x = todo.popleft()
-        flooded[y, x] = True
         for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
             if 0 <= ny < h and 0 <= nx < w and open_[ny, nx] and not seen[ny, nx]:
                 seen[ny, nx] = True
                 todo.append((ny, nx))
-    cells = flooded[1::2, 1::2]
+    cells = seen[1::2, 1::2]
     if not cells.any():
         return blocks
     out = blocks.copy()

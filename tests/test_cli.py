@@ -705,3 +705,30 @@ def test_openings_from_the_command_line(tmp_path):
     assert r.returncode == 0 and load(tmp_path / "m.json").openings == "none"
     drawn = run("render", "m.json", "--color", "never", cwd=tmp_path).stdout.splitlines()
     assert drawn[0] == "#" * 11 and drawn[1][0] == "#" and drawn[-1] == "#" * 11
+
+
+def test_review_fixes_one_line_each(tmp_path):
+    """Found by a review of the new options: a letter the font lacks drew its box; a text
+    of a huge canvas passed the memory check; a solved picture ignored --palette (and took
+    a bad key); --openings on a hex grid was silently ignored; --chars named colour keys."""
+    from PIL import Image
+
+    for args, said in [
+        (["generate", "--text", "漢字", "-o", "t.png"], "the font has no letter '漢'"),
+        (["generate", "--text", "W" * 3000 + "\n" + "\nW" * 2999, "--size", "9x9", "-o", "t.png"],
+         "a text mask of"),
+        (["generate", "--grid", "hex", "--openings", "none", "-o", "t.png"], "chooses a rectangle's gaps"),
+        (["show", "--chars", "foo=X"], "chars= takes wall, background, path, start, goal"),
+    ]:  # fmt: skip
+        r = run(*args, cwd=tmp_path)
+        assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, (args[:3], r.stderr)
+        assert r.stderr.count("\n") == 1 and not (tmp_path / "t.png").exists()
+    assert run("generate", "--size", "5x4", "--seed", "1", "-o", "p.png", cwd=tmp_path).returncode == 0
+    r = run("solve", "p.png", "-o", "s.png", "--palette", "path=#00ff00", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    with Image.open(tmp_path / "s.png") as im:
+        assert (0, 255, 0) in {c for _, c in im.convert("RGB").getcolors(1 << 16)}
+    r = run("solve", "p.png", "-o", "b.png", "--palette", "bogus=red", cwd=tmp_path)
+    assert (
+        r.returncode != 0 and "unknown colour key 'bogus'" in r.stderr and not (tmp_path / "b.png").exists()
+    )

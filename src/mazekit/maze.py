@@ -156,6 +156,11 @@ class Maze:
             self.grid.check_cell(end, name_)
         if self.openings not in OPENINGS:
             raise ValueError(f"openings must be one of {', '.join(OPENINGS)}, got {self.openings!r}")
+        if self.openings != "auto" and not self.grid.square_lattice:
+            raise ValueError(
+                f"openings={self.openings!r} chooses a rectangle's gaps; a {self.grid.kind_words} grid's"
+                " pictures open the ends where they meet the edge"
+            )
 
     def is_perfect(self) -> bool:
         """Whether the passages form a spanning tree: connected, exactly cells-1 passages."""

@@ -14,6 +14,7 @@ from ._options import (
     check_output,
     complete,
     emit,
+    image_colors,
     in_place_option,
     render_options,
     run,
@@ -101,7 +102,7 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
             sides = [(cells_and_links(near, maze), REACHED["start"]),
                      (cells_and_links(distance_map(maze, sol.goal) >= 0, maze), REACHED["goal"])]  # fmt: skip
             with status(f"writing {output}"):
-                write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), sides)
+                write_on_picture(maze_file, output, sol, layout, picture_path_color(ropts), sides)
             why += f"; {output} shows what each end reaches (the start's side green, the goal's blue)"
         raise UserError(why)
     if on_picture:
@@ -110,9 +111,10 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
         if ropts.get("explored"):  # what the solver explored (and backed out of), as pictures show it
             classes = classify(maze, sol, explored=True, marks=False, path=False)
             shown = ((EXPLORED, "explored"), (BACKTRACKED, "backtracked"))
-            tints = [(classes == code, DEFAULT_COLORS[name]) for code, name in shown]
+            chosen = image_colors(dict(ropts))
+            tints = [(classes == code, chosen.get(name, DEFAULT_COLORS[name])) for code, name in shown]
         with status(f"writing {output}"):
-            write_on_picture(maze_file, output, sol, layout, ropts.get("path_color"), tints)
+            write_on_picture(maze_file, output, sol, layout, picture_path_color(ropts), tints)
         click.echo(f"wrote {output}", err=True)
         if ropts.get("open_file"):
             view(output)
@@ -138,3 +140,9 @@ def _no_path(maze: Any, sol: Any, solver: str, options: dict[str, Any]) -> str:
                     f"episodes; the goal is reachable: try more, e.g. -O episodes={more}")  # fmt: skip
         return f"{solver} found no path from {sol.start} to {sol.goal}, though the goal is reachable"
     return f"no path from {sol.start} to {sol.goal}: the goal cannot be reached"
+
+
+def picture_path_color(ropts: dict[str, Any]) -> Any:
+    """The path's colour on a solved picture: ``--path-color``, else ``--palette path=`` or
+    ``--theme``'s (every key checked, as on the other pictures), else the default."""
+    return image_colors(dict(ropts)).get("path")

@@ -364,10 +364,23 @@ def text_picture(text: str, *, size: int = TEXT_SIZE, font: str | Path | None = 
         raise ValueError(f"cannot read font {font}: {exc}") from None
     thick = max(1, size // 16)  # Aileron's strokes are thin: widen them to corridors
     gap = max(2, size // 5)  # between letters
+
+    def drawn(ch: str) -> tuple[tuple[int, int], bytes]:  # a letter's shape as the font draws it
+        mask = face.getmask(ch)
+        return mask.size, bytes(mask)
+
+    missing = drawn("\U0010fffd")  # what the font draws for a letter it lacks
+    for ch in dict.fromkeys("".join(lines).replace(" ", "")):  # in the order written
+        if drawn(ch) == missing:
+            raise ValueError(
+                f"--text: the font has no letter {ch!r} (U+{ord(ch):04X}); give --font FILE that has it"
+            )
     top, bottom = (int(v) for v in face.getbbox("Hg")[1::2])  # capitals' top to descenders' foot
     line_height = bottom - top + 2 * thick + gap
     widths = [sum(face.getlength(ch) + 2 * thick + gap for ch in line) for line in lines]
-    picture = Image.new("L", (int(max(widths)) + 2 * gap, line_height * len(lines) + gap), 255)
+    width, height = int(max(widths)) + 2 * gap, line_height * len(lines) + gap
+    check_bytes(width * height * 3, f"a text mask of {width}x{height} pixels")  # (a picture, its mask)
+    picture = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(picture)
     for i, line in enumerate(lines):
         x = float(gap)

@@ -132,7 +132,7 @@ def terminal_animation(
     go to :func:`mazekit.render.animate.animate`. A one-line ``ValueError`` naming the
     terminal size needed where the maze does not fit."""
     from .animate import animate
-    from .image import render_image
+    from .frames import picture_size
 
     if blocks_frames(maze.grid):
         rows, cols = maze.shape
@@ -142,7 +142,7 @@ def terminal_animation(
                              f"this one is {columns}x{lines}; try `mazekit animate -o run.gif`")  # fmt: skip
         return animate(maze, solution, cell_size=1, wall_width=1, **options)
     for cell in range(GRID_CELL, 3, -1):
-        width, height = render_image(maze, cell_size=cell, wall_width=1).size
+        width, height = picture_size(maze.grid, cell, 1)  # (no picture drawn to know)
         if fits_pixels((width, height), columns, lines):
             return animate(maze, solution, cell_size=cell, wall_width=1, **options)
     raise ValueError(

@@ -173,10 +173,10 @@ def _table(chars: dict[str, str]) -> np.ndarray:
     """Text of every class code for ``chars`` (see :func:`render_text`)."""
     from .palette import color_overrides
 
-    given = color_overrides(chars)  # the one vocabulary of keys ("road" too)
-    unknown = [k for k in given if k not in CHAR_KEYS]
+    unknown = [k for k in chars if k not in CHAR_KEYS and k != "road"]
     if unknown:
-        raise ValueError(f"chars= takes {', '.join(CHAR_KEYS)}, not {unknown[0]!r}")
+        raise ValueError(f"chars= takes {', '.join(CHAR_KEYS)} (road is background), not {unknown[0]!r}")
+    given = color_overrides(chars)  # the one vocabulary of keys: road is background
     width = max(1, *(len(v) for v in given.values()))
     for key, text in given.items():
         if len(text) != width or "\n" in text:

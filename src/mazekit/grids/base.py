@@ -221,10 +221,11 @@ class Grid:
         return region.view(bool).reshape(self.shape)
 
     def join_regions(self, cells: np.ndarray) -> tuple[np.ndarray, int, int]:
-        """``(mask, parts, added)``: layout mask ``cells`` with the fewest of this grid's other
-        cells added to join its ``parts`` into one region (``added`` of them, in the shortest
-        bridges across the gaps, :func:`mazekit.grids.kernel.join_components`), so that a
-        mask in several parts (the letters of a word, islands of a map) keeps every part.
+        """``(mask, parts, added)``: layout mask ``cells`` with few of this grid's other cells
+        added to join its ``parts`` into one region (``added`` of them, in the shortest
+        bridges across the gaps: the fewest for two parts, within twice that for more;
+        :func:`mazekit.grids.kernel.join_components`), so that a mask in several parts (the
+        letters of a word, islands of a map) keeps every part.
 
         Examples
         --------
@@ -241,7 +242,7 @@ class Grid:
         if self.mask is not None:
             wanted = wanted & self.mask
         flat = wanted.ravel().view(np.uint8)
-        check_bytes(self.size * (32 + 24 * self.n_slots), f"joining the parts of a {self.describe()} mask")
+        check_bytes(self.size * 40, f"joining the parts of a {self.describe()} mask")  # (and the touches)
         joined, parts, added = k.join_components(self.region_geo(), flat, self.kernel_args()[1])
         return joined.view(bool).reshape(self.shape), int(parts), int(added)
 

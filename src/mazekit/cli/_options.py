@@ -162,6 +162,11 @@ def maze_options(func: F) -> F:
     return func
 
 
+#: The grids ``--mask`` and ``--text`` made in this run, by the options that made them: a
+#: command making many mazes (``print``, a difficulty search) reads and joins its shape once.
+SHAPED: dict[tuple[Any, ...], Any] = {}
+
+
 def make_maze(
     algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
     mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
@@ -178,12 +183,15 @@ def make_maze(
         raise ValueError("--text and --mask both shape the maze: give one")
     if font is not None and text is None:
         raise ValueError("--font is the font of --text: give --text too")
-    if text is not None:
+    key = (grid, size, rows, cols, wrap, mask, text, font, mask_parts)
+    if (text is not None or mask is not None) and key in SHAPED:  # print: maze after maze, one shape
+        shape = SHAPED[key]
+    elif text is not None:
         stretched = size is not None or rows is not None or cols is not None
         picture = text_picture(text.replace("\\n", "\n"), size=96 if stretched else TEXT_SIZE, font=font)
-        shape = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
+        shape = SHAPED[key] = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
     elif mask is not None:
-        shape = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)
+        shape = SHAPED[key] = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)
     elif rows is not None or cols is not None:
         shape = grid_shape(grid, size, rows, cols)
     else:  # the size as typed, handed to generate as a Python caller would

@@ -543,3 +543,29 @@ def test_play_style_blocks_draws_walls_as_thick_as_cells(play_command, monkeypat
     assert np.array_equal(seen.all(axis=2)[1:-1, 1:-1], blocks[1:-1, 1:-1] == 1)
     r = CliRunner().invoke(play_command, ["--frames", "1", "--grid", "hex", "--style", "blocks"])
     assert r.exit_code == 1 and "a hex grid's walls are lines" in r.output
+
+
+def test_the_reproduce_line_keeps_the_shape_and_the_style(tmp_path):
+    """Review: a ``--text`` maze's "show this again" line said only its size (a plain
+    rectangle), and dropped --mask-parts and --style blocks. It names them, and the
+    generate command built from the line makes the very maze shown."""
+    import shlex
+
+    from mazekit.cli._options import make_maze
+
+    from .test_cli import run
+
+    kw = {"algorithm": "kruskal", "size": None, "rows": None, "cols": None, "seed": 5, "mask": None,
+          "options": (), "ends": "corners", "random_ends": False, "start": None, "goal": None,
+          "text": "HI", "mask_parts": "largest"}  # fmt: skip
+    maze = make_maze(**kw)
+    config = GameConfig(algorithm="kruskal", shape=maze.grid, seed=5, text="HI", mask_parts="largest",
+                        blocks=True)  # fmt: skip
+    line = GameState(config, maze=maze).reproduce()
+    assert "--text HI --mask-parts largest" in line and "--style blocks" in line
+    args = shlex.split(line)[2:]  # after "mazekit play"
+    args = [a for a in args if a not in ("--style", "blocks")]
+    cut = args.index("--solver")
+    r = run("generate", *args[:cut], "-o", "again.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert mazekit.load(tmp_path / "again.json") == maze

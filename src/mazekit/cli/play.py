@@ -126,8 +126,9 @@ def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, sp
         if pg.display.get_driver() in ("offscreen", "dummy") and asked not in ("offscreen", "dummy"):
             # SDL falls back to an invisible window when there is no screen: say so and stop
             raise UserError("no display for the game window: set DISPLAY (or run under Xvfb)")
-        fitted = kw["mask"] is not None and any(kw[key] is not None for key in ("size", "rows", "cols"))
-        if maze_file is None and (kw["mask"] is None or fitted):  # too big to show: say so first
+        shaped = kw["mask"] is not None or kw["text"] is not None
+        fitted = shaped and any(kw[key] is not None for key in ("size", "rows", "cols"))
+        if maze_file is None and (not shaped or fitted):  # too big to show: say so first
             from ..grids import make_grid
 
             window_size(make_grid(kw["grid"], grid_shape(kw["grid"], kw["size"], kw["rows"], kw["cols"]),
@@ -144,7 +145,7 @@ def _play(maze_file: str | None, solver: str, braid: float | None, mode: str, sp
             start=parse_cell(kw["start"], "--start"), goal=parse_cell(kw["goal"], "--goal"),
             options=parse_options(kw["options"]), braid=braid, speed=speed, mode=mode,
             mask_file=kw["mask"], grid_lines=grid_lines, blocks=blocks,
-            mask_fitted=fitted,
+            mask_fitted=fitted, text=kw["text"], font=kw["font"], mask_parts=kw["mask_parts"],
         )  # fmt: skip
         state = GameState(config, maze=maze)
         try:

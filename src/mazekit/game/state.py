@@ -112,7 +112,8 @@ class GameConfig:
     ``mask_fitted`` when it was stretched over a ``--size``); ``grid`` is
     the grid kind when ``shape`` is not a grid (rect by default); ``grid_lines`` draws a
     faint line on every cell side that has no wall (``L`` toggles it); ``blocks`` draws a
-    rectangle's walls as thick as its cells, solid square blocks (``--style blocks``).
+    rectangle's walls as thick as its cells, solid square blocks (``--style blocks``);
+    ``text``, ``font`` and ``mask_parts`` name the ``--text`` shape as ``mask_file`` does a mask.
     """
 
     algorithm: str = "backtracker"
@@ -131,6 +132,9 @@ class GameConfig:
     grid: str | None = None
     grid_lines: bool = False
     blocks: bool = False
+    text: str | None = None
+    font: str | None = None
+    mask_parts: str = "join"
 
 
 def _braid(maze: Maze, seed: int | None, fraction: float) -> Maze | str:

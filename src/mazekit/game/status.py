@@ -27,17 +27,27 @@ __all__ = ["give_up_key", "help_lines", "overlay", "reproduce", "status_lines"]
 
 def reproduce(state: GameState) -> str:
     """The command line that shows this maze again."""
-    grid = state.maze.grid
+    import shlex
+
+    grid, config = state.maze.grid, state.config
     parts = ["mazekit play", f"--algorithm {state.algorithm}"]
-    if state.config.mask_file and state.config.mask_fitted:  # the picture over a size
-        parts.append(_size_option(grid) + f" --mask {state.config.mask_file}")
-    elif state.config.mask_file:  # a character a cell: the mask is the size
+    shaped = ""  # the shape's options: a mask file, or words in a font
+    if config.text is not None:
+        shaped = f"--text {shlex.quote(config.text)}"
+        shaped += f" --font {shlex.quote(config.font)}" if config.font else ""
+    elif config.mask_file:
+        shaped = f"--mask {shlex.quote(config.mask_file)}"
+    if shaped and config.mask_parts != "join":
+        shaped += f" --mask-parts {config.mask_parts}"
+    if shaped and config.mask_fitted:  # the picture over a size
+        parts.append(_size_option(grid) + f" {shaped}")
+    elif shaped:  # a character (a pixel) a cell: the shape is the size
         wrap = getattr(grid, "wrap", "")
-        parts.append(
-            _grid_option(grid) + f"--mask {state.config.mask_file}" + (f" --wrap {wrap}" if wrap else "")
-        )
+        parts.append(_grid_option(grid) + shaped + (f" --wrap {wrap}" if wrap else ""))
     else:
         parts.append(_size_option(grid))
+    if config.blocks:
+        parts.append("--style blocks")
     parts.append(f"--seed {state.seed}")
     if state.algorithm == state.config.algorithm:
         parts += [f"-O {k}={v}" for k, v in state.config.options.items()]

@@ -56,7 +56,7 @@ def render(maze_file: str, output: str | None, no_solution: bool, heatmap: str |
         return
     from ..output import render_file
 
-    extra = {"legend": True, "marks": True} if suffix in IMAGE_SUFFIXES else {}
+    extra = {"legend": True, "marks": not ropts.get("no_marks")} if suffix in IMAGE_SUFFIXES else {}
     render_file(maze, output or "", sol, heatmap=source, cmap=colormap, colors=image_colors(ropts),
                 cell_size=ropts["cell_size"], wall_width=ropts["wall_width"], **extra)  # fmt: skip
     if ropts.get("open_file") and output:

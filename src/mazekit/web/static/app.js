@@ -141,6 +141,7 @@
   // takes (`mazekit info colors`; "road" is "background"); the page draws those it has.
   function applyPalette(text) {
     if (!text) return "";
+    const given = {};
     for (const pair of text.match(/(?:[^,(]|\([^)]*\))+/g) || []) { // commas, not inside rgb(...)
       const at = pair.indexOf("=");
       const key = at > 0 ? pair.slice(0, at).trim() : pair.trim();
@@ -149,8 +150,9 @@
       if (!S.catalogue.color_keys.includes(name) || !value || !CSS.supports("color", value)) {
         return `palette: ${pair} is not KEY=COLOUR with a key of: ${S.catalogue.color_keys.join(", ")}`;
       }
-      C[name === "background" ? "road" : name] = value;
+      given[name === "background" ? "road" : name] = value;
     }
+    Object.assign(C, given); // all or nothing: a bad pair leaves the theme's colours
     S.palette = text;
     return "";
   }

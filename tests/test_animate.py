@@ -343,35 +343,12 @@ def test_cli_show_animate_on_a_terminal_and_off_it():
         "not a terminal: the final picture in plain text"
     )
 
-    cmd = [MAZEKIT] if MAZEKIT else [sys.executable, "-m", "mazekit"]
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "COLUMNS": "100", "LINES": "40",
-           **_pyenv()}  # fmt: skip
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([*cmd, *args, "--speed", "50"], stdout=follower, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, env=env)  # fmt: skip
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    proc.wait(timeout=120)
-    os.close(leader)
-    screen = b"".join(chunks).decode()
-    assert proc.returncode == 0
+    code, screen, _ = _on_a_terminal([*args, "--speed", "50"])
+    assert code == 0
     assert screen.count(HOME) > 10, "redrawn in place, frame after frame"
     assert "\x1b[48;2;224;32;32m" in screen, "the red path at the end"
-
-    env["COLUMNS"] = "20"
-    leader, follower = pty.openpty()
-    small = subprocess.run([*cmd, *args], stdout=follower, stderr=subprocess.PIPE, env=env, timeout=120)
-    os.close(follower)
-    os.close(leader)
-    assert small.returncode == 1 and b"needs a 34x12 terminal" in small.stderr
+    code, _, err = _on_a_terminal(args, columns=20)
+    assert code == 1 and "needs a 34x12 terminal" in err
 
 
 def _on_a_terminal(args, columns=100, lines=40):

@@ -167,6 +167,20 @@ def maze_options(func: F) -> F:
 SHAPED: dict[tuple[Any, ...], Any] = {}
 
 
+def _file_key(path: str | None) -> Any:
+    """A file as :data:`SHAPED` knows it: where it is and what it holds now (its absolute
+    path, size and time written), so another file of the same name is another shape."""
+    import os
+
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (os.path.abspath(path), None)  # (reading it will say what is wrong)
+    return (os.path.abspath(path), st.st_size, st.st_mtime_ns)
+
+
 def make_maze(
     algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
     mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
@@ -183,7 +197,7 @@ def make_maze(
         raise ValueError("--text and --mask both shape the maze: give one")
     if font is not None and text is None:
         raise ValueError("--font is the font of --text: give --text too")
-    key = (grid, size, rows, cols, wrap, mask, text, font, mask_parts)
+    key = (grid, size, rows, cols, wrap, _file_key(mask), text, _file_key(font), mask_parts)
     if (text is not None or mask is not None) and key in SHAPED:  # print: maze after maze, one shape
         shape = SHAPED[key]
     elif text is not None:

@@ -282,7 +282,7 @@ def fit(shape: tuple[int, int], area: tuple[int, int], origin: tuple[int, int] =
     draw a maze (``mazekit play --style blocks``).
 
     >>> fit((10, 20), (800, 600), blocks=True)
-    Layout(rows=10, cols=20, cell=19, wall=19, x0=11, y0=101)
+    Layout(rows=10, cols=20, cell=19, wall=19, x0=10, y0=100)
 
     >>> fit((10, 20), (800, 600))
     Layout(rows=10, cols=20, cell=32, wall=7, x0=6, y0=101)

@@ -156,24 +156,13 @@ def _common_run(wall: np.ndarray) -> int:
 def _pitch(wall: np.ndarray, w: int) -> int:
     """The lattice pitch of a cropped wall mask whose walls are ``w`` thick (see the notes)."""
     height, width = wall.shape
-    cols, rows = wall.mean(axis=0), wall.mean(axis=1)
+    profiles = ((wall.mean(axis=0), width), (wall.mean(axis=1), height))
     best, best_score = 0, -np.inf
     scored: list[tuple[float, int]] = []
     for p in range(w + 1, min(width, height)):
         if (width - w) % p or (height - w) % p:
             continue
-        # the outer wall is dark whatever the pitch: score the lines inside it only, along
-        # each side of more than one cell (a side of one cell has none to tell it by)
-        score, sides = 0.0, 0
-        for profile, size in ((cols, width), (rows, height)):
-            inside = np.arange(w, size - w)
-            on = inside % p < w
-            if (size - w) // p > 1:
-                if not on.any() or on.all():
-                    score = -np.inf
-                    break
-                score += profile[inside][on].mean() - profile[inside][~on].mean()
-                sides += 1
+        score = _line_score(profiles, w, p)
         if score > -np.inf:
             scored.append((score, p))
         if score > best_score + 1e-9:
@@ -199,6 +188,24 @@ def _pitch(wall: np.ndarray, w: int) -> int:
     return best
 
 
+def _line_score(profiles: Any, w: int, p: float) -> float:
+    """How much darker the wall lines of pitch ``p`` (``w`` thick) are than the cells between
+    them, over ``profiles`` (each side's mean wall per column or row, and its length), or
+    ``-inf`` where the lines miss every pixel or take them all. The outer wall is dark
+    whatever the pitch: only the lines inside it count, along each side of more than one
+    cell (a side of one cell has none to tell it by). A whole ``p`` and a fractional one are
+    scored alike (a pixel is on a line when its middle is)."""
+    score = 0.0
+    for profile, size in profiles:
+        inside = np.arange(w, size - w)
+        on = np.mod(inside + 0.5, p) < w
+        if (size - w) / p > 1.5:
+            if not on.any() or on.all():
+                return -np.inf
+            score += profile[inside][on].mean() - profile[inside][~on].mean()
+    return score
+
+
 def _fractional_pitch(wall: np.ndarray, w: int) -> float:
     """The pitch of a lattice whose cells are no whole number of pixels (a picture scaled by
     no whole factor): the side split into ``n`` equal steps for each ``n`` whose other side
@@ -206,7 +213,7 @@ def _fractional_pitch(wall: np.ndarray, w: int) -> float:
     again is a pixel or two off), scored as
     :func:`_pitch` scores, the best whose posts stand. A one-line ``ValueError`` if none."""
     height, width = wall.shape
-    cols_p, rows_p = wall.mean(axis=0), wall.mean(axis=1)
+    profiles = ((wall.mean(axis=0), width), (wall.mean(axis=1), height))
     scored = []
     for n in range(1, (width - w) // (w + 1) + 1):
         p = (width - w) / n
@@ -214,15 +221,7 @@ def _fractional_pitch(wall: np.ndarray, w: int) -> float:
         if round(rows) < 1 or abs(rows - round(rows)) > 0.2:
             continue
         p = ((width - w) / n + (height - w) / round(rows)) / 2  # both sides' step, averaged
-        score = 0.0
-        for profile, size in ((cols_p, width), (rows_p, height)):
-            inside = np.arange(w, size - w)
-            on = np.mod(inside + 0.5, p) < w
-            if (size - w) / p > 1.5:
-                if not on.any() or on.all():
-                    score = -np.inf
-                    break
-                score += profile[inside][on].mean() - profile[inside][~on].mean()
+        score = _line_score(profiles, w, p)
         if score > -np.inf:
             scored.append((score, p))
     for _, p in sorted(scored, key=lambda sp: -sp[0]):

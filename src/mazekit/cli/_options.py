@@ -310,7 +310,7 @@ def masked_grid(
                 f"a {grid} grid with {flag} needs --size {what}: the picture is stretched over it"
             )
         whole = make_grid(grid, picture.shape, wrap=wrap)
-        every = np.asarray(picture, dtype=bool) & whole_cells(whole)
+        every = np.asarray(picture, dtype=bool)  # (a grid the mask sizes has every layout cell)
     else:
         whole = make_grid(grid, grid_shape(grid, size, rows, cols), wrap=wrap)
         every = whole.fit(picture)
@@ -328,13 +328,6 @@ def masked_grid(
         if n > 1:
             click.echo(f"mazekit: {flag}: joined its {n} parts with {added} bridge cell(s)", err=True)
     return make_grid(grid, whole.made_shape, mask=kept, wrap=wrap)
-
-
-def whole_cells(grid: Any) -> Any:
-    """The layout mask of the cells an uncut ``grid`` has (every one but a polar ring's tails)."""
-    import numpy as np
-
-    return np.ones(grid.shape, dtype=bool) if grid.mask is None else grid.mask
 
 
 def status(text: str) -> Any:

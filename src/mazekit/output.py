@@ -110,15 +110,9 @@ def _text(maze: Maze, path: Path, solution: Solution | None, **options: Any) -> 
     options.setdefault("style", TEXT_SUFFIXES[suffix])
     if suffix == ".ans":
         options.setdefault("color", True)
-    from .render.lineart import has_line_art
+    from .render.halfblocks import in_half_blocks, to_halfblocks
 
-    line_art = options["style"] == "ascii" and has_line_art(maze.grid) and not options.get("chars")
-    if options["style"] == "halfblocks" or not (maze.grid.square_lattice or line_art):  # in half blocks
-        from .render.halfblocks import to_halfblocks
-
-        if options.get("chars"):
-            kind = maze.grid.kind_words
-            raise ValueError(f"chars= sets the characters of a rectangle's text art, not of a {kind} grid's")
+    if in_half_blocks(maze.grid, options["style"], options.get("chars")):
         color, explored = bool(options.get("color", False)), bool(options.get("explored", False))
         text = to_halfblocks(maze, solution, color=color, explored=explored, colors=options.get("colors"),
                              marks=bool(options.get("marks", True)))  # fmt: skip

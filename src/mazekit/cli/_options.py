@@ -449,13 +449,6 @@ def view(path: Any) -> None:
 VIEWER_WAIT = 5
 
 
-def line_art(maze: Any) -> bool:
-    """Whether ``maze`` has ASCII line art (hex, triangle: :mod:`mazekit.render.lineart`)."""
-    from ..render.lineart import has_line_art
-
-    return has_line_art(maze.grid)
-
-
 def key_values(pairs: Any, flag: str, *, strip: bool) -> dict[str, str]:
     """``("path=red", ...)`` as ``{"path": "red"}``, values as text (stripped if ``strip``);
     a pair without ``=`` is a one-line error naming ``flag``."""
@@ -520,14 +513,9 @@ def emit(maze: Any, solution: Any, output: str | None, *, announce: bool = True,
         raise ValueError(f"--chars sets the characters of --style ascii, not of {style}")
     if output is None or output == "-":
         use_color = color == "always" or (color == "auto" and sys.stdout is not None and sys.stdout.isatty())
-        if style == "halfblocks" or not (maze.grid.square_lattice or style == "ascii" and line_art(maze)):
-            from ..render.halfblocks import to_halfblocks
+        from ..render.halfblocks import in_half_blocks, to_halfblocks
 
-            if chars:
-                raise ValueError(
-                    f"--chars sets the characters of a rectangle's text art, not of a "
-                    f"{maze.grid.kind_words} grid's"
-                )
+        if in_half_blocks(maze.grid, style, chars):
             text = to_halfblocks(
                 maze, solution, color=use_color, explored=explored, colors=colors, marks=marks
             )

@@ -65,6 +65,26 @@ def to_halfblocks(
     return _plain(pixels)
 
 
+def in_half_blocks(grid: Any, style: str | None, chars: Any = None) -> bool:
+    """Whether text of a maze on ``grid`` in ``style`` (None: the caller's default) is drawn
+    here: asked for, or on a grid text art cannot draw (every grid but a plain rectangle;
+    hex and triangle draw ``ascii`` as line art, :mod:`mazekit.render.lineart`). Text art's
+    ``chars`` there are a one-line ``ValueError``: what stdout and a ``.txt`` both ask.
+
+    >>> from mazekit.grids import make_grid
+    >>> [in_half_blocks(make_grid("hex", (2, 2)), s) for s in (None, "ascii", "halfblocks")]
+    [True, False, True]
+    """
+    from .lineart import has_line_art
+
+    half = style == "halfblocks" or not (grid.square_lattice or (style == "ascii" and has_line_art(grid)))
+    if half and chars:
+        raise ValueError(
+            f"chars= sets the characters of a rectangle's text art, not of a {grid.kind_words} grid's"
+        )
+    return half
+
+
 def colored(pixels: np.ndarray) -> str:
     """``(H, W, 3)`` RGB pixels as lines of ``▀`` in 24-bit ANSI colour, two pixel rows a
     line (an odd last row is doubled).

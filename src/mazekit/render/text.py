@@ -196,8 +196,7 @@ def _ansi(colors: dict[str, Any] | None) -> tuple[dict[int, str], dict[int, str]
     from .palette import color_overrides, parse_color
 
     fg, bg = dict(FG), dict(BG)
-    classes = {"wall": WALL, "background": ROAD, "path": PATH, "start": START, "goal": GOAL,
-               "explored": EXPLORED, "backtracked": BACKTRACKED}  # fmt: skip
+    classes = {**CHAR_KEYS, "explored": EXPLORED, "backtracked": BACKTRACKED}
     for key, value in color_overrides(colors).items():
         if key in classes:
             r, g, b = parse_color(value, key)

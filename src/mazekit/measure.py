@@ -405,7 +405,3 @@ def stats(maze: Maze, *, solution_length: bool = True, diameter_work: int | None
         # the first sweep from the goal (in the start's piece) picks the same ends as before
         out.update(diameter(maze, maze.goal if length >= 0 else maze.start, work=diameter_work))
     return out
-
-
-#: The compiled dead-end kernel, for kernels of other families.
-dead_ends_kernel = _dead_ends

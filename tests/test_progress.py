@@ -318,3 +318,24 @@ def test_compiled_kernels_go_when_a_compiled_source_changes(tmp_path, monkeypatc
     assert fresh_cache(root)
     assert not list(root.rglob("*.nb?")) and not list(elsewhere.rglob("*.nb?"))
     assert (root / "sub" / "b.py").exists() and (root / "__pycache__" / "mazekit-kernels.stamp").exists()
+
+
+def test_the_command_line_starts_numba_without_scipy_and_scipy_still_loads() -> None:
+    """The command line sets numba's array maths up without its BLAS probe (which imports
+    scipy.linalg): a command runs with SciPy never imported, the hiding is undone after
+    (scipy.linalg and numba's np.dot load), and a program importing mazekit keeps the probe."""
+    pytest.importorskip("scipy")
+    command = (
+        "import sys\n"
+        "from mazekit.cli import main\n"
+        "main(['generate', '--size', '3x4', '--seed', '1'], standalone_mode=False)\n"
+        "print('scipy.linalg' in sys.modules, 'scipy.linalg.cython_blas' in sys.modules)\n"
+        "import numpy as np, numba, scipy.linalg\n"
+        "print(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", command], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-2:] == ["False False", "3.0"]
+    library = "import sys, mazekit\nmazekit.generate('backtracker', (3, 4), rng=1)\n"
+    library += "print('scipy.linalg' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True"]

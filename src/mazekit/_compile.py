@@ -18,6 +18,10 @@ from typing import Any
 #: The file that records which sources the cached kernels were compiled from.
 STAMP = "mazekit-kernels.stamp"
 
+#: Whether numba sets up its array maths without looking for BLAS (see :func:`start_numba`).
+#: The command line sets it; a program that imports mazekit keeps numba as numba sets itself up.
+QUICK_START = False
+
 
 def fresh_cache(root: Path | None = None) -> bool:
     """Drop mazekit's compiled kernels from numba's disk cache if a source they were compiled
@@ -75,6 +79,28 @@ def fresh_cache(root: Path | None = None) -> bool:
     except OSError:  # a read-only install: numba's own per-file check is all there is
         pass
     return dropped
+
+
+def start_numba() -> None:
+    """Import numba's array maths now, without its BLAS probe, when :data:`QUICK_START` is set.
+
+    numba imports its array maths when the first kernel loads, and that module looks for BLAS
+    by importing ``scipy.linalg`` (0.2-0.4 s of every command's start, measured with SciPy
+    installed). No mazekit kernel uses BLAS. Hidden for that one import, BLAS is missing only
+    to ``np.cov``-like inner products, which numba then computes in a plain loop; ``np.dot``
+    looks for SciPy again when a kernel uses it. A no-op when the module is already imported.
+    """
+    import sys
+
+    blas = "scipy.linalg.cython_blas"
+    if not QUICK_START or "numba.np.arraymath" in sys.modules or blas in sys.modules:
+        return
+    sys.modules[blas] = None  # type: ignore[assignment]  # its import fails at once, no parent loaded
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if blas in sys.modules and sys.modules[blas] is None:
+            del sys.modules[blas]
 
 
 def _digest(root: Path, sources: list[Path]) -> str:

@@ -45,6 +45,9 @@ class _Group(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the CLI; every error, usage errors included, is one line on stderr."""
+        from .. import _compile
+
+        _compile.QUICK_START = True  # numba starts without its BLAS probe (see start_numba)
         run_main: Any = super().main
         if kwargs.pop("standalone_mode", True) is False:
             return run_main(*args, standalone_mode=False, **kwargs)

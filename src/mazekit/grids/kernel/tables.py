@@ -7,9 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from ..._compile import fresh_cache
+from ..._compile import fresh_cache, start_numba
 
 fresh_cache()  # before any kernel loads from numba's cache: kernels inline the helpers below
+start_numba()  # (the command line's quick start)
 
 #: The kinds whose neighbours no table describes (wrapped edges, rings, stairs, tunnels) are
 #: branches in the kernels; codes from :data:`TABLE` on are table grids (:func:`declare`),

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from .maze import Maze
 
@@ -298,20 +299,40 @@ def _starts(size: int, w: int, p: float) -> np.ndarray:
     return np.unique(edges[edges < size])
 
 
-def _mark(rgb: np.ndarray, channel: int, size: int) -> tuple[float, float] | None:
-    """The centre ``(y, x)`` of the pixels clearly of one colour (1 green, 2 blue), if they
-    are one mark: all within ``size`` pixels each way (a cell). A path or any art of that
-    colour spreads wider: then ``None``, and the ends come from elsewhere."""
-    others = [k for k in range(3) if k != channel]
-    # needed for "60 above the first other channel", in uint8 without wrapping: few pixels
-    ys, xs = np.nonzero((rgb[..., channel] > 60) & (rgb[..., others[0]] < 195))
-    mine = rgb[ys, xs, channel].astype(np.int16)  # (uint8 sums would wrap round)
-    strong = mine > rgb[ys, xs, others[0]].astype(np.int16) + 60
-    strong &= mine > rgb[ys, xs, others[1]].astype(np.int16) + 40
-    ys, xs = ys[strong], xs[strong]
-    if len(ys) == 0 or ys.max() - ys.min() >= size or xs.max() - xs.min() >= size:
-        return None
-    return float(ys.mean()), float(xs.mean())
+@njit(cache=True, nogil=True)
+def _mark_pixels(rgb):  # pragma: no cover - compiled
+    """For green (row 0) and blue (row 1): how many pixels are clearly of that colour (the
+    channel more than 60 above red and 40 above the third), the sums of their rows and
+    columns, and their extent ``(top, bottom, left, right)``, in one pass over the picture
+    (two numpy passes a colour took 0.57 s on a 6001x6001 picture)."""
+    out = np.zeros((2, 7), dtype=np.int64)
+    out[:, 3] = out[:, 5] = rgb.shape[0] + rgb.shape[1]
+    out[:, 4] = out[:, 6] = -1
+    for y in range(rgb.shape[0]):
+        for x in range(rgb.shape[1]):
+            r, g, b = np.int16(rgb[y, x, 0]), np.int16(rgb[y, x, 1]), np.int16(rgb[y, x, 2])
+            for k in range(2):
+                c, third = (g, b) if k == 0 else (b, g)
+                if c > r + 60 and c > third + 40:
+                    out[k, 0] += 1
+                    out[k, 1] += y
+                    out[k, 2] += x
+                    out[k, 3] = min(out[k, 3], y)
+                    out[k, 4] = max(out[k, 4], y)
+                    out[k, 5] = min(out[k, 5], x)
+                    out[k, 6] = max(out[k, 6], x)
+    return out
+
+
+def _marks(rgb: np.ndarray, size: int) -> list[tuple[float, float]]:
+    """The centres ``(y, x)`` of the green and the blue mark, those that are one mark: the
+    pixels clearly of that colour all within ``size`` pixels each way (a cell). A path or any
+    art of that colour spreads wider: then no mark of it, and the ends come from elsewhere."""
+    found = []
+    for n, ys, xs, top, bottom, left, right in _mark_pixels(rgb).tolist():
+        if n and bottom - top < size and right - left < size:
+            found.append((ys / n, xs / n))
+    return found
 
 
 def has_transparency(img: Any) -> bool:
@@ -482,7 +503,7 @@ def _read_lattice(
     ends = "given" if start is not None and goal is not None else "one given"
     if start is None and goal is None:
         ends = "gaps"
-        marks = [m for m in (_mark(rgb, 1, int(p)), _mark(rgb, 2, int(p))) if m is not None]  # green, blue
+        marks = _marks(rgb, int(p))  # green, blue
         inside = [(int((y - top - w) // p), int((x - left - w) // p)) for y, x in marks]
         if len(inside) == 2 and all(0 <= r < rows and 0 <= c < cols for r, c in inside):
             ends = "marks"

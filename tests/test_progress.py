@@ -228,6 +228,38 @@ def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mod
         np.testing.assert_array_equal(np.asarray(pil), np.asarray(image))
 
 
+@pytest.mark.parametrize("colours", [1, 2, 3, 5, 16, 17])
+def test_few_colour_pictures_stream_as_small_palettes_with_the_same_pixels(tmp_path, colours: int) -> None:
+    """An RGB picture of at most 16 colours becomes a palette of exactly those (1, 2 or 4
+    bits a pixel, rows of any width packed right); a 17th colour keeps it RGB."""
+    from PIL import Image
+
+    from mazekit.render.png import palette_of, write_png
+
+    rng = np.random.default_rng(colours)
+    table = rng.integers(0, 256, (colours, 3)).astype(np.uint8)
+    while len({tuple(c) for c in table}) < colours:  # (distinct colours)
+        table = rng.integers(0, 256, (colours, 3)).astype(np.uint8)
+    for width in (1, 7, 9, 70):
+        rgb = table[rng.integers(0, colours, (BAND_ROWS, width))]
+        image = palette_of(rgb)
+        if colours > 16:
+            assert image is None
+            continue
+        assert image.mode == "P" and len(image.getpalette()) == 3 * colours
+        path = os.path.join(tmp_path, f"p{width}.png")
+        with open(path, "wb") as fh:
+            write_png(image, fh)
+        with Image.open(path) as back:
+            assert back.size == (width, BAND_ROWS)
+            np.testing.assert_array_equal(np.asarray(back.convert("RGB")), rgb)
+        bits = {1: 1, 2: 1, 3: 2, 5: 4, 16: 4}[colours]
+        assert open(path, "rb").read()[24] == bits  # IHDR's bit depth
+
+
+BAND_ROWS = 131  # more than two bands of rows
+
+
 def test_big_png_is_streamed_whole(tmp_path: os.PathLike[str]) -> None:
     from PIL import Image
 

@@ -362,6 +362,9 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
             if clear:  # clear is paper, not ink
                 white = Image.new("RGBA", img.size, "white")
                 return np.asarray(Image.alpha_composite(white, img.convert("RGBA")).convert("RGB"))
+            if img.mode == "RGB":  # (convert would copy it first)
+                img.load()
+                return np.asarray(img)
             return np.asarray(img.convert("RGB"))
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise ValueError(f"{os.fspath(path)!r} is not a picture Pillow can read: {exc}") from None
@@ -640,7 +643,19 @@ def draw_blocks(
     height, width = layout.wall_mask.shape
     by = block(np.arange(height) - layout.top, marks.shape[0] - 1)
     bx = block(np.arange(width) - layout.left, marks.shape[1] - 1)
-    paint = marks[by][:, bx]
-    paint &= ~layout.wall_mask
-    out[paint] = color
+    _paint(out, by, bx, marks, marks.any(axis=1), layout.wall_mask, np.asarray(color, dtype=np.uint8))
     return out
+
+
+@njit(cache=True, nogil=True)
+def _paint(out, by, bx, marks, rows, wall, color):  # pragma: no cover - compiled
+    """``out[y, x] = color`` where the pixel's block ``marks[by[y], bx[x]]`` is marked and
+    the pixel is no wall, rows of no marked block skipped (``rows``): one pass, where numpy's
+    gather of the blocks and masked write took 0.37 s of a 6001x6001 answer."""
+    for y in range(out.shape[0]):
+        b = by[y]
+        if not rows[b]:
+            continue
+        for x in range(out.shape[1]):
+            if marks[b, bx[x]] and not wall[y, x]:
+                out[y, x, :] = color

@@ -367,3 +367,14 @@ def test_a_small_rectangle_is_checked_by_numpy_exactly_as_by_the_kernel():
         assert _check_small_rect(p, grid.mask) == want, (p, grid.mask)
         seen.add(want[0])
     assert seen == {0, 1, 2, 3, 4}  # every rule met (5, tunnels, is a weave grid's)
+
+
+def test_any_block_picture_makes_a_maze_that_passes_the_check() -> None:
+    """from_blocks skips the Maze check (its openings are set from both sides, between
+    cells only): random block pictures, walls of every density, all pass the full check."""
+    rng = np.random.default_rng(5)
+    for k in range(200):
+        shape = 2 * rng.integers(1, 9, 2) + 1
+        blocks = rng.random(shape) < (k % 10) / 10
+        blocks[1::2, 1::2][0, 0] = False  # at least one road cell
+        from_blocks(blocks).check()

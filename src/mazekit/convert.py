@@ -157,7 +157,7 @@ def from_blocks(blocks: Any, *, start: Any = None, goal: Any = None) -> Maze:
         if goal is None and gaps:
             goal = gaps.pop(-1)
     s, g = place_ends(p, grid, "corners", None, start, goal)
-    return Maze(p, grid, s, g)
+    return Maze(p, grid, s, g, trusted=True)  # each opening set from both sides, cells only
 
 
 def _border_gaps(wall: np.ndarray, exists: np.ndarray) -> list[Cell]:

@@ -155,6 +155,8 @@ def test_cli_print(tmp_path):
         (["--count", "0", "-o", "p.pdf"], "--count must be between 1"),
         (["--size", "0x5", "-o", "p.pdf"], "size must be at least 1x1"),
         (["-a", "nope", "-o", "p.pdf"], "unknown generator 'nope'"),
+        (["--palette", "paths=red", "-o", "p.pdf"], "unknown colour key 'paths' (did you mean 'path'?)"),
+        (["--palette", "path=nocolour", "-o", "p.pdf"], "path color 'nocolour' is not a colour name"),
     ],
 )
 def test_cli_print_bad_input(tmp_path, args, message):
@@ -283,3 +285,28 @@ def test_print_several_grid_kinds_in_one_pdf(tmp_path):
         r = run("print", *args, "-o", "x.pdf", cwd=tmp_path)
         assert r.returncode != 0 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
         assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("kind", ["rect", "hex"])
+def test_pdf_colours_and_marks_as_asked(tmp_path, kind):
+    """--palette colours a PDF's walls, path, marks and background by the keys every picture
+    takes (aliases too), --no-marks leaves the marks out; the default draws none of them."""
+    args = ["--grid", kind, "--size", "5x6", "--seed", "3", "-o", "p.pdf"]
+    r = run("print", *args, "--palette", "wall=#203040", "--palette", "path=orange",
+            "--palette", "road=#fffff0", "--palette", "goal=black", cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    puzzle, answer = pages((tmp_path / "p.pdf").read_bytes())
+    for page in (puzzle, answer):
+        assert "0.125 0.188 0.251 RG" in page and "0.106 0.106 0.122 RG" not in page  # walls
+        assert "1 1 0.941 rg" in page  # the background behind the maze
+        assert "0 0 0 rg" in page and "0.122 0.667 0.235 rg" in page  # goal as asked, start as before
+    assert "1 0.647 0 RG" in answer and "1 0.647 0 RG" not in puzzle  # the path, on the answer only
+    r = run("print", *args, "--no-marks", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for page in pages((tmp_path / "p.pdf").read_bytes()):
+        assert "0.122 0.667 0.235 rg" not in page and "0.125 0.376 0.878 rg" not in page
+        assert " rg" not in page.split(" cm", 1)[1].replace("0.106 0.106 0.122 rg", "")  # no fills but rock
+    assert run("generate", "--grid", kind, "--size", "4x4", "-o", "m.json", cwd=tmp_path).returncode == 0
+    r = run("solve", "m.json", "--palette", "path=orange", "-o", "g.pdf", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "1 0.647 0 RG" in pages((tmp_path / "g.pdf").read_bytes())[-1]

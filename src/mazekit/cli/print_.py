@@ -8,6 +8,7 @@ from typing import Any, cast
 import click
 
 from .. import _words as words
+from ..cell_classes import PALETTE_HELP
 from ..parsing import reshape
 from ._options import check_output, make_maze, maze_options, run, searched_maze, transform_options
 
@@ -31,10 +32,12 @@ MAX_COUNT = 1000
 @click.option("--grids", default=None, metavar="KIND,KIND,...",
               help="Several grid kinds in one PDF, maze after maze in turn, e.g. --grids rect,hex,polar "
                    "(each at --size, or its own default size).")  # fmt: skip
+@click.option("--palette", "palette", multiple=True, metavar="KEY=COLOUR", help=PALETTE_HELP)
+@click.option("--no-marks", is_flag=True, help="Leave out the start and goal marks.")
 @run
 def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, output: str,
            difficulty: str | None, tries: int, grids: str | None, braid: float | None, loops: int | None,
-           rooms: int | None, **kw: Any) -> None:  # fmt: skip
+           rooms: int | None, palette: tuple[str, ...], no_marks: bool, **kw: Any) -> None:  # fmt: skip
     """Printable mazes: one per page (A4 or Letter), or --per-page N, then their answers.
 
     Maze i gets a seed derived from --seed and i; each page prints its seed, so
@@ -42,8 +45,11 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
     """
     from .._files import atomic_write
     from .._rng import as_rng, derived_seed
-    from ..render.pdf import render_pdf
+    from ..render.pdf import inks, render_pdf
+    from ._options import image_colors
 
+    colors = image_colors({"palette": palette})
+    inks(colors)  # a bad colour is refused before any maze is made
     if Path(output).suffix.lower() != ".pdf":
         raise ValueError(f"print writes a PDF: give -o NAME.pdf (got {output})")
     check_output(output, {"the --mask file": kw["mask"]})
@@ -62,7 +68,8 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
         mazes = [reshape(make_maze(**job), *shaping) for job in jobs]
     else:  # maze i: the pick of a search from seed i, each page's seed the one picked
         mazes = [searched_maze(job, shaping, difficulty, tries, say=i == 0)[0] for i, job in enumerate(jobs)]
-    data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page)
+    data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page,
+                      colors=colors, marks=not no_marks)  # fmt: skip
     with atomic_write(Path(output), "wb") as fh:
         fh.write(data)
     pages = -(-count // per_page) * (1 if no_answers else 2)

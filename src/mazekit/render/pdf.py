@@ -11,7 +11,7 @@ with round joins, ends as filled polygons.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,32 @@ WALL_RGB = (0.106, 0.106, 0.122)
 PATH_RGB = (0.878, 0.125, 0.125)
 START_RGB = (0.122, 0.667, 0.235)
 GOAL_RGB = (0.125, 0.376, 0.878)
+
+#: What a PDF draws in colour, by the keys every surface uses (``mazekit info colors``):
+#: ``None`` draws nothing (a background: the paper; ends: with ``marks=False``).
+Inks = dict[str, tuple[float, float, float] | None]
+
+
+def inks(colors: Mapping[str, Any] | None = None, marks: bool = True) -> Inks:
+    """A PDF's colours: walls (and rock, stairs), the path, the start and goal marks and the
+    background behind each maze (none: the paper), with ``colors`` (keys as
+    :func:`mazekit.cell_classes.color_overrides` takes them, colours as
+    :func:`~mazekit.render.palette.parse_color` does) over the defaults. Keys of things a PDF
+    does not draw (the explored cells ...) are taken and change nothing.
+
+    >>> ink = inks({"path": "#ff8000", "road": "white"}, marks=False)
+    >>> ink["path"], ink["background"], ink["start"]
+    ((1.0, 0.502, 0.0), (1.0, 1.0, 1.0), None)
+    """
+    from .palette import color_overrides, parse_color
+
+    out: Inks = {"wall": WALL_RGB, "path": PATH_RGB, "start": START_RGB, "goal": GOAL_RGB, "background": None}
+    for key, value in color_overrides(colors).items():
+        if key in out:
+            out[key] = tuple(round(v / 255, 3) for v in parse_color(value, key))  # type: ignore[assignment]
+    if not marks:
+        out["start"] = out["goal"] = None
+    return out
 
 
 #: Helvetica's advance widths (thousandths of the font size) of the printable ASCII
@@ -77,13 +103,19 @@ def _rgb(rgb: tuple[float, float, float], op: str) -> str:
 
 
 def _page(
-    maze: Maze, solution: Solution | None, size: tuple[float, float], title: str, subtitle: str, footer: str
+    maze: Maze,
+    solution: Solution | None,
+    size: tuple[float, float],
+    title: str,
+    subtitle: str,
+    footer: str,
+    ink: Inks,
 ) -> str:
     """The content stream of one page: titles, the maze, and the path if ``solution``."""
     width, height = size
     top = height - MARGIN - 54  # room for two lines of title
     ops = _titles(size, title, subtitle, footer)
-    ops += _maze_ops(maze, solution, MARGIN, top, width - 2 * MARGIN, top - MARGIN - 18)
+    ops += _maze_ops(maze, solution, MARGIN, top, width - 2 * MARGIN, top - MARGIN - 18, ink)
     return "\n".join(ops) + "\n"
 
 
@@ -108,10 +140,11 @@ def _extent(maze: Maze) -> tuple[float, float]:
 
 
 def _maze_ops(
-    maze: Maze, solution: Solution | None, left: float, top: float, box_w: float, box_h: float
+    maze: Maze, solution: Solution | None, left: float, top: float, box_w: float, box_h: float, ink: Inks
 ) -> list[str]:
     """The maze (and the path if ``solution``) scaled into the box whose top-left corner is
-    ``(left, top)`` in page points, centred across it, at its top; then ``Q``."""
+    ``(left, top)`` in page points, centred across it, at its top, in the colours ``ink``
+    (:func:`inks`); then ``Q``."""
     sc = scene(maze, solution) if uses_geometry(maze.grid) else None
     across, down = _extent(maze)
     scale = min(box_w / across, box_h / down)
@@ -119,22 +152,27 @@ def _maze_ops(
     oy = top  # top edge of the maze; y runs down in maze units
     ops = [f"q {number(scale)} 0 0 {number(-scale)} {number(ox)} {number(oy)} cm"]
     wall = min(max(scale * 0.12, 0.6), 2.5) / scale
+    if ink["background"] is not None:  # behind the whole drawing, its walls' width round it
+        ops.append(f"{_rgb(ink['background'], 'rg')} {number(-wall)} {number(-wall)} "
+                   f"{number(across + 2 * wall)} {number(down + 2 * wall)} re f")  # fmt: skip
     if sc is not None:
-        return ops + _grid_ops(sc, wall)
-    ops.append(f"{number(wall)} w 2 J 0 j {_rgb(WALL_RGB, 'RG')}")
+        return ops + _grid_ops(sc, wall, ink)
+    ops.append(f"{number(wall)} w 2 J 0 j {_rgb(ink['wall'] or WALL_RGB, 'RG')}")
     horizontal, vertical = wall_runs(maze)
     ops += [f"{x0} {y} m {x1} {y} l" for y, x0, x1 in horizontal.tolist()]
     ops += [f"{x} {y0} m {x} {y1} l" for x, y0, y1 in vertical.tolist()]
     ops.append("S")
     if solution is not None and solution.found:
         pts = path_points(maze, solution.path).tolist()
-        ops.append(f"0.3 w 1 J 1 j {_rgb(PATH_RGB, 'RG')}")
+        ops.append(f"0.3 w 1 J 1 j {_rgb(ink['path'] or PATH_RGB, 'RG')}")
         ops.append(f"{number(pts[0][0])} {number(pts[0][1])} m")
         ops += [f"{number(x)} {number(y)} l" for x, y in pts[1:]] if len(pts) > 1 else ["h"]
         ops.append("S")
-    for name, rgb in (("start", START_RGB), ("goal", GOAL_RGB)):
-        r, c = getattr(maze, name)
-        ops.append(f"{_rgb(rgb, 'rg')} {number(c + 0.25)} {number(r + 0.25)} 0.5 0.5 re f")
+    for name in ("start", "goal"):
+        rgb = ink[name]
+        if rgb is not None:
+            r, c = getattr(maze, name)
+            ops.append(f"{_rgb(rgb, 'rg')} {number(c + 0.25)} {number(r + 0.25)} 0.5 0.5 re f")
     ops.append("Q")
     return ops
 
@@ -170,6 +208,7 @@ def _sheet(
     title: str,
     subtitle: str,
     footer: str,
+    ink: Inks,
 ) -> str:
     """A page of up to ``per_page`` mazes, each captioned with its number (given with it),
     laid out in the grid of :func:`layout` for ``per_page`` (every page of a document alike)."""
@@ -195,7 +234,7 @@ def _sheet(
             f"BT /F1 {number(font)} Tf{narrow} 0.3 g 1 0 0 1 {number(left)} {number(cell_top - 9)} Tm"
             f" {_text(caption)} Tj ET"
         )
-        ops += _maze_ops(maze, solution, left, cell_top - CAPTION, cell_w, cell_h - CAPTION)
+        ops += _maze_ops(maze, solution, left, cell_top - CAPTION, cell_w, cell_h - CAPTION, ink)
     return "\n".join(ops) + "\n"
 
 
@@ -206,23 +245,26 @@ def _poly_ops(points: Any, close: bool) -> str:
     return " ".join(body) + (" h" if close else "")
 
 
-def _grid_ops(sc: Scene, wall: float) -> list[str]:
+def _grid_ops(sc: Scene, wall: float, ink: Inks) -> list[str]:
     """A maze drawn from its geometry (any grid but the plain rectangle), then ``Q``."""
     ops = []
+    walls = ink["wall"] or WALL_RGB
     if len(sc.rock):
         rock = sc.fills[np.isin(sc.fill_cells, sc.rock)]
-        ops += [_rgb(WALL_RGB, "rg")] + [_poly_ops(p, True) for p in rock] + ["f"]
-    ops.append(f"{number(wall)} w 1 J 1 j {_rgb(WALL_RGB, 'RG')}")
+        ops += [_rgb(walls, "rg")] + [_poly_ops(p, True) for p in rock] + ["f"]
+    ops.append(f"{number(wall)} w 1 J 1 j {_rgb(walls, 'RG')}")
     ops += [_poly_ops(line, False) for line in sc.walls]
     ops.append("S")
     if sc.path:
-        ops.append(f"{number(sc.path_width * 0.75)} w {_rgb(PATH_RGB, 'RG')}")
+        ops.append(f"{number(sc.path_width * 0.75)} w {_rgb(ink['path'] or PATH_RGB, 'RG')}")
         ops += [_poly_ops(piece, False) for piece in sc.path]
         ops.append("S")
-    for name, rgb in (("start", START_RGB), ("goal", GOAL_RGB)):
-        ops += [_rgb(rgb, "rg"), _poly_ops(sc.marks[name], True), "f"]
+    for name in ("start", "goal"):
+        rgb = ink[name]
+        if rgb is not None:
+            ops += [_rgb(rgb, "rg"), _poly_ops(sc.marks[name], True), "f"]
     if sc.stairs:
-        ops += [_rgb(WALL_RGB, "rg")] + [_poly_ops(t, True) for t in sc.stairs] + ["f"]
+        ops += [_rgb(walls, "rg")] + [_poly_ops(t, True) for t in sc.stairs] + ["f"]
     ops.append("Q")
     return ops
 
@@ -279,6 +321,8 @@ def render_pdf(
     title: str = "Maze",
     answer_key: bool = True,
     per_page: int = 1,
+    colors: Mapping[str, Any] | None = None,
+    marks: bool = True,
 ) -> bytes:
     """A PDF (bytes): a page per maze, then, with ``answer_key``, a page per maze with its path.
 
@@ -296,6 +340,11 @@ def render_pdf(
     per_page : int
         Mazes a page (1 to 64): with more than one, the puzzles (and the answers) are laid
         out in the grid that draws them largest, each captioned with its number and seed.
+    colors : mapping, optional
+        Colours by the keys every picture takes (``wall``, ``path``, ``start``, ``goal``,
+        ``background``; see :func:`inks`), e.g. ``{"path": "#ff8000"}``.
+    marks : bool
+        Draw the start and goal marks.
 
     Examples
     --------
@@ -313,15 +362,16 @@ def render_pdf(
     if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= MAX_PER_PAGE:
         raise ValueError(f"per_page must be an integer from 1 to {MAX_PER_PAGE}, got {per_page!r}")
     size = PAPERS[paper]
+    ink = inks(colors, marks)
     if per_page > 1:
-        return _sheets(mazes, solutions, size, title, answer_key, per_page)
+        return _sheets(mazes, solutions, size, title, answer_key, per_page, ink)
     n = len(mazes)
     pages = n * (2 if answer_key else 1)
     names = [title if n == 1 else f"{title} {i + 1}" for i in range(n)]
     streams = []
     for i, maze in enumerate(mazes):
         footer = f"mazekit \u00b7 page {i + 1} of {pages}"
-        streams.append(_page(maze, None, size, names[i], describe(maze), footer))
+        streams.append(_page(maze, None, size, names[i], describe(maze), footer, ink))
     if answer_key:
         from ..solve import solve
 
@@ -329,7 +379,7 @@ def render_pdf(
             sol = solutions[i] if solutions is not None else None
             sol = sol if sol is not None else solve(maze, "bfs")
             footer = f"mazekit \u00b7 page {n + i + 1} of {pages}"
-            streams.append(_page(maze, sol, size, f"{names[i]}: answer key", describe(maze), footer))
+            streams.append(_page(maze, sol, size, f"{names[i]}: answer key", describe(maze), footer, ink))
     return _document(streams, size, title)
 
 
@@ -344,6 +394,7 @@ def _sheets(
     title: str,
     answer_key: bool,
     per_page: int,
+    ink: Inks,
 ) -> bytes:
     """:func:`render_pdf` with ``per_page`` mazes a page: the puzzles' pages, then the answers'."""
     n = len(mazes)
@@ -366,5 +417,5 @@ def _sheets(
             page = len(streams) + 1
             subtitle = f"mazes {first + 1}-{last} of {n}" if last > first + 1 else f"maze {first + 1} of {n}"
             footer = f"mazekit \u00b7 page {page} of {pages}"
-            streams.append(_sheet(items, per_page, size, f"{title}{part}", subtitle, footer))
+            streams.append(_sheet(items, per_page, size, f"{title}{part}", subtitle, footer, ink))
     return _document(streams, size, title)

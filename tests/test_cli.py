@@ -707,6 +707,27 @@ def test_openings_from_the_command_line(tmp_path):
     assert drawn[0] == "#" * 11 and drawn[1][0] == "#" and drawn[-1] == "#" * 11
 
 
+def test_text_in_letters_the_built_in_font_lacks_takes_a_font_of_the_system(tmp_path):
+    """Pillow's font has ASCII letters only: --text with an accent (or any letter it lacks)
+    is written in a font of the system's that has every letter, said in one line; the mask is
+    that font's letters."""
+    from mazekit.grids.rect import text_font, text_picture
+
+    try:
+        chosen = text_font("MAZÉ")
+    except ValueError:
+        pytest.skip("no font on this system has É")
+    assert chosen is not None and text_font("MAZE") is None
+    r = run("generate", "--text", "MAZÉ", "--seed", "2", "-o", "m.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert f"--text: the built-in font has ASCII letters only; written in {chosen}" in r.stderr
+    m = load(tmp_path / "m.json")
+    letters = text_picture("MAZÉ", font=chosen)
+    assert m.grid.shape == letters.shape and m.grid.mask[letters].all() and m.is_perfect()
+    r = run("generate", "--text", "A\U0010fff0", "--font", str(chosen), "-o", "t.png", cwd=tmp_path)
+    assert r.returncode == 1 and "--text: the font has no letter" in r.stderr and "(U+10FFF0)" in r.stderr
+
+
 def test_review_fixes_one_line_each(tmp_path):
     """Found by a review of the new options: a letter the font lacks drew its box; a text
     of a huge canvas passed the memory check; a solved picture ignored --palette (and took
@@ -714,7 +735,7 @@ def test_review_fixes_one_line_each(tmp_path):
     from PIL import Image
 
     for args, said in [
-        (["generate", "--text", "漢字", "-o", "t.png"], "the font has no letter '漢'"),
+        (["generate", "--text", "A\U0010fff0", "-o", "t.png"], "a font found on this system has the letter"),
         (["generate", "--text", "W" * 3000 + "\n" + "\nW" * 2999, "--size", "9x9", "-o", "t.png"],
          "a text mask of"),
         (["generate", "--grid", "hex", "--openings", "none", "-o", "t.png"], "chooses a rectangle's gaps"),

@@ -190,7 +190,7 @@ def make_maze(
 ) -> Any:  # fmt: skip
     from .. import generate
     from ..grids import grid_class
-    from ..grids.rect import TEXT_SIZE, read_mask, text_picture
+    from ..grids.rect import TEXT_SIZE, read_mask, text_font, text_picture
 
     shape: Any
     if text is not None and mask is not None:
@@ -202,7 +202,12 @@ def make_maze(
         shape = SHAPED[key]
     elif text is not None:
         stretched = size is not None or rows is not None or cols is not None
-        picture = text_picture(text.replace("\\n", "\n"), size=96 if stretched else TEXT_SIZE, font=font)
+        words, tall = text.replace("\\n", "\n"), 96 if stretched else TEXT_SIZE
+        chosen = text_font(words, font, tall)
+        if chosen != font:  # a letter the built-in font lacks: a font of the system's
+            click.echo(f"mazekit: --text: the built-in font has ASCII letters only; written in {chosen}",
+                       err=True)  # fmt: skip
+        picture = text_picture(words, size=tall, font=chosen)
         shape = SHAPED[key] = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
     elif mask is not None:
         shape = SHAPED[key] = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)

@@ -339,10 +339,90 @@ def _has_alpha(im: Any) -> bool:
 TEXT_SIZE = 24
 
 
+#: Fonts looked for when the built-in one lacks a letter of ``--text`` (after fontconfig's
+#: choice): bold sans faces that Linux, macOS and Windows install, file names as they ship.
+SYSTEM_FONTS = (
+    "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "NotoSans-Bold.ttf", "LiberationSans-Bold.ttf",
+    "FreeSansBold.ttf", "Arial Bold.ttf", "arialbd.ttf", "Arial Unicode.ttf", "ArialUni.ttf",
+)  # fmt: skip
+FONT_FOLDERS = (
+    "/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts", "/Library/Fonts",
+    "/System/Library/Fonts", "~/Library/Fonts", "C:/Windows/Fonts",
+)  # fmt: skip
+
+
+def _lacks(face: Any, text: str) -> list[str]:
+    """The letters of ``text`` (spaces aside) that ``face`` draws as its missing-letter box."""
+
+    def drawn(ch: str) -> tuple[tuple[int, int], bytes]:  # a letter's shape as the font draws it
+        mask = face.getmask(ch)
+        return mask.size, bytes(mask)
+
+    missing = drawn("\U0010fffd")  # (a letter no font has)
+    return [ch for ch in dict.fromkeys(text.replace(" ", "").replace("\n", "")) if drawn(ch) == missing]
+
+
+def _system_fonts(text: str) -> list[str]:
+    """Font files of the system's that may have the letters of ``text``: fontconfig's best
+    bold sans match for them first (when ``fc-match`` is there), then :data:`SYSTEM_FONTS`
+    found in :data:`FONT_FOLDERS`."""
+    import shutil
+    import subprocess
+
+    found = []
+    if shutil.which("fc-match"):
+        charset = " ".join(f"{ord(ch):x}" for ch in dict.fromkeys(text) if not ch.isspace())
+        try:
+            out = subprocess.run(["fc-match", "-f", "%{file}", f"sans:bold:charset={charset}"],
+                                 capture_output=True, text=True, timeout=10, check=False)  # fmt: skip
+            found += [out.stdout.strip()] if out.stdout.strip() else []
+        except (OSError, subprocess.SubprocessError):
+            pass
+    for folder in FONT_FOLDERS:
+        root = Path(folder).expanduser()
+        if root.is_dir():
+            found += [str(p) for name in SYSTEM_FONTS for p in sorted(root.rglob(name))]
+    return list(dict.fromkeys(found))
+
+
+def text_font(text: str, font: str | Path | None = None, size: int = TEXT_SIZE) -> str | Path | None:
+    """The font :func:`text_picture` writes ``text`` in: ``font`` when given (it must have
+    every letter), else ``None`` for the built-in one when it has them all, else the first
+    font of the system's that has them (:func:`_system_fonts`: Pillow's built-in font has
+    ASCII letters only); a one-line ``ValueError`` naming a letter none has.
+
+    >>> text_font("MAZE") is None
+    True
+    """
+    from PIL import ImageFont
+
+    try:
+        face = ImageFont.load_default(size=size) if font is None else ImageFont.truetype(str(font), size)
+    except OSError as exc:
+        raise ValueError(f"cannot read font {font}: {exc}") from None
+    lacking = _lacks(face, text)
+    if not lacking:
+        return font
+    if font is None:
+        for path in _system_fonts(text):
+            try:
+                if not _lacks(ImageFont.truetype(path, size), text):
+                    return path
+            except OSError:  # not a font Pillow reads
+                continue
+    letter = f"letter {lacking[0]!r} (U+{ord(lacking[0]):04X})"
+    if font is None:
+        raise ValueError(f"--text: neither the built-in font nor a font found on this system has the"
+                         f" {letter}; give --font FILE that has it")  # fmt: skip
+    raise ValueError(f"--text: the font has no {letter}; give --font FILE that has it")
+
+
 def text_picture(text: str, *, size: int = TEXT_SIZE, font: str | Path | None = None) -> np.ndarray:
     """A boolean mask of ``text`` written in a font (``True`` on the letters), ``size``
     pixels to the em, letters a little apart so that each stays its own part: the font
-    Pillow ships (Aileron), or a TrueType/OpenType file ``font``. Lines split at ``\\n``.
+    Pillow ships (Aileron, ASCII letters only), or a TrueType/OpenType file ``font``, or for
+    letters Aileron lacks a font of the system's that has them (:func:`text_font`). Lines
+    split at ``\\n``.
 
     Examples
     --------
@@ -358,23 +438,10 @@ def text_picture(text: str, *, size: int = TEXT_SIZE, font: str | Path | None = 
     if not 4 <= size <= 1000:
         raise ValueError(f"a text mask's letters must be 4 to 1000 pixels tall, got {size}")
     check_bytes(sum(map(len, lines)) * size * size * 4, f"a text mask of {sum(map(len, lines))} letters")
-    try:
-        face = ImageFont.load_default(size=size) if font is None else ImageFont.truetype(str(font), size)
-    except OSError as exc:
-        raise ValueError(f"cannot read font {font}: {exc}") from None
+    font = text_font("\n".join(lines), font, size)
+    face = ImageFont.load_default(size=size) if font is None else ImageFont.truetype(str(font), size)
     thick = max(1, size // 16)  # Aileron's strokes are thin: widen them to corridors
     gap = max(2, size // 5)  # between letters
-
-    def drawn(ch: str) -> tuple[tuple[int, int], bytes]:  # a letter's shape as the font draws it
-        mask = face.getmask(ch)
-        return mask.size, bytes(mask)
-
-    missing = drawn("\U0010fffd")  # what the font draws for a letter it lacks
-    for ch in dict.fromkeys("".join(lines).replace(" ", "")):  # in the order written
-        if drawn(ch) == missing:
-            raise ValueError(
-                f"--text: the font has no letter {ch!r} (U+{ord(ch):04X}); give --font FILE that has it"
-            )
     top, bottom = (int(v) for v in face.getbbox("Hg")[1::2])  # capitals' top to descenders' foot
     line_height = bottom - top + 2 * thick + gap
     widths = [sum(face.getlength(ch) + 2 * thick + gap for ch in line) for line in lines]

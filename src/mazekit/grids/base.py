@@ -210,15 +210,28 @@ class Grid:
         kept = kept if self.mask is None else kept & self.mask
         return self.largest_region(kept) if largest else kept
 
+    def regions(self, cells: np.ndarray) -> tuple[np.ndarray, int]:
+        """``(labels, count)``: each cell of layout mask ``cells`` labelled with its connected
+        region by this grid's neighbours (a weave grid's four sides), 0 to ``count - 1`` in
+        the order of their first cells, -1 elsewhere.
+
+        >>> import numpy as np
+        >>> from mazekit.grids import RectGrid
+        >>> labels, count = RectGrid((2, 3)).regions(np.array([[1, 0, 1], [1, 0, 0]], bool))
+        >>> count, labels.tolist()
+        (2, [[0, -1, 1], [0, -1, -1]])
+        """
+        flat = np.ascontiguousarray(cells, dtype=bool).ravel().view(np.uint8)
+        labels, count = k.label_components(self.region_geo(), flat)
+        return labels.reshape(self.shape), int(count)
+
     def largest_region(self, cells: np.ndarray) -> np.ndarray:
         """The largest connected region (the first of equal ones) of layout mask ``cells``,
-        as a layout mask, by this grid's neighbours (a weave grid's four sides)."""
+        as a layout mask (:meth:`regions`)."""
         if not cells.any():
             return cells
-        region = k.largest_component(
-            self.region_geo(), np.ascontiguousarray(cells, dtype=bool).ravel().view(np.uint8)
-        )
-        return region.view(bool).reshape(self.shape)
+        labels, count = self.regions(cells)
+        return labels == int(np.argmax(np.bincount(labels[labels >= 0], minlength=count)))
 
     def join_regions(self, cells: np.ndarray) -> tuple[np.ndarray, int, int]:
         """``(mask, parts, added)``: layout mask ``cells`` with few of this grid's other cells

@@ -47,7 +47,7 @@ from .cells import (
     tunnels,
     wall_slots,
 )
-from .graph import count_components, estimate, join_components, largest_component, neighbor_table
+from .graph import count_components, estimate, join_components, label_components, neighbor_table
 from .padded import (
     BIT_COUNT,
     MAGIC_LIMIT,
@@ -195,7 +195,7 @@ __all__ = [
     "shared_headings",
     "slips_round",
     "join_components",
-    "largest_component",
+    "label_components",
     "lay_out",
     "matching",
     "move",

@@ -61,18 +61,19 @@ def count_components(geo, mask):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def largest_component(geo, mask):  # pragma: no cover - compiled
-    """The flat ``uint8`` mask of the largest connected region of the cells (the first of
-    equal ones), by breadth-first search with a queue of int64 cells."""
+def label_components(geo, mask):  # pragma: no cover - compiled
+    """``(labels, count)``: each cell of the flat ``uint8`` mask labelled with its connected
+    region (0, 1, ... in the order of their first cells), -1 elsewhere, by breadth-first
+    search with a queue of int64 cells."""
     n = geo[1] * geo[2]
     k = n_slots(geo[0])
     label = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
-    best, best_size = -1, 0
+    count = 0
     for s in range(n):
         if label[s] >= 0 or not exists(mask, s):
             continue
-        label[s] = s
+        label[s] = count
         queue[0] = s
         head, tail = 0, 1
         while head < tail:
@@ -81,15 +82,11 @@ def largest_component(geo, mask):  # pragma: no cover - compiled
             for slot in range(k):
                 nb = step(geo, cell, slot)
                 if nb >= 0 and label[nb] < 0 and exists(mask, nb):
-                    label[nb] = s
+                    label[nb] = count
                     queue[tail] = nb
                     tail += 1
-        if tail > best_size:
-            best, best_size = s, tail
-    out = np.zeros(n, dtype=np.uint8)
-    for cell in range(n):
-        out[cell] = label[cell] == best
-    return out
+        count += 1
+    return label, count
 
 
 @njit(cache=True)  # out of line: inlined at every call site it made compiles minutes long

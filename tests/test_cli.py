@@ -753,3 +753,46 @@ def test_review_fixes_one_line_each(tmp_path):
     assert (
         r.returncode != 0 and "unknown colour key 'bogus'" in r.stderr and not (tmp_path / "b.png").exists()
     )
+
+
+@pytest.mark.parametrize("grid", ["rect", "hex"])
+def test_a_maze_of_each_part_of_a_mask(tmp_path, grid):
+    """--mask-parts each: generate writes a maze of each part (NAME-1, NAME-2 ...), each a
+    perfect maze of exactly its part's cells (cut to it, a hex layout's parity kept), from
+    the same seed; print puts every part of every maze in the PDF; other commands, and each
+    without a mask, say so in one line and write nothing."""
+    from mazekit.grids import make_grid
+    from mazekit.grids.rect import text_picture
+
+    r = run("generate", "--text", "HI", "--grid", grid, "--mask-parts", "each", "--seed", "4", "-o", "m.json",
+            cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "--text: 2 parts, a maze each" in r.stderr and "wrote m-1.json" in r.stderr
+    letters = text_picture("HI")
+    labels, count = make_grid(grid, letters.shape).regions(letters)
+    assert count == 2 and sorted(p.name for p in tmp_path.iterdir()) == ["m-1.json", "m-2.json"]
+    for k in range(count):
+        m = load(tmp_path / f"m-{k + 1}.json")
+        part = labels == k
+        rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+        r0, c0 = rows[0] - rows[0] % 2, cols[0] - cols[0] % 2
+        assert np.array_equal(m.grid.mask, part[r0 : rows[-1] + 1, c0 : cols[-1] + 1])
+        assert m.grid.kind == grid and m.is_perfect() and m.seed == 4
+        if grid == "hex":  # the same cells have the same neighbours once cut
+            whole = make_grid(grid, letters.shape)
+            cell = (int(rows[0]), int(np.flatnonzero(part[rows[0]])[0]))
+            here = (cell[0] - r0, cell[1] - c0)
+            for slot in range(whole.n_slots):
+                was, now = whole.neighbor(cell, slot), m.grid.neighbor(here, slot)
+                assert now is None or now == (was[0] - r0, was[1] - c0)
+    r = run("print", "--text", "HI", "--mask-parts", "each", "--count", "3", "-o", "p.pdf", cwd=tmp_path)
+    assert r.returncode == 0 and "6 mazes, 12 pages" in r.stderr, r.stderr
+    for args, said in [
+        (["show", "--text", "HI", "--mask-parts", "each"], "generate and print take it"),
+        (["generate", "--mask-parts", "each", "-o", "x.png"], "a maze of each part of --mask or --text"),
+        (["generate", "--text", "HI", "--mask-parts", "each", "--difficulty", "easy", "-o", "x.png"],
+         "no difficulty search"),
+    ]:  # fmt: skip
+        r = run(*args, cwd=tmp_path)
+        assert r.returncode == 1 and said in r.stderr and r.stderr.count("\n") <= 2, r.stderr
+        assert not list(tmp_path.glob("x*.png"))

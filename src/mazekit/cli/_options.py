@@ -141,10 +141,11 @@ def maze_options(func: F) -> F:
                           "24-pixel letters a cell, or stretched over --size."),
         click.option("--font", type=click.Path(dir_okay=False), default=None,
                      help="TrueType/OpenType font file for --text [the one Pillow ships]."),
-        click.option("--mask-parts", type=click.Choice(["join", "largest"]), default="join",
+        click.option("--mask-parts", type=click.Choice(["join", "largest", "each"]), default="join",
                      show_default=True,
                      help="A --mask or --text in several parts: join them by the shortest bridges "
-                          "of cells, or keep only the largest."),
+                          "of cells, keep only the largest, or make a maze of each (generate and "
+                          "print: files numbered -1, -2 ..., or pages)."),
         click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE",
                      help="Algorithm option, e.g. -O rule=oldest. Repeatable."),
         click.option("--ends", type=click.Choice(ENDS), default="corners", show_default=True,
@@ -181,26 +182,24 @@ def _file_key(path: str | None) -> Any:
     return (os.path.abspath(path), st.st_size, st.st_mtime_ns)
 
 
-def make_maze(
-    algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
-    mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
-    start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
-    wrap: str | None = None, text: str | None = None, font: str | None = None,
-    mask_parts: str = "join", openings: str = "auto",
-) -> Any:  # fmt: skip
-    from .. import generate
-    from ..grids import grid_class
+def _shape(grid: str, size: str | None, rows: int | None, cols: int | None, wrap: str | None,
+           mask: str | None, text: str | None, font: str | None, mask_parts: str) -> Any:  # fmt: skip
+    """The grid a ``--mask`` or ``--text`` cuts (a list of one a part with ``--mask-parts
+    each``), made once for every maze of a command (:data:`SHAPED`); ``None`` without one."""
     from ..grids.rect import TEXT_SIZE, read_mask, text_font, text_picture
 
-    shape: Any
     if text is not None and mask is not None:
         raise ValueError("--text and --mask both shape the maze: give one")
     if font is not None and text is None:
         raise ValueError("--font is the font of --text: give --text too")
+    if text is None and mask is None:
+        if mask_parts == "each":
+            raise ValueError("--mask-parts each makes a maze of each part of --mask or --text: give one")
+        return None
     key = (grid, size, rows, cols, wrap, _file_key(mask), text, _file_key(font), mask_parts)
-    if (text is not None or mask is not None) and key in SHAPED:  # print: maze after maze, one shape
-        shape = SHAPED[key]
-    elif text is not None:
+    if key in SHAPED:  # print: maze after maze, one shape
+        return SHAPED[key]
+    if text is not None:
         stretched = size is not None or rows is not None or cols is not None
         words, tall = text.replace("\\n", "\n"), 96 if stretched else TEXT_SIZE
         chosen = text_font(words, font, tall)
@@ -208,9 +207,39 @@ def make_maze(
             click.echo(f"mazekit: --text: the built-in font has ASCII letters only; written in {chosen}",
                        err=True)  # fmt: skip
         picture = text_picture(words, size=tall, font=chosen)
-        shape = SHAPED[key] = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
+        SHAPED[key] = masked_grid(grid, picture, size, rows, cols, wrap, mask_parts, "--text")
     elif mask is not None:
-        shape = SHAPED[key] = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)
+        SHAPED[key] = masked_grid(grid, read_mask(mask), size, rows, cols, wrap, mask_parts)
+    return SHAPED[key]
+
+
+def maze_parts(kw: dict[str, Any]) -> int:
+    """How many mazes :func:`make_maze`'s options ``kw`` make: with ``--mask-parts each``, one
+    a part of the mask (each made with ``part=``), else one."""
+    if kw.get("mask_parts") != "each":
+        return 1
+    keys = ("grid", "size", "rows", "cols", "wrap", "mask", "text", "font", "mask_parts")
+    return len(_shape(*(kw.get(k) for k in keys)))  # type: ignore[arg-type]
+
+
+def make_maze(
+    algorithm: str, size: str | None, rows: int | None, cols: int | None, seed: int | None,
+    mask: str | None, options: tuple[str, ...], ends: str, random_ends: bool,
+    start: str | None, goal: str | None, record: bool = False, grid: str = "rect",
+    wrap: str | None = None, text: str | None = None, font: str | None = None,
+    mask_parts: str = "join", openings: str = "auto", part: int | None = None,
+) -> Any:  # fmt: skip
+    """The maze the maze options say; with ``--mask-parts each``, that of part ``part`` (0, 1,
+    ... :func:`maze_parts`), each part a maze of its own from the same seed."""
+    from .. import generate
+    from ..grids import grid_class
+
+    if mask_parts == "each" and part is None:
+        raise ValueError("--mask-parts each makes a maze of each part: generate and print take it;"
+                         " here give join or largest")  # fmt: skip
+    shape: Any = _shape(grid, size, rows, cols, wrap, mask, text, font, mask_parts)
+    if shape is not None:
+        shape = shape[part] if part is not None else shape
     elif rows is not None or cols is not None:
         shape = grid_shape(grid, size, rows, cols)
     else:  # the size as typed, handed to generate as a Python caller would
@@ -303,7 +332,8 @@ def masked_grid(
     polar and 3d grids), the picture stretched over the grid's drawing (over each level of a
     3d grid), keeping the cells whose centre lands on a cell of the picture. A picture in
     several parts has them joined by the shortest bridges of cells (``parts="join"``, said
-    on stderr), or keeps only its largest part (``"largest"``)."""
+    on stderr), or keeps only its largest part (``"largest"``), or makes a grid of each part
+    (``"each"``: a list of grids, each its part's cells alone)."""
     import numpy as np
 
     from ..grids import grid_class, make_grid
@@ -321,6 +351,11 @@ def masked_grid(
         every = whole.fit(picture)
     if not every.any():
         raise ValueError(f"{flag} leaves no cell of the grid: nothing to make a maze of")
+    if parts == "each":
+        labels, count = whole.regions(every)
+        if count > 1:
+            click.echo(f"mazekit: {flag}: {count} parts, a maze each", err=True)
+        return [_part_grid(grid, whole, labels == i, wrap) for i in range(count)]
     if parts == "largest":
         kept = whole.largest_region(every)
         dropped = int(every.sum() - kept.sum())
@@ -333,6 +368,23 @@ def masked_grid(
         if n > 1:
             click.echo(f"mazekit: {flag}: joined its {n} parts with {added} bridge cell(s)", err=True)
     return make_grid(grid, whole.made_shape, mask=kept, wrap=wrap)
+
+
+def _part_grid(grid: str, whole: Any, part: Any, wrap: str | None) -> Any:
+    """The grid of one part of a mask: cut to the part's bounding box where the layout is
+    the grid's shape (its first row and column rounded down to even, which keeps a hex,
+    triangle or upsilon layout's parity), the whole layout masked elsewhere (rings, levels,
+    wrapped edges)."""
+    import numpy as np
+
+    from ..grids import grid_class, make_grid
+
+    if wrap or not grid_class(grid).layout_is_shape:
+        return make_grid(grid, whole.made_shape, mask=part, wrap=wrap)
+    rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+    r0, c0 = rows[0] - rows[0] % 2, cols[0] - cols[0] % 2
+    cut = part[r0 : rows[-1] + 1, c0 : cols[-1] + 1]
+    return make_grid(grid, cut.shape, mask=cut)
 
 
 def status(text: str) -> Any:

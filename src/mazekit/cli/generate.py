@@ -55,6 +55,12 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
     """Generate a maze and save or draw it (or search for one of a given difficulty)."""
     check_output(output, {"the --mask file": kw["mask"]})
     ropts = {k: kw.pop(k) for k in list(kw) if k in RENDER_KEYS}
+    if kw["mask_parts"] == "each":
+        searched = difficulty is not None or target_length is not None or min_decisions is not None
+        if searched:
+            raise ValueError("--mask-parts each makes a maze of each part: no difficulty search")
+        _each_part(output, (braid, loops, rooms), kw, ropts)
+        return
     if difficulty is None and target_length is None and min_decisions is None:
         maze = reshape(make_maze(**kw), braid, loops, rooms)
     else:
@@ -67,3 +73,28 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
     emit(maze, None, output, **ropts)
     if kw["seed"] is None:
         click.echo(f"seed: {maze.seed}", err=True)
+
+
+def _each_part(
+    output: str | None, shaping: tuple[Any, Any, Any], kw: dict[str, Any], ropts: dict[str, Any]
+) -> None:
+    """``--mask-parts each``: a maze of each part of the mask, from the same seed, written to
+    ``NAME-1.png``, ``NAME-2.png`` ... (or printed one after the other, each under its number)."""
+    from pathlib import Path
+
+    from .._rng import as_rng
+    from ._options import maze_parts
+
+    seed = as_rng(kw["seed"])[1]
+    count = maze_parts(kw)
+    mazes = [reshape(make_maze(**{**kw, "seed": seed}, part=k), *shaping) for k in range(count)]
+    for k, maze in enumerate(mazes):  # (all made first: a bad part writes nothing)
+        target = output
+        if output is not None and output != "-":
+            path = Path(output)
+            target = str(path.with_name(f"{path.stem}-{k + 1}{path.suffix}"))
+        elif count > 1:
+            click.echo(f"part {k + 1} of {count}:")
+        emit(maze, None, target, **dict(ropts))
+    if kw["seed"] is None:
+        click.echo(f"seed: {seed}", err=True)

@@ -10,7 +10,7 @@ import click
 from .. import _words as words
 from ..cell_classes import PALETTE_HELP
 from ..parsing import reshape
-from ._options import check_output, make_maze, maze_options, run, searched_maze, transform_options
+from ._options import check_output, make_maze, maze_options, maze_parts, run, searched_maze, transform_options
 
 MAX_COUNT = 1000
 
@@ -64,10 +64,15 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
     seeds = [derived_seed(base, i) for i in range(count)]
     kinds = grid_kinds(grids, kw)
     jobs = [{**kw, "grid": kinds[i % len(kinds)], "seed": seed} for i, seed in enumerate(seeds)]
+    if kw["mask_parts"] == "each":  # maze i: a maze of each part of the mask, from seed i
+        if difficulty is not None:
+            raise ValueError("--mask-parts each makes a maze of each part: no --difficulty")
+        jobs = [{**job, "part": k} for job in jobs for k in range(maze_parts(job))]
     if difficulty is None:
         mazes = [reshape(make_maze(**job), *shaping) for job in jobs]
     else:  # maze i: the pick of a search from seed i, each page's seed the one picked
         mazes = [searched_maze(job, shaping, difficulty, tries, say=i == 0)[0] for i, job in enumerate(jobs)]
+    count = len(mazes)
     data = render_pdf(mazes, paper=paper, title=title, answer_key=not no_answers, per_page=per_page,
                       colors=colors, marks=not no_marks)  # fmt: skip
     with atomic_write(Path(output), "wb") as fh:

@@ -644,6 +644,55 @@ def test_line_art_draws_exactly_the_closed_sides(kind, seed):
     assert not stray, "a line no cell's closed side drew"
 
 
+#: Where an upsilon cell's side is drawn, from the cell's place (2r, 4c), by slot N NE E SE
+#: S SW W NW, and with what character.
+UPSILON_SIDES = (
+    ([(0, 1), (0, 2), (0, 3)], "-"), ([(0, 4)], "/"), ([(1, 4)], "|"), ([(2, 4)], "\\"),
+    ([(2, 1), (2, 2), (2, 3)], "-"), ([(2, 0)], "/"), ([(1, 0)], "|"), ([(0, 0)], "\\"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_upsilon_line_art_draws_exactly_the_closed_sides(seed):
+    """Upsilon line art: every side of every cell (an octagon's eight, a square's four) is
+    drawn exactly when no passage crosses it, with the neighbour through it drawing the same
+    place; masked cells draw nothing of their own; nothing else is drawn but the corners of
+    squares on the edge (``+``) and the letters inside the cells."""
+    from mazekit.render.lineart import to_line_art
+
+    mask = np.ones((5, 7), bool)
+    mask[2, 3] = mask[0, 0] = mask[4, 6] = False
+    grid = mazekit.grids.make_grid("upsilon", (5, 7), mask=mask)
+    m = mazekit.generate("kruskal", grid, rng=seed)
+    sol = mazekit.solve(m)
+    lines = to_line_art(m, sol).splitlines()
+    canvas = np.full((11, 29), " ")
+    for i, line in enumerate(lines):
+        canvas[i, : len(line)] = list(line)
+    drawn = set()
+    for r, c in zip(*np.nonzero(mask), strict=True):
+        for slot, (places, ch) in enumerate(UPSILON_SIDES):
+            if (r + c) % 2 and slot % 2:
+                continue  # a square has no diagonal sides
+            nb = grid.neighbor((r, c), slot)
+            closed = not m.passages[r, c] >> slot & 1
+            if nb is not None:
+                assert closed == (not m.passages[nb] >> grid.back((r, c), slot) & 1)
+                nb_places, _ = UPSILON_SIDES[grid.back((r, c), slot)]
+                assert {(2 * nb[0] + y, 4 * nb[1] + x) for y, x in nb_places} == {
+                    (2 * r + y, 4 * c + x) for y, x in places}  # fmt: skip
+            for y, x in places:
+                assert (canvas[2 * r + y, 4 * c + x] == ch) == closed, ((r, c), slot)
+                drawn.add((2 * r + y, 4 * c + x))
+        on_path = (r, c) in set(map(tuple, sol.path.tolist()))
+        want = "S" if (r, c) == m.start else "G" if (r, c) == m.goal else "." if on_path else " "
+        assert canvas[2 * r + 1, 4 * c + 2] == want
+    stray = {(int(y), int(x)) for y, x in np.argwhere(np.isin(canvas, ["/", "\\", "-", "|"]))} - drawn
+    assert not stray, "a line no cell's closed side drew"
+    corners = np.argwhere(canvas == "+")
+    assert all(y % 2 == 0 and x % 4 == 0 for y, x in corners)
+
+
 def test_line_art_from_the_command_line(tmp_path):
     """``-o maze.txt`` of a hex maze and ``show --style ascii`` of a triangle one print line
     art (the default for a file; a terminal keeps half blocks unless asked)."""
@@ -658,3 +707,6 @@ def test_line_art_from_the_command_line(tmp_path):
     r = run("show", "--grid", "triangle", "--size", "6x3", "--seed", "3", "--style", "ascii")
     t = mazekit.generate("backtracker", (3, 6), grid="triangle", rng=3)
     assert r.returncode == 0 and r.stdout == to_line_art(t) + "\n", r.stderr
+    r = run("generate", "--grid", "upsilon", "--size", "5x3", "--seed", "3", "-o", "u.txt", cwd=tmp_path)
+    u = mazekit.generate("backtracker", (3, 5), grid="upsilon", rng=3)
+    assert r.returncode == 0 and (tmp_path / "u.txt").read_text() == to_line_art(u) + "\n", r.stderr

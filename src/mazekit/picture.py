@@ -114,6 +114,51 @@ def otsu(values: np.ndarray) -> int:
     return int(np.argmax(between[:-1])) + 1
 
 
+#: Blocks a side the paper's brightness is measured in (:func:`_brightness`), and the spread
+#: of the paper's level over them past which the picture's light counts as uneven.
+LIGHT_BLOCKS, UNEVEN = 12, 0.85
+
+
+def _brightness(rgb: np.ndarray) -> np.ndarray:
+    """Each pixel's brightness (its brightest channel), evened out when the light on the paper
+    is not even (a photo with a shadow or a lamp's spot): the paper's level is measured in
+    :data:`LIGHT_BLOCKS` blocks a side (the 95th percentile of the blocks with both ink and
+    paper in them, contrast of a third or more; the others, all paper or all rock, take their
+    neighbours' level), and where it varies by more than :data:`UNEVEN`, every pixel is
+    divided by the paper's level there (bilinear between the blocks' centres), so that one
+    threshold splits ink from paper everywhere. Evenly lit pictures are left as they are."""
+    from PIL import Image
+
+    value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])  # (max(axis=2): 5x slower)
+    height, width = value.shape
+    side = max(16, -(-max(height, width) // LIGHT_BLOCKS))
+    rows, cols = -(-height // side), -(-width // side)
+    if rows * cols < 4:
+        return value
+    step = max(1, int(np.sqrt(height * width / 2_000_000)))  # a sample of at most ~2 Mpixels
+    paper = np.full((rows, cols), np.nan)
+    for i in range(rows):
+        for j in range(cols):
+            block = value[i * side : (i + 1) * side : step, j * side : (j + 1) * side : step]
+            low, high = np.percentile(block, (5, 95))
+            if high > 0 and high - low >= high / 3:
+                paper[i, j] = high
+    known = ~np.isnan(paper)
+    if known.sum() < 2 or paper[known].min() >= UNEVEN * paper[known].max():
+        return value
+    while not known.all():  # fill the blocks of no contrast from their known neighbours
+        grown = np.full_like(paper, np.nan)
+        for i, j in zip(*np.nonzero(~known), strict=True):
+            near = paper[max(i - 1, 0) : i + 2, max(j - 1, 0) : j + 2]
+            if (~np.isnan(near)).any():
+                grown[i, j] = np.nanmean(near)
+        paper = np.where(known, paper, grown)
+        known = ~np.isnan(paper)
+    level = Image.fromarray(paper.astype(np.float32), "F").resize((width, height), Image.Resampling.BILINEAR)
+    evened = value * (255.0 / np.maximum(np.asarray(level), 1.0))
+    return np.clip(evened, 0, 255).astype(np.uint8)
+
+
 def _leading(fraction: np.ndarray) -> int:
     """How many of the first entries are mostly wall (> half)."""
     above = fraction > 0.5
@@ -408,7 +453,7 @@ def _skew(rgb: np.ndarray) -> float:
     rows and columns), tried every 0.1 degree on a copy at most 600 pixels across."""
     from PIL import Image
 
-    value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])
+    value = _brightness(rgb)
     dark = Image.fromarray(np.where(value < otsu(value), 255, 0).astype(np.uint8))
     scale = min(1.0, 600 / max(dark.size))
     small = dark.resize(
@@ -441,7 +486,7 @@ def _read_lattice(
     """:func:`read_picture_layout` on the pixels ``rgb`` (``turned`` degrees from the file's)."""
     from .convert import _border_gaps, from_blocks
 
-    value = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])  # (max(axis=2): 5x slower)
+    value = _brightness(rgb)
     wall_mask = value < otsu(value)
     ys, xs = np.flatnonzero(wall_mask.any(axis=1)), np.flatnonzero(wall_mask.any(axis=0))
     if len(ys) == 0:

@@ -301,13 +301,15 @@ def test_mazes_one_cell_wide_read_back(tmp_path, shape, options):
 def test_caves_with_rock_along_their_border_read_back(tmp_path, seed, options):
     """A cave's rock cells (no passage: drawn solid) along the border made its outer wall
     read many cells thick, so no lattice fitted; the wall's thickness then comes from the
-    commonest run of wall pixels, and the rock reads back as cells with no passage."""
+    commonest run of wall pixels, and the rock reads back as cells with no passage (it read
+    as no cell, cut out of the grid, until 2026-12-06)."""
     maze = mazekit.generate("cellular_automaton", (20, 30), rng=seed)
     assert (maze.passages == 0).sum() > 50
     path = tmp_path / "cave.png"
     write(maze, path, **options)
     back = read_picture(path)
     assert np.array_equal(back.passages, maze.passages) and (back.start, back.goal) == (maze.start, maze.goal)
+    assert back.grid.n_cells == maze.grid.n_cells  # rock reads as cells with no passage, not as no cell
 
 
 def _lights(height: int, width: int) -> dict[str, np.ndarray]:

@@ -545,7 +545,9 @@ def _read_lattice(
             f" {w} px wall lines {p:.4g} px apart cross where they should): non-square cells, another"
             " grid than a rectangle, or marks outside the maze?"
         )
+    solid = blocks[1::2, 1::2] != 0  # cells drawn solid: rock (a cave's), cells with no passage
     blocks = _outside_walled(blocks)  # round a shape (a masked maze): no cell
+    blocks[1::2, 1::2][solid] = 0  # rock stays a cell; its walls, drawn solid too, stay
     rows, cols = (blocks.shape[0] - 1) // 2, (blocks.shape[1] - 1) // 2
     to_block = [_given(e, what, rows, cols) for e, what in ((start, "start"), (goal, "goal"))]
     ends = "given" if start is not None and goal is not None else "one given"

@@ -77,18 +77,19 @@ def dead_end_cells(maze: Maze) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _components(passages, geo, mask):  # pragma: no cover - compiled
+def _pieces(passages, geo, mask, labels):  # pragma: no cover - compiled
+    """Label each cell with its piece (0, 1, ... in the order of their first cells; -1 where
+    no cell) in ``labels`` (int32); return how many pieces."""
     n = passages.shape[0]
     slots = k.n_slots(geo[0])
     masked = mask.shape[0] != 0
-    seen = np.zeros(n, dtype=np.uint8)
+    labels[:] = -1
     stack = np.empty(n, dtype=np.int64)
     count = 0
     for s in range(n):
-        if seen[s] or (masked and mask[s] == 0):
+        if labels[s] >= 0 or (masked and mask[s] == 0):
             continue
-        count += 1
-        seen[s] = 1
+        labels[s] = count
         top = 0
         stack[0] = s
         while top >= 0:
@@ -98,16 +99,32 @@ def _components(passages, geo, mask):  # pragma: no cover - compiled
             for slot in range(slots):
                 if bits >> slot & 1:
                     nb = k.through(geo, cell, slot)
-                    if not seen[nb]:
-                        seen[nb] = 1
+                    if labels[nb] < 0:
+                        labels[nb] = count
                         top += 1
                         stack[top] = nb
+        count += 1
     return count
+
+
+def pieces(maze: Maze) -> tuple[np.ndarray, int]:
+    """``(labels, count)``: the piece of the passage graph each cell is in (0, 1, ... in the
+    order of their first cells, -1 where no cell), shaped as the layout, and how many.
+
+    >>> import mazekit
+    >>> labels, count = pieces(mazekit.generate("prim", (2, 3), rng=0))
+    >>> count, labels.tolist()
+    (1, [[0, 0, 0], [0, 0, 0]])
+    """
+    labels = np.empty(maze.grid.size, dtype=np.int32)
+    count = _pieces(maze.passages.ravel(), *maze.grid.kernel_args(), labels)
+    return labels.reshape(maze.grid.shape), int(count)
 
 
 def components(maze: Maze) -> int:
     """Number of separate pieces the passages join the cells into (1 for a connected maze;
-    every passage-less cell, e.g. one filled by a dead-end filler, is a piece of its own).
+    every passage-less cell, e.g. one filled by a dead-end filler, is a piece of its own;
+    :func:`pieces` says which cell is in which).
 
     Examples
     --------
@@ -115,7 +132,7 @@ def components(maze: Maze) -> int:
     >>> components(mazekit.generate("prim", (4, 4), rng=0))
     1
     """
-    return int(_components(maze.passages.ravel(), *maze.grid.kernel_args()))
+    return pieces(maze)[1]
 
 
 def loops(maze: Maze) -> int:

@@ -348,6 +348,29 @@ def test_photographs_in_uneven_light_read_as_their_maze(tmp_path, seed):
         assert np.array_equal(_brightness(rgb), rgb.max(axis=2))
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_holes_in_a_masked_shape_read_as_no_cell(tmp_path, seed):
+    """A masked shape's hole (a donut's middle, one lone cell, the inside of an A) is drawn
+    as nothing inside the walls round it; it read as a pocket of open cells. A piece with no
+    wall inside it, apart from the maze and its ends, is a hole: the mask reads back whole,
+    while a cave's rock and a maze one cell wide stay cells."""
+    mask = np.ones((10, 12), bool)
+    mask[3:6, 4:8] = mask[8, 1] = False
+    maze = mazekit.generate("backtracker", mazekit.grids.RectGrid((10, 12), mask=mask), rng=seed)
+    write(maze, tmp_path / "donut.png")
+    back = read_picture(tmp_path / "donut.png")
+    assert np.array_equal(back.grid.mask, mask) and np.array_equal(back.passages, maze.passages)
+    r = run("generate", "--text", "AB", "--seed", str(seed), "-o", "ab.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    word = mazekit.load(tmp_path / "ab.json")
+    write(word, tmp_path / "ab.png", cell_size=6, wall_width=2)
+    back = read_picture(tmp_path / "ab.png")
+    assert np.array_equal(back.grid.mask, word.grid.mask) and np.array_equal(back.passages, word.passages)
+    strip = mazekit.generate("backtracker", (1, 9), rng=seed)  # open throughout, yet the maze
+    write(strip, tmp_path / "strip.png")
+    assert read_picture(tmp_path / "strip.png").grid.n_cells == 9
+
+
 @pytest.mark.parametrize("factor", [1.37, 1.5, 0.83, 2.21])
 @pytest.mark.parametrize("cell, wall", [(20, 5), (12, 3), (9, 2)])
 def test_pictures_scaled_by_no_whole_factor_read_as_their_maze(tmp_path, factor, cell, wall):

@@ -561,8 +561,37 @@ def _read_lattice(
         else:
             gaps = len(_border_gaps(blocks.astype(bool), blocks[1::2, 1::2] == 0))
             ends = {0: "corners", 1: "gap and a corner"}.get(gaps, "gaps")
-    maze = from_blocks(blocks, start=to_block[0], goal=to_block[1])
+    maze = _holes_cut(from_blocks(blocks, start=to_block[0], goal=to_block[1]), solid)
     return PictureMaze(maze, left, top, w, p, wall_mask, ends, rgb, turned)
+
+
+def _holes_cut(maze: Maze, solid: np.ndarray) -> Maze:
+    """``maze`` with the holes of a masked shape cut out: a masked maze's picture leaves a
+    hole inside its shape unpainted, enclosed by the walls round it, so it reads as a pocket
+    of cells that no passage joins to the rest. A piece of the passage graph is a hole when
+    no wall stands inside it (open throughout, as no maze is) and it is not the biggest
+    piece, holds neither end and is not rock (cells drawn ``solid``)."""
+    from .grids import RectGrid
+    from .measure import pieces
+
+    labels, count = pieces(maze)
+    if count < 2:
+        return maze
+    p, inside = maze.passages, labels >= 0
+    walled = np.zeros(count, dtype=bool)  # pieces with a wall between two of their cells
+    east = inside[:, :-1] & (labels[:, :-1] == labels[:, 1:]) & (p[:, :-1] & 2 == 0)
+    south = inside[:-1] & (labels[:-1] == labels[1:]) & (p[:-1] & 4 == 0)
+    walled[labels[:, :-1][east]] = True
+    walled[labels[:-1][south]] = True
+    keep = walled
+    keep[labels[solid & inside]] = True
+    keep[np.argmax(np.bincount(labels[inside], minlength=count))] = True
+    keep[labels[maze.start]] = keep[labels[maze.goal]] = True
+    hole = inside & ~keep[np.maximum(labels, 0)]
+    if not hole.any():
+        return maze
+    grid = RectGrid(maze.shape, mask=inside & ~hole, require_connected=False)
+    return Maze(np.where(hole, 0, p).astype(np.uint8), grid, maze.start, maze.goal)
 
 
 def _standing(blocks: np.ndarray) -> float:

@@ -757,10 +757,13 @@ def test_review_fixes_one_line_each(tmp_path):
 
 @pytest.mark.parametrize("grid", ["rect", "hex"])
 def test_a_maze_of_each_part_of_a_mask(tmp_path, grid):
-    """--mask-parts each: generate writes a maze of each part (NAME-1, NAME-2 ...), each a
-    perfect maze of exactly its part's cells (cut to it, a hex layout's parity kept), from
-    the same seed; print puts every part of every maze in the PDF; other commands, and each
-    without a mask, say so in one line and write nothing."""
+    """--mask-parts each: generate writes a maze of each part (NAME-1, NAME-2 ...; NAME for
+    a shape of one part), each a perfect maze of exactly its part's cells (cut to it, every
+    cell keeping its neighbours: a hex layout's parity kept), part k from the seed derived
+    from --seed and k; print puts every part of every maze in the PDF. Each numbered file is
+    checked before anything is written (the mask itself, a link); other commands, each
+    without a mask and too many mazes say so in one line and write nothing."""
+    from mazekit._rng import derived_seed
     from mazekit.grids import make_grid
     from mazekit.grids.rect import text_picture
 
@@ -769,7 +772,8 @@ def test_a_maze_of_each_part_of_a_mask(tmp_path, grid):
     assert r.returncode == 0, r.stderr
     assert "--text: 2 parts, a maze each" in r.stderr and "wrote m-1.json" in r.stderr
     letters = text_picture("HI")
-    labels, count = make_grid(grid, letters.shape).regions(letters)
+    whole = make_grid(grid, letters.shape)
+    labels, count = whole.regions(letters)
     assert count == 2 and sorted(p.name for p in tmp_path.iterdir()) == ["m-1.json", "m-2.json"]
     for k in range(count):
         m = load(tmp_path / f"m-{k + 1}.json")
@@ -777,22 +781,34 @@ def test_a_maze_of_each_part_of_a_mask(tmp_path, grid):
         rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
         r0, c0 = rows[0] - rows[0] % 2, cols[0] - cols[0] % 2
         assert np.array_equal(m.grid.mask, part[r0 : rows[-1] + 1, c0 : cols[-1] + 1])
-        assert m.grid.kind == grid and m.is_perfect() and m.seed == 4
-        if grid == "hex":  # the same cells have the same neighbours once cut
-            whole = make_grid(grid, letters.shape)
-            cell = (int(rows[0]), int(np.flatnonzero(part[rows[0]])[0]))
-            here = (cell[0] - r0, cell[1] - c0)
+        assert m.grid.kind == grid and m.is_perfect() and m.seed == derived_seed(4, k)
+        for r, c in np.argwhere(part):  # the same cells have the same neighbours once cut
             for slot in range(whole.n_slots):
-                was, now = whole.neighbor(cell, slot), m.grid.neighbor(here, slot)
-                assert now is None or now == (was[0] - r0, was[1] - c0)
+                was, now = whole.neighbor((r, c), slot), m.grid.neighbor((r - r0, c - c0), slot)
+                assert now == (None if was is None or not part[was] else (was[0] - r0, was[1] - c0))
+    r = run("generate", "--text", "I", "--mask-parts", "each", "--seed", "4", "-o", "i.json", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "i.json").exists() and not (tmp_path / "i-1.json").exists()
     r = run("print", "--text", "HI", "--mask-parts", "each", "--count", "3", "-o", "p.pdf", cwd=tmp_path)
     assert r.returncode == 0 and "6 mazes, 12 pages" in r.stderr, r.stderr
+    (tmp_path / "hi.txt").write_text("#.#\n#.#\n")  # a mask of two parts ...
+    (tmp_path / "x-2.png").symlink_to(tmp_path / "victim")
     for args, said in [
         (["show", "--text", "HI", "--mask-parts", "each"], "generate and print take it"),
         (["generate", "--mask-parts", "each", "-o", "x.png"], "a maze of each part of --mask or --text"),
         (["generate", "--text", "HI", "--mask-parts", "each", "--difficulty", "easy", "-o", "x.png"],
          "no difficulty search"),
+        (["generate", "--mask", "hi.txt", "--mask-parts", "each", "-o", "x.png"], "x-2.png"),  # a link
+        (["generate", "--mask", "hi.txt", "--mask-parts", "each", "-o", "hi.txt"], "hi-1.txt"),  # fine ...
+        (["print", "--text", "HI", "--mask-parts", "each", "--count", "501", "-o", "x.pdf"],
+         "more than 1000"),
     ]:  # fmt: skip
         r = run(*args, cwd=tmp_path)
+        if args[-1] == "hi.txt":  # ... numbered beside the mask, which stays as it was
+            assert r.returncode == 0 and (tmp_path / "hi.txt").read_text() == "#.#\n#.#\n", r.stderr
+            continue
         assert r.returncode == 1 and said in r.stderr and r.stderr.count("\n") <= 2, r.stderr
-        assert not list(tmp_path.glob("x*.png"))
+        assert not list(tmp_path.glob("x-1*")) and not list(tmp_path.glob("x.p*"))
+    (tmp_path / "shape-1.txt").write_text("#.#\n#.#\n")  # the mask is what part 1 would be written to
+    r = run("generate", "--mask", "shape-1.txt", "--mask-parts", "each", "-o", "shape.txt", cwd=tmp_path)
+    assert r.returncode == 1 and "is the --mask file" in r.stderr, r.stderr
+    assert (tmp_path / "shape-1.txt").read_text() == "#.#\n#.#\n" and not (tmp_path / "shape-2.txt").exists()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -53,7 +53,8 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
              difficulty: str | None, target_length: int | None, min_decisions: int | None, tries: int,
              **kw: Any) -> None:  # fmt: skip
     """Generate a maze and save or draw it (or search for one of a given difficulty)."""
-    check_output(output, {"the --mask file": kw["mask"]})
+    if kw["mask_parts"] != "each":  # (each part's own file is checked in _each_part)
+        check_output(output, {"the --mask file": kw["mask"]})
     ropts = {k: kw.pop(k) for k in list(kw) if k in RENDER_KEYS}
     if kw["mask_parts"] == "each":
         searched = difficulty is not None or target_length is not None or min_decisions is not None
@@ -78,22 +79,29 @@ def generate(output: str | None, braid: float | None, loops: int | None, rooms: 
 def _each_part(
     output: str | None, shaping: tuple[Any, Any, Any], kw: dict[str, Any], ropts: dict[str, Any]
 ) -> None:
-    """``--mask-parts each``: a maze of each part of the mask, from the same seed, written to
-    ``NAME-1.png``, ``NAME-2.png`` ... (or printed one after the other, each under its number)."""
+    """``--mask-parts each``: a maze of each part of the mask, part ``k`` from the seed
+    ``derived_seed(seed, k)`` (two parts of one shape, the I's of "II", get two mazes),
+    written to ``NAME-1.png``, ``NAME-2.png`` ... (``NAME.png`` for a shape of one part), or
+    printed one after the other, each under its number. Every file is checked before the
+    first maze is made, and every maze made before the first file is written."""
     from pathlib import Path
 
-    from .._rng import as_rng
-    from ._options import maze_parts
+    from .._rng import as_rng, derived_seed
+    from ._options import check_output, maze_parts
 
-    seed = as_rng(kw["seed"])[1]
+    seed = cast(int, as_rng(kw["seed"])[1])  # an int seed or None always gives back an int
     count = maze_parts(kw)
-    mazes = [reshape(make_maze(**{**kw, "seed": seed}, part=k), *shaping) for k in range(count)]
-    for k, maze in enumerate(mazes):  # (all made first: a bad part writes nothing)
-        target = output
-        if output is not None and output != "-":
-            path = Path(output)
-            target = str(path.with_name(f"{path.stem}-{k + 1}{path.suffix}"))
-        elif count > 1:
+    targets: list[str | None] = [output] * count
+    if output is not None and output != "-" and count > 1:
+        path = Path(output)
+        targets = [str(path.with_name(f"{path.stem}-{k + 1}{path.suffix}")) for k in range(count)]
+    for target in targets:
+        check_output(target, {"the --mask file": kw["mask"]})
+    mazes = [
+        reshape(make_maze(**{**kw, "seed": derived_seed(seed, k)}, part=k), *shaping) for k in range(count)
+    ]
+    for k, (maze, target) in enumerate(zip(mazes, targets, strict=True)):
+        if (target is None or target == "-") and count > 1:
             click.echo(f"part {k + 1} of {count}:")
         emit(maze, None, target, **dict(ropts))
     if kw["seed"] is None:

@@ -67,7 +67,12 @@ def print_(count: int, per_page: int, paper: str, title: str, no_answers: bool, 
     if kw["mask_parts"] == "each":  # maze i: a maze of each part of the mask, from seed i
         if difficulty is not None:
             raise ValueError("--mask-parts each makes a maze of each part: no --difficulty")
-        jobs = [{**job, "part": k} for job in jobs for k in range(maze_parts(job))]
+        jobs = [{**job, "part": k, "seed": derived_seed(job["seed"], k)} for job in jobs
+                for k in range(maze_parts(job))]  # fmt: skip
+        if len(jobs) > MAX_COUNT:
+            raise ValueError(
+                f"--mask-parts each makes {len(jobs)} mazes, more than {MAX_COUNT}: fewer --count"
+            )
     if difficulty is None:
         mazes = [reshape(make_maze(**job), *shaping) for job in jobs]
     else:  # maze i: the pick of a search from seed i, each page's seed the one picked

@@ -354,13 +354,14 @@ def test_compiled_kernels_go_when_a_compiled_source_changes(tmp_path, monkeypatc
 
 def test_the_command_line_starts_numba_without_scipy_and_scipy_still_loads() -> None:
     """The command line sets numba's array maths up without its BLAS probe (which imports
-    scipy.linalg): a command runs with SciPy never imported, the hiding is undone after
-    (scipy.linalg and numba's np.dot load), and a program importing mazekit keeps the probe."""
+    scipy.linalg): a command runs without scipy.linalg, the hiding is undone after
+    (scipy.linalg and numba's np.dot load), and a program importing mazekit, or calling the
+    command's main, keeps the probe."""
     pytest.importorskip("scipy")
     command = (
         "import sys\n"
         "from mazekit.cli import main\n"
-        "main(['generate', '--size', '3x4', '--seed', '1'], standalone_mode=False)\n"
+        "try:\n    main(['generate', '--size', '3x4', '--seed', '1'])\nexcept SystemExit:\n    pass\n"
         "print('scipy.linalg' in sys.modules, 'scipy.linalg.cython_blas' in sys.modules)\n"
         "import numpy as np, numba, scipy.linalg\n"
         "print(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
@@ -371,3 +372,7 @@ def test_the_command_line_starts_numba_without_scipy_and_scipy_still_loads() -> 
     library += "print('scipy.linalg' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True"]
+    called = "import sys\nfrom mazekit.cli import main\nmain(['generate'], standalone_mode=False)\n"
+    called += "print('scipy.linalg' in sys.modules)"  # a program calling main keeps numba's own start
+    out = subprocess.run([sys.executable, "-c", called], capture_output=True, text=True, check=True).stdout
+    assert out.split()[-1] == "True"

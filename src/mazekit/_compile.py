@@ -87,8 +87,10 @@ def start_numba() -> None:
     numba imports its array maths when the first kernel loads, and that module looks for BLAS
     by importing ``scipy.linalg`` (0.2-0.4 s of every command's start, measured with SciPy
     installed). No mazekit kernel uses BLAS. Hidden for that one import, BLAS is missing only
-    to ``np.cov``-like inner products, which numba then computes in a plain loop; ``np.dot``
-    looks for SciPy again when a kernel uses it. A no-op when the module is already imported.
+    to the inner products of ``np.correlate`` and ``np.convolve``, which numba then computes
+    in a plain loop; ``np.dot`` looks for SciPy again when a kernel uses it. A no-op when the
+    module is already imported. Set only in the ``mazekit`` command's own process (not when a
+    program calls its ``main`` with ``standalone_mode=False``).
     """
     import sys
 

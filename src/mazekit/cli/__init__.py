@@ -47,10 +47,10 @@ class _Group(click.Group):
         """Run the CLI; every error, usage errors included, is one line on stderr."""
         from .. import _compile
 
-        _compile.QUICK_START = True  # numba starts without its BLAS probe (see start_numba)
         run_main: Any = super().main
-        if kwargs.pop("standalone_mode", True) is False:
+        if kwargs.pop("standalone_mode", True) is False:  # called from a program: numba as it is
             return run_main(*args, standalone_mode=False, **kwargs)
+        _compile.QUICK_START = True  # the command's own process: numba starts without its BLAS probe
         from .._files import interrupts_watched
 
         try:

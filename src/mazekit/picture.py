@@ -407,7 +407,7 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
             if clear:  # clear is paper, not ink
                 white = Image.new("RGBA", img.size, "white")
                 return np.asarray(Image.alpha_composite(white, img.convert("RGBA")).convert("RGB"))
-            if img.mode == "RGB":  # (convert would copy it first)
+            if img.mode == "RGB":  # (convert would make a copy of the picture first)
                 img.load()
                 return np.asarray(img)
             return np.asarray(img.convert("RGB"))

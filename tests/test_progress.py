@@ -228,7 +228,7 @@ def test_streamed_png_reads_back_the_same_pixels(tmp_path: os.PathLike[str], mod
         np.testing.assert_array_equal(np.asarray(pil), np.asarray(image))
 
 
-@pytest.mark.parametrize("colours", [1, 2, 3, 5, 16, 17])
+@pytest.mark.parametrize("colours", [1, 2, 3, 4, 5, 16, 17])
 def test_few_colour_pictures_stream_as_small_palettes_with_the_same_pixels(tmp_path, colours: int) -> None:
     """An RGB picture of at most 16 colours becomes a palette of exactly those (1, 2 or 4
     bits a pixel, rows of any width packed right); a 17th colour keeps it RGB."""
@@ -253,7 +253,7 @@ def test_few_colour_pictures_stream_as_small_palettes_with_the_same_pixels(tmp_p
         with Image.open(path) as back:
             assert back.size == (width, BAND_ROWS)
             np.testing.assert_array_equal(np.asarray(back.convert("RGB")), rgb)
-        bits = {1: 1, 2: 1, 3: 2, 5: 4, 16: 4}[colours]
+        bits = {1: 1, 2: 1, 3: 2, 4: 2, 5: 4, 16: 4}[colours]
         assert open(path, "rb").read()[24] == bits  # IHDR's bit depth
 
 

@@ -178,7 +178,7 @@ def writer(path: str | os.PathLike[str]) -> Writer:
     """The :class:`Writer` for ``path``'s suffix, or ``ValueError`` naming the suffixes known.
 
     >>> writer("maze.svg").what, writer("m.JSON").what, writer("m.pdf").takes()
-    ('SVG picture', 'maze file', ('paper', 'title', 'per_page'))
+    ('SVG picture', 'maze file', ('paper', 'title', 'per_page', 'colors', 'marks'))
     >>> writer("maze.docx")
     Traceback (most recent call last):
     ...

@@ -1115,3 +1115,33 @@ def test_an_error_raised_while_an_interrupt_is_handled_is_the_interrupt():
         cleanup_cut_short()
     with pytest.raises(UserError, match="a bad size"):
         plain_error()
+
+
+HELD = """
+import signal, threading, time
+from mazekit._files import _signals_held
+done = threading.Event()
+other = threading.Thread(target=lambda: done.wait(10))
+other.start()
+order = []
+try:
+    with _signals_held():
+        signal.pthread_kill(other.ident, signal.SIGINT)  # another thread takes the signal
+        for _ in range(100_000):
+            pass  # bytecodes, where the main thread acts on a signal
+        time.sleep(0.05)
+        order.append("held section done")
+except KeyboardInterrupt:
+    order.append("interrupt")
+done.set()
+print(order)
+"""
+
+
+def test_a_signal_another_thread_takes_waits_for_the_held_section():
+    """Blocking SIGINT in the main thread did not hold it back in a process with other
+    threads: another thread took it, and KeyboardInterrupt hit the main thread inside the
+    held section, in the middle of a write's cleanup (a dataset's temporary shard was left
+    behind). The interrupt now comes right after the section."""
+    out = subprocess.run([sys.executable, "-c", HELD], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "['held section done', 'interrupt']", out.stderr

@@ -38,17 +38,43 @@ def _on_sigterm(signum: int, frame: Any) -> None:
 def _signals_held() -> Iterator[None]:
     """Hold SIGINT and SIGTERM back for a few system calls, so cleanup cannot be cut short.
 
-    A signal that arrives meanwhile stays pending and is acted on as soon as this ends.
+    A signal that arrives meanwhile is acted on as soon as this ends. Blocking it in this
+    thread is not enough: in a process with other threads (the interrupt watchdog, a process
+    pool's) another thread takes the signal, and Python raises ``KeyboardInterrupt`` in the
+    main thread at its next bytecode, inside the cleanup (a dataset's temporary shard was
+    left behind so, under load). So the main thread's Python handlers are swapped for one
+    that only notes the signal, and the first one noted is handed to its own handler after.
     """
     mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:  # pragma: no cover - non-POSIX
-        yield
-        return
-    old = mask(signal.SIG_BLOCK, _SIGNALS)
+    noted: list[int] = []
+
+    def note(signum: int, frame: Any) -> None:
+        noted.append(signum)
+
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in _SIGNALS:
+            try:
+                handlers[sig] = signal.signal(sig, note)
+            except (ValueError, OSError):  # pragma: no cover - not the main interpreter
+                pass
+    old = mask(signal.SIG_BLOCK, _SIGNALS) if mask is not None else None
     try:
         yield
     finally:
-        mask(signal.SIG_SETMASK, old)
+        if mask is not None:
+            mask(signal.SIG_SETMASK, old)  # a signal pending here is noted, not acted on
+        for sig in handlers:
+            if signal.getsignal(sig) is note:
+                signal.signal(sig, handlers[sig])
+            else:  # set meanwhile (a write's SIGTERM handler, or its removal): it stays
+                handlers[sig] = signal.getsignal(sig)
+        if noted:
+            handler = handlers.get(noted[0], signal.SIG_DFL)
+            if callable(handler):
+                handler(noted[0], None)  # Ctrl-C's KeyboardInterrupt, SIGTERM's Terminated ...
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(noted[0])
 
 
 def _name_max(directory: Path) -> int:
@@ -180,8 +206,8 @@ class atomic_write:
         self._target = target
         self.tmp = ""
         try:
+            self._hold_sigterm()  # (before the signals are held: that swaps the handlers)
             with _signals_held():
-                self._hold_sigterm()
                 with _LIVE_LOCK:
                     if _ENDING[0]:  # the watchdog is ending the run: start nothing
                         raise KeyboardInterrupt("the run is ending")
@@ -221,7 +247,7 @@ class atomic_write:
             finally:
                 if not committed:
                     self._discard()
-                self._release_sigterm()
+        self._release_sigterm()
         if exc_type is None and error is not None:
             raise self._renamed(error) from None
         if isinstance(exc, OSError) and exc.filename in (None, self.tmp):

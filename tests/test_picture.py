@@ -3,6 +3,7 @@ mazes and block mazes drawn by other programs, and the answer drawn on the pictu
 
 from __future__ import annotations
 
+import os
 import re
 
 import numpy as np
@@ -447,3 +448,36 @@ def test_ends_given_to_a_picture_keep_its_maze(tmp_path):
     back = read_picture(tmp_path / "m.png", start=(1, 1), goal=(2, 3))
     assert back.grid.n_cells == 20 and np.array_equal(back.passages, maze.passages)
     assert (back.start, back.goal) == ((1, 1), (2, 3))
+
+
+@pytest.mark.slow
+def test_warmup_reads_and_answers_a_picture(tmp_path) -> None:
+    """``mazekit warmup`` compiles the picture reader's and writer's kernels and the mask-part
+    kernels (a first ``mazekit solve maze.png`` compiles nothing after it)."""
+    import subprocess
+    import sys
+
+    script = """
+import tempfile
+from numba.core import event
+import mazekit
+from mazekit.output import write, write_on_picture
+from mazekit.picture import read_picture_layout
+from mazekit.warmup import jobs
+dict(jobs())["pictures read and answered, masks in parts"]()
+compiled = []
+class Count(event.Listener):
+    def on_start(self, ev): compiled.append(ev.data["dispatcher"].py_func.__name__)
+    def on_end(self, ev): pass
+event.register("numba:compile", Count())
+with tempfile.TemporaryDirectory() as tmp:
+    write(mazekit.generate("backtracker", (9, 7), rng=2), tmp + "/m.png", cell_size=9, wall_width=3)
+    layout = read_picture_layout(tmp + "/m.png")
+    write_on_picture(tmp + "/m.png", tmp + "/s.png", mazekit.solve(layout.maze), layout)
+print(sorted(set(compiled)))
+"""
+    cold = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}  # nothing compiled yet
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900,
+                         env=cold)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "[]"  # nothing left to compile

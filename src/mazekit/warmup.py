@@ -66,6 +66,7 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     out.append(("caves (cellular_automaton, 12x12)", _cave_warmup))
     out.append(("animations", _animation_warmup))
     out.append(("pictures", lambda: mazekit.render(base(), mazekit.solve(base()), format="image")))
+    out.append(("pictures read and answered, masks in parts", _picture_warmup))
     out.append(("statistics", lambda: mazekit.stats(braided())))
     out.append(("environment (mazekit.env)", _env_warmup))
     out.append(("datasets (mazekit.dataset)", _dataset_warmup))
@@ -92,6 +93,28 @@ def _cave_warmup() -> None:
 
     for seed in range(3):  # big enough for caves with several regions to join (or keep)
         mazekit.generate("cellular_automaton", (12, 12), rng=seed, record=seed == 0)
+
+
+def _picture_warmup() -> None:
+    """A maze's picture read back and answered on itself (marks, paint, palette PNG), and a
+    mask's parts labelled and joined (``--mask-parts``)."""
+    import tempfile
+
+    import numpy as np
+
+    import mazekit
+    from mazekit.grids import RectGrid
+    from mazekit.output import write, write_on_picture
+    from mazekit.picture import read_picture_layout
+
+    with tempfile.TemporaryDirectory() as tmp:
+        write(mazekit.generate("backtracker", (4, 5), rng=1), f"{tmp}/warm.png", cell_size=6, wall_width=2)
+        layout = read_picture_layout(f"{tmp}/warm.png")
+        write_on_picture(f"{tmp}/warm.png", f"{tmp}/solved.png", mazekit.solve(layout.maze), layout)
+    parts = np.zeros((3, 5), dtype=bool)
+    parts[:, 0] = parts[:, 4] = True
+    RectGrid(parts.shape).regions(parts)
+    RectGrid(parts.shape).join_regions(parts)
 
 
 def _animation_warmup() -> None:

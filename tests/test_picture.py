@@ -349,7 +349,7 @@ def test_photographs_in_uneven_light_read_as_their_maze(tmp_path, seed):
         assert np.array_equal(_brightness(rgb), rgb.max(axis=2))
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", range(3))
 def test_holes_in_a_masked_shape_read_as_no_cell(tmp_path, seed):
     """A masked shape's hole (a donut's middle, one lone cell, the inside of an A) is drawn
     as nothing inside the walls round it; it read as a pocket of open cells. A piece with no
@@ -448,6 +448,24 @@ def test_ends_given_to_a_picture_keep_its_maze(tmp_path):
     back = read_picture(tmp_path / "m.png", start=(1, 1), goal=(2, 3))
     assert back.grid.n_cells == 20 and np.array_equal(back.passages, maze.passages)
     assert (back.start, back.goal) == ((1, 1), (2, 3))
+
+
+@pytest.mark.parametrize("word", ["AB", "OK"])
+@pytest.mark.parametrize("cell, wall", [(8, 2), (5, 1)])
+def test_word_shaped_mazes_read_back(tmp_path, word, cell, wall):
+    """A maze in the shape of a word: its unpainted outside has no posts, and one (AB, seed
+    0) scored twice its pitch best, so no lattice fitted ("walls do not form a lattice");
+    a divisor of the best pitch that scores nearly as well and whose posts stand is taken."""
+    from mazekit.grids import RectGrid
+    from mazekit.grids.rect import text_picture
+
+    letters = text_picture(word)
+    mask = RectGrid(letters.shape).join_regions(letters)[0]
+    for seed in range(3):
+        maze = mazekit.generate("backtracker", RectGrid(letters.shape, mask=mask), rng=seed)
+        write(maze, tmp_path / "w.png", cell_size=cell, wall_width=wall)
+        back = read_picture(tmp_path / "w.png")
+        assert np.array_equal(back.grid.mask, mask) and np.array_equal(back.passages, maze.passages)
 
 
 @pytest.mark.slow

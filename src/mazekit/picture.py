@@ -231,6 +231,17 @@ def _pitch(wall: np.ndarray, w: int) -> int:
         for _, q in sorted(scored, key=lambda sp: (-sp[0], -sp[1])):
             if q != best and _posts_stand(wall, w, q):
                 return q
+        if _standing(_block_sums(wall, w, best)) < POSTS:
+            # a masked shape: its unpainted outside has no posts, so none of these lattices
+            # has them all, and twice the pitch can score best; a divisor of it that scores
+            # nearly as well and whose posts stand where walls reach is the maze's (half a
+            # maze's pitch scores about half as well: its extra lines cross open cells)
+            score_of = {q: score for score, q in scored}
+            for q in range(w + 1, best):
+                if best % q or score_of.get(q, -np.inf) < 0.75 * best_score:
+                    continue
+                if _standing(_block_sums(wall, w, q)) >= POSTS:
+                    return q
     return best
 
 

@@ -581,14 +581,22 @@ def _holes_cut(maze: Maze, solid: np.ndarray) -> Maze:
     hole inside its shape unpainted, enclosed by the walls round it, so it reads as a pocket
     of cells that no passage joins to the rest. A piece of the passage graph is a hole when
     no wall stands inside it (open throughout, as no maze is) and it is not the biggest
-    piece, holds neither end and is not rock (cells drawn ``solid``)."""
+    piece, holds neither end and is not rock (cells drawn ``solid``). Looked for only where
+    a lone cell with no passage or four cells open to each other could be one."""
     from .grids import RectGrid
     from .measure import pieces
 
+    p = maze.passages
+    cells = maze.grid.mask if maze.grid.mask is not None else np.ones(p.shape, dtype=bool)
+    east, south = (p & 2) != 0, (p & 4) != 0
+    lone = (p == 0) & cells & ~solid  # a hole of one cell
+    square = east[:-1, :-1] & east[1:, :-1] & south[:-1, :-1] & south[:-1, 1:]  # four cells open
+    if not lone.any() and not square.any():  # (labelling 9 million cells takes 0.2 s)
+        return maze  # no hole but a corridor of masked cells, one wide, is missed
     labels, count = pieces(maze)
     if count < 2:
         return maze
-    p, inside = maze.passages, labels >= 0
+    inside = labels >= 0
     walled = np.zeros(count, dtype=bool)  # pieces with a wall between two of their cells
     east = inside[:, :-1] & (labels[:, :-1] == labels[:, 1:]) & (p[:, :-1] & 2 == 0)
     south = inside[:-1] & (labels[:-1] == labels[1:]) & (p[:-1] & 4 == 0)

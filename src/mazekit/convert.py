@@ -42,7 +42,7 @@ def to_blocks(maze: Maze) -> np.ndarray:
     p = maze.passages
     rows, cols = p.shape
     b = np.ones((2 * rows + 1, 2 * cols + 1), dtype=np.uint8)
-    exists = np.ones(p.shape, bool) if maze.grid.mask is None else maze.grid.mask
+    exists = maze.grid.cell_mask
     b[1::2, 1::2] = ~exists
     b[1::2, 2:-1:2] = (p[:, :-1] & 2) == 0
     b[2:-1:2, 1::2] = (p[:-1, :] & 4) == 0

@@ -587,9 +587,8 @@ def _holes_cut(maze: Maze, solid: np.ndarray) -> Maze:
     from .measure import pieces
 
     p = maze.passages
-    cells = maze.grid.mask if maze.grid.mask is not None else np.ones(p.shape, dtype=bool)
     east, south = (p & 2) != 0, (p & 4) != 0
-    lone = (p == 0) & cells & ~solid  # a hole of one cell
+    lone = (p == 0) & maze.grid.cell_mask & ~solid  # a hole of one cell
     square = east[:-1, :-1] & east[1:, :-1] & south[:-1, :-1] & south[:-1, 1:]  # four cells open
     if not lone.any() and not square.any():  # (labelling 9 million cells takes 0.2 s)
         return maze  # no hole but a corridor of masked cells, one wide, is missed
@@ -597,12 +596,9 @@ def _holes_cut(maze: Maze, solid: np.ndarray) -> Maze:
     if count < 2:
         return maze
     inside = labels >= 0
-    walled = np.zeros(count, dtype=bool)  # pieces with a wall between two of their cells
-    east = inside[:, :-1] & (labels[:, :-1] == labels[:, 1:]) & (p[:, :-1] & 2 == 0)
-    south = inside[:-1] & (labels[:-1] == labels[1:]) & (p[:-1] & 4 == 0)
-    walled[labels[:, :-1][east]] = True
-    walled[labels[:-1][south]] = True
-    keep = walled
+    keep = np.zeros(count, dtype=bool)  # first: the pieces with a wall between two of their cells
+    keep[labels[:, :-1][inside[:, :-1] & (labels[:, :-1] == labels[:, 1:]) & ~east[:, :-1]]] = True
+    keep[labels[:-1][inside[:-1] & (labels[:-1] == labels[1:]) & ~south[:-1]]] = True
     keep[labels[solid & inside]] = True
     keep[np.argmax(np.bincount(labels[inside], minlength=count))] = True
     keep[labels[maze.start]] = keep[labels[maze.goal]] = True

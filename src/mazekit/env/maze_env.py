@@ -489,7 +489,7 @@ class MazeEnv(gym.Env):
             lines = [list(line) for line in render_text(ep.maze, marks=True).splitlines()]
             lines[2 * r + 1][2 * c + 1] = "@"
             return "\n".join("".join(line) for line in lines)
-        exists = np.ones(g.shape, bool) if g.mask is None else g.mask
+        exists = g.cell_mask
         art = np.where(exists, "o", " ").astype("<U1")
         art[g.unflat(ep.goal)] = "G"
         art[r, c] = "@"

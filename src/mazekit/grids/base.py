@@ -290,6 +290,12 @@ class Grid:
         """Number of cells that exist."""
         return self.size if self.mask is None else int(self.mask.sum())
 
+    @property
+    def cell_mask(self) -> np.ndarray:
+        """The layout mask of the cells that exist: the grid's mask, or every layout cell
+        (a new array then; the mask itself otherwise, not to be written to)."""
+        return np.ones(self.shape, dtype=bool) if self.mask is None else self.mask
+
     def row_counts(self) -> np.ndarray:
         """Number of cells that exist in each row (int64, one per row)."""
         if self.mask is None:

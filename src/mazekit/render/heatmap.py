@@ -143,7 +143,7 @@ def heat_blocks(maze: Maze, index: np.ndarray, lut: np.ndarray, wall: Any, backg
     blocks = to_blocks(maze)
     out = np.empty((*blocks.shape, 3), dtype=np.uint8)
     out[:] = np.asarray(wall, dtype=np.uint8)
-    exists = np.ones(maze.shape, bool) if maze.grid.mask is None else maze.grid.mask
+    exists = maze.grid.cell_mask
     cells = np.where(index[..., None] >= 0, lut[np.maximum(index, 0)], np.asarray(background, np.uint8))
     out[1::2, 1::2] = np.where(exists[..., None], cells, out[1::2, 1::2])
     mean_e = lut[(np.maximum(index[:, :-1], 0) + np.maximum(index[:, 1:], 0)) // 2]

@@ -81,7 +81,7 @@ def to_line_art(maze: Maze, solution: Solution | None = None, *, marks: bool = T
         )
     check_fits(grid.shape, 16, "drawing a maze as line art")
     rows, cols = grid.shape
-    exists = np.ones(grid.shape, bool) if grid.mask is None else grid.mask
+    exists = grid.cell_mask
     if grid.kind == "upsilon":
         canvas = _upsilon_walls(maze.passages, exists)
     else:

@@ -82,7 +82,7 @@ def _check_weights(maze: Maze, weights: Any) -> np.ndarray:
     if w.dtype.kind not in "iuf":
         raise ValueError(f"weights must be real numbers, got dtype={w.dtype}")
     w = w.astype(np.float64)
-    exists = np.ones(maze.shape, bool) if maze.grid.mask is None else maze.grid.mask
+    exists = maze.grid.cell_mask
     bad = exists & ~(np.isfinite(w) & (w > 0))
     if bad.any():
         r, c = (int(v) for v in np.argwhere(bad)[0])

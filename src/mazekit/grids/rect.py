@@ -378,10 +378,13 @@ def _system_fonts(text: str) -> list[str]:
             found += [out.stdout.strip()] if out.stdout.strip() else []
         except (OSError, subprocess.SubprocessError):
             pass
-    for folder in FONT_FOLDERS:
+    for folder in FONT_FOLDERS:  # each folder walked once, its fonts in SYSTEM_FONTS' order
         root = Path(folder).expanduser()
         if root.is_dir():
-            found += [str(p) for name in SYSTEM_FONTS for p in sorted(root.rglob(name))]
+            named = sorted(
+                (SYSTEM_FONTS.index(p.name), str(p)) for p in root.rglob("*") if p.name in SYSTEM_FONTS
+            )
+            found += [path for _, path in named]
     return list(dict.fromkeys(found))
 
 

@@ -1,6 +1,8 @@
 """3D models (``.stl``, ``.obj``, ``.glb``), judged by trimesh (a peers extra: those tests
 skip, saying so, without it): watertight, wound outward, the volume of the floor and the
-walls exactly, at the size asked for."""
+walls exactly, at the size asked for; on the grids drawn from their geometry, the solution's
+way open at walking height and every closed side blocked; 3D levels stacked with a hole and
+a step at each stair."""
 
 from __future__ import annotations
 
@@ -75,12 +77,135 @@ def test_every_wall_block_stands_and_every_road_block_is_floor():
     assert not (normal[:, 2] < 0)[np.isclose(centre[:, 2], 1.0) | np.isclose(centre[:, 2], 2.0)].any()
 
 
-@pytest.mark.parametrize("args", [("--grid", "polar", "--size", "3x6"), ("--wrap", "xy", "--size", "6x4")])
-def test_a_maze_off_the_square_lattice_is_refused_in_one_line_and_nothing_written(tmp_path, args):
-    proc = run("generate", *args, "-o", "maze.stl", cwd=tmp_path)
+def test_a_weave_maze_is_refused_in_one_line_and_nothing_written(tmp_path):
+    proc = run("generate", "--grid", "weave", "--size", "6x4", "-o", "maze.stl", cwd=tmp_path)
     assert proc.returncode != 0
-    assert proc.stderr.strip().count("\n") == 0 and "square lattice" in proc.stderr, proc.stderr
+    assert proc.stderr.strip().count("\n") == 0 and "weave" in proc.stderr, proc.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+OUTLINED = {
+    "hex": lambda: mazekit.generate("backtracker", (5, 6), grid="hex", rng=2),
+    "triangle": lambda: mazekit.generate("kruskal", (5, 8), grid="triangle", rng=3),
+    "polar": lambda: mazekit.generate("prim", (4, 8), grid="polar", rng=1),
+    "upsilon": lambda: mazekit.generate("backtracker", (4, 4), grid="upsilon", rng=5),
+    "wrapped": lambda: mazekit.generate("wilson", make_grid("rect", (4, 5), wrap="xy"), rng=4),
+    "masked hex": lambda: mazekit.generate(
+        "kruskal", make_grid("hex", (6, 6), mask=~np.pad(np.ones((2, 2), bool), 2)), rng=1
+    ),
+}
+
+
+def _inside(mesh, points):
+    """Whether each point is inside the closed mesh: the parity of the faces a ray straight
+    up from it crosses (points nudged off any edge a triangulation might put through them)."""
+    points = np.asarray(points, dtype=np.float64) + np.array([0.0123, 0.0071, 0.0])
+    tri = mesh.vertices[mesh.faces]
+    a, b, c = tri[:, 0], tri[:, 1], tri[:, 2]
+    den = (b[:, 1] - c[:, 1]) * (a[:, 0] - c[:, 0]) + (c[:, 0] - b[:, 0]) * (a[:, 1] - c[:, 1])
+    flat = np.abs(den) > 1e-12  # upright faces have no area seen from above
+    a, b, c, den = a[flat], b[flat], c[flat], den[flat]
+    out = []
+    for x, y, z in points:
+        w1 = ((b[:, 1] - c[:, 1]) * (x - c[:, 0]) + (c[:, 0] - b[:, 0]) * (y - c[:, 1])) / den
+        w2 = ((c[:, 1] - a[:, 1]) * (x - c[:, 0]) + (a[:, 0] - c[:, 0]) * (y - c[:, 1])) / den
+        w3 = 1 - w1 - w2
+        over = (w1 > 0) & (w2 > 0) & (w3 > 0)
+        height = w1 * a[:, 2] + w2 * b[:, 2] + w3 * c[:, 2]
+        out.append(int((over & (height > z)).sum()) % 2 == 1)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("name", OUTLINED)
+def test_an_outlined_grid_model_is_watertight_with_the_way_open_and_the_walls_closed(trimesh, name):
+    pytest.importorskip("shapely", reason="shapely is the mesh extra (pip install -e .[mesh])")
+    from mazekit.render.geometry import scene
+    from mazekit.render.walls import wall_model
+
+    maze = OUTLINED[name]()
+    block, height, floor = 3.0, 6.0, 1.0
+    vertices, triangles = maze_mesh(maze, block=block, height=height, floor=floor)
+    mesh = trimesh.Trimesh(vertices, triangles, process=False)
+    assert mesh.is_watertight and mesh.is_winding_consistent
+    tri = vertices[triangles]
+    normal = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    tops = np.isclose(tri[:, :, 2], floor + height).all(axis=1) & (normal[:, 2] > 0)
+    top_area = np.linalg.norm(normal[tops], axis=1).sum() / 2
+    lo, hi = vertices.min(axis=0), vertices.max(axis=0)
+    assert lo[2] == 0 and hi[2] == floor + height
+    plate = (hi[0] - lo[0]) * (hi[1] - lo[1])
+    assert mesh.volume == pytest.approx(plate * floor + top_area * height, rel=1e-9)
+    grid = maze.grid
+    sc = scene(maze)
+    pitch, walk = 2 * block, floor + height / 2
+
+    def model(xy):  # picture cell units (y down) to model millimetres at walking height
+        xy = np.atleast_2d(xy)
+        return np.column_stack([xy[:, 0] * pitch, (sc.height - xy[:, 1]) * pitch, np.full(len(xy), walk)])
+
+    solution = mazekit.solve(maze, "bfs")
+    flat = solution.path[:, 0] * grid.cols + solution.path[:, 1]
+    way = [sc.centers[flat]]
+    model_walls = wall_model(grid)
+    for a, b in zip(flat[:-1], flat[1:], strict=True):  # the side between each step's two cells
+        slot = int(np.flatnonzero(model_walls.nb[a] == b)[0])
+        way.append(model_walls.mids[a, slot][None])
+    assert not _inside(mesh, model(np.concatenate(way))).any(), "the solution's way is blocked"
+    closed = []
+    exists = grid.cell_mask.ravel()
+    passages = maze.passages.ravel()
+    ends = {int(flat[0]), int(flat[-1])}  # their sides out are the gaps
+    for cell in np.flatnonzero(exists):
+        for slot in range(grid.n_slots):
+            other = model_walls.nb[cell, slot]
+            inner = other >= 0 and exists[other]
+            side = np.isfinite(model_walls.mids[cell, slot]).all()  # (not every cell has every slot)
+            if side and ((inner and not passages[cell] >> slot & 1) or (not inner and cell not in ends)):
+                closed.append(model_walls.mids[cell, slot])  # a closed side, or the maze's edge
+    assert closed and _inside(mesh, model(np.array(closed))).all(), "a closed side has no wall"
+
+
+def test_a_3d_maze_stacks_its_levels_with_a_hole_and_a_step_at_every_stair(trimesh):
+    maze = mazekit.generate("backtracker", (3, 3, 4), grid="3d", rng=2)
+    block, height, floor = 2.0, 4.0, 1.0
+    vertices, triangles = maze_mesh(maze, block=block, height=height, floor=floor)
+    mesh = trimesh.Trimesh(vertices, triangles, process=False)
+    assert mesh.is_watertight and mesh.is_winding_consistent
+    grid = maze.grid
+    storey, rows = floor + height, grid.level_rows
+    assert vertices[:, 2].max() == pytest.approx(grid.levels * storey)
+    up = maze.passages & (1 << grid.slot_names.index("up")) != 0
+    down = maze.passages & (1 << grid.slot_names.index("down")) != 0
+    assert up.any()
+    probes, wanted = [], []
+    for r, c in np.ndindex(maze.shape):
+        k, lr = divmod(r, rows)
+        x, y = (2 * c + 1.5) * block, (2 * rows + 1 - (2 * lr + 1.5)) * block
+        base = k * storey
+        probes += [(x, y, base + z) for z in (floor / 2, floor + 0.25 * height, floor + 0.9 * height)]
+        stepped = up[r, c] and not down[r, c]
+        wanted += [not down[r, c], bool(stepped), False]  # the floor (or a hole), the step, the air
+    assert (_inside(mesh, np.array(probes)) == np.array(wanted)).all()
+    levels = [_level(maze, k) for k in range(grid.levels)]
+    blocks = [to_blocks(level) for level, _ in levels]
+    volume = sum(b.size * floor + (b == 1).sum() * height for b in blocks) * block**2
+    volume -= down.sum() * block**2 * floor  # the holes
+    volume += (up & ~down).sum() * (0.6 * block) ** 2 * (0.5 * height)  # the steps
+    gaps = sum(len(set(end_openings(level)) & here) for level, here in levels)
+    assert gaps == 2  # the start's and the goal's, on their levels
+    assert mesh.volume == pytest.approx(volume - gaps * block**2 * height, rel=1e-9)
+
+
+def _level(maze, k):
+    """Level ``k`` of a 3D maze as a rect maze, its ends where they are on it."""
+    from mazekit.maze import Maze
+
+    rows = maze.grid.level_rows
+    band = maze.passages[k * rows : (k + 1) * rows] & 15
+    level = Maze(band, make_grid("rect", band.shape), (0, 0), (0, 0), openings=maze.openings)
+    ends = (("start", maze.start), ("goal", maze.goal))
+    here = {name: (r - k * rows, c) for name, (r, c) in ends if r // rows == k}
+    return level.replace(**here), set(here)
 
 
 @pytest.mark.parametrize("option", [{"block": 0}, {"height": -1}, {"floor": "2"}, {"block": True}])

@@ -1,19 +1,32 @@
 """3D models of a maze (``.stl``, ``.obj``, ``.glb``): walls standing on a floor, to print or
-to drop into a game engine.
+to drop into a game engine, on every grid but weave.
 
-The maze's block picture (:func:`mazekit.convert.to_blocks`, with the gaps at the ends
-opened) is extruded: every block is a square ``block`` millimetres wide, a floor slab
-``floor`` mm thick lies under the whole maze, and each wall block rises ``height`` mm above
-it. The surface is the boundary of that union of boxes, two triangles for each unit square
-of it, on one lattice, so there is no crack and no T-junction: the mesh is watertight and
-every edge is shared by exactly two triangles (every corner block of a block picture is
-wall, so no two walls touch along an edge alone). Triangles wind counter-clockwise seen from
-outside (normals outward), x runs east and y north, z up; the maze's top-left corner is at
-``(0, rows * block)``.
+- **Rect grids** (masked or not): the maze's block picture (:func:`mazekit.convert.to_blocks`,
+  with the gaps at the ends opened) is extruded: every block is a square ``block``
+  millimetres wide, a floor slab ``floor`` mm thick lies under the whole maze, and each wall
+  block rises ``height`` mm above it (masked cells are solid wall).
+- **3D grids:** the levels stacked, each a rect level on its own floor slab, the slab of one
+  level resting on the walls of the level below. A stair is a hole in the floor above the
+  lower cell and a step (a box ``block * 0.6`` wide and ``height / 2`` tall) in the lower
+  cell, unless a stair down leaves that cell through its own floor.
+- **Hex, triangle, polar, upsilon and wrapped rect grids:** the walls of the maze's picture
+  (:func:`mazekit.render.geometry.scene`, the gaps at the ends opened) are drawn ``block / 2``
+  thick on a cell pitch of ``2 * block`` (as a rect maze's cell and wall), unioned into one
+  outline (shapely: ``pip install 'mazekit[mesh]'``) and extruded on a rectangular floor
+  slab reaching ``block / 2`` beyond them.
+
+Block pictures make their surface of unit squares on one lattice, so there is no crack and
+no T-junction; the outlined grids make theirs from the outline's rings (their floor and wall
+tops triangulated between those rings), so every edge is shared by exactly two triangles
+(the outline is closed by a hair, ``block / 200``, first, so that no two walls touch at a
+point alone). Either way the mesh is watertight and its volume is the floor's plus the
+walls' exactly. Triangles wind counter-clockwise seen from outside (normals outward), x runs
+east and y north, z up; the maze's top-left corner is at ``(0, rows * block)`` (the outlined
+grids: at the top-left of their picture). A weave maze is refused in one line: its
+crossings would need bridges.
 
 STL and OBJ are in millimetres (slicers read STL as mm); a GLB (binary glTF) is in metres,
-as glTF requires, so engines import it at its real size. Rect grids, masked or not (masked
-cells are solid wall); other grids are refused in one line.
+as glTF requires, so engines import it at its real size.
 
 Examples
 --------
@@ -30,7 +43,7 @@ import json
 import os
 import struct
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -65,22 +78,54 @@ def maze_mesh(
     Parameters
     ----------
     maze : Maze
-        On a rect grid (masked or not; a wrapped one is refused).
+        On any grid but weave (see the module docstring for how each is built).
     block, height, floor : float
-        A block's side, a wall's height above the floor, and the floor's thickness, in mm.
+        A block's side (half a cell's pitch), a wall's height above the floor, and the
+        floor's thickness, in mm.
+
+    Examples
+    --------
+    >>> import mazekit
+    >>> m = mazekit.generate("backtracker", (2, 2, 2), grid="3d", rng=1)
+    >>> vertices, triangles = maze_mesh(m, block=1, height=2, floor=1)
+    >>> float(vertices[:, 2].max())  # two levels of a floor and walls
+    6.0
     """
     from ._limits import check_cells
-    from .convert import level_blocks
 
     check_cells(maze.grid.shape, MESH_BYTES_PER_CELL, "a 3D model")
     block, height, floor = (
         _check_size(n, v) for n, v in (("block", block), ("height", height), ("floor", floor))
     )
-    blocks = level_blocks(maze, "a 3D model")
-    rows, cols = blocks.shape
-    solid = np.zeros((4, rows + 2, cols + 2), dtype=bool)  # (z, y down, x), empty all round
-    solid[1, 1:-1, 1:-1] = True  # the floor
-    solid[2, 1:-1, 1:-1] = blocks == 1  # the walls
+    grid = maze.grid
+    if grid.square_lattice:
+        from .convert import level_blocks
+
+        solid = _slab_and_walls([level_blocks(maze, "a 3D model")])
+        return _voxel_surface(solid, np.array([0.0, floor, floor + height]), block)
+    if grid.kind == "3d":
+        return _stacked(maze, block, height, floor)
+    if grid.tunnel_slots:
+        raise ValueError("a 3D model of a weave maze is not made: its crossings would need bridges")
+    return _outlined(maze, block, height, floor)
+
+
+def _slab_and_walls(levels: list[np.ndarray]) -> np.ndarray:
+    """Voxels ``(z, y down, x)`` of block pictures stacked: per level a floor slab under its
+    walls, empty all round (one voxel of padding on every side)."""
+    rows, cols = levels[0].shape
+    solid = np.zeros((2 * len(levels) + 2, rows + 2, cols + 2), dtype=bool)
+    for k, blocks in enumerate(levels):
+        solid[1 + 2 * k, 1:-1, 1:-1] = True  # the floor
+        solid[2 + 2 * k, 1:-1, 1:-1] = blocks == 1  # the walls
+    return solid
+
+
+def _voxel_surface(solid: np.ndarray, levels: np.ndarray, block: float) -> tuple[np.ndarray, np.ndarray]:
+    """The boundary of the padded voxels ``solid`` (``(z, y down, x)``), two triangles a unit
+    square of it, on one lattice; voxel layer ``z`` spans heights ``levels[z - 1]`` to
+    ``levels[z]``, a voxel is ``block`` wide."""
+    rows, cols = solid.shape[1] - 2, solid.shape[2] - 2
     quads = []
     # the corners of a unit square across each axis of (z, y, x) index space, as offsets from
     # its lowest corner, in the order that winds counter-clockwise seen from the +axis side
@@ -103,11 +148,154 @@ def maze_mesh(
     unique, index = np.unique(keys.ravel(), return_inverse=True)
     z, rem = np.divmod(unique, (rows + 1) * (cols + 1))
     y, x = np.divmod(rem, cols + 1)
-    levels = np.array([0.0, floor, floor + height])
     vertices = np.stack([x * block, (rows - y) * block, levels[z]], axis=1)
     square = index.reshape(-1, 4)
     triangles = np.concatenate([square[:, [0, 1, 2]], square[:, [0, 2, 3]]])
     return vertices, triangles.astype(np.int64)
+
+
+#: A stair's step: its side as a share of a block, its height as a share of a wall's.
+STEP_SIDE, STEP_HEIGHT = 0.6, 0.5
+
+
+def _stacked(maze: Maze, block: float, height: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """A 3D grid's levels stacked (see the module docstring)."""
+    from .convert import end_openings, to_blocks
+    from .grids import make_grid
+    from .grids.cube import CubeGrid
+
+    grid = maze.grid
+    assert isinstance(grid, CubeGrid)
+    n, rows, cols = grid.levels, grid.level_rows, grid.cols
+    exists = grid.cell_mask
+    up_bit, down_bit = 1 << grid.slot_names.index("up"), 1 << grid.slot_names.index("down")
+    levels, steps = [], []
+    for k in range(n):
+        band = slice(k * rows, (k + 1) * rows)
+        level = make_grid("rect", (rows, cols), mask=None if grid.mask is None else exists[band])
+        flat = maze.passages[band] & 15
+        ends = {name: getattr(maze, name) for name in ("start", "goal")}
+        here = {name: (r - k * rows, c) for name, (r, c) in ends.items() if r // rows == k}
+        if not exists[band].any():  # a level cut away whole: solid
+            levels.append(np.ones((2 * rows + 1, 2 * cols + 1), dtype=np.uint8))
+            continue
+        first = tuple(np.argwhere(exists[band])[0])
+        start, goal = here.get("start", first), here.get("goal", first)
+        level_maze = type(maze)(flat, level, start, goal, openings=maze.openings, trusted=True)
+        blocks = to_blocks(level_maze)
+        for name, (r, c) in end_openings(level_maze).items():
+            if name in here:
+                blocks[r, c] = 0
+        levels.append(blocks)
+        up = (maze.passages[band] & up_bit) != 0
+        down = (maze.passages[band] & down_bit) != 0
+        steps += [(k, r, c) for r, c in np.argwhere(up & ~down)]
+    solid = _slab_and_walls(levels)
+    for k in range(1, n):  # a hole in the floor over every stair up from the level below
+        below, across = np.nonzero((maze.passages[(k - 1) * rows : k * rows] & up_bit) != 0)
+        solid[1 + 2 * k, 2 * below + 2, 2 * across + 2] = False  # (padded by one voxel)
+    storey = floor + height
+    plane = np.arange(2 * n + 1)  # the floor's bed, its top, the walls' top, the next floor's top, ...
+    heights = plane // 2 * storey + plane % 2 * floor
+    vertices, triangles = _voxel_surface(solid, heights, block)
+    if not steps:
+        return vertices, triangles
+    at = np.array(steps, dtype=np.float64)
+    side, rise = STEP_SIDE * block, STEP_HEIGHT * height
+    x0 = (2 * at[:, 2] + 1) * block + (block - side) / 2
+    y0 = (2 * rows + 1 - (2 * at[:, 1] + 2)) * block + (block - side) / 2
+    z0 = at[:, 0] * storey + floor
+    size = np.array([side, side, rise])
+    boxes = [_box(np.array(corner), size) for corner in zip(x0, y0, z0, strict=True)]
+    return _joined([(vertices, triangles), *boxes])
+
+
+def _box(corner: np.ndarray, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A closed box from ``corner`` (its least x, y, z) of ``size``, wound outward."""
+    unit = np.array([[x, y, z] for z in (0, 1) for y in (0, 1) for x in (0, 1)], dtype=np.float64)
+    faces = np.array([
+        [0, 2, 3], [0, 3, 1], [4, 5, 7], [4, 7, 6],  # bottom, top
+        [0, 1, 5], [0, 5, 4], [2, 6, 7], [2, 7, 3],  # south, north
+        [0, 4, 6], [0, 6, 2], [1, 3, 7], [1, 7, 5],  # west, east
+    ])  # fmt: skip
+    return corner + unit * size, faces
+
+
+def _joined(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Meshes side by side in one vertex list."""
+    offsets = np.cumsum([0] + [len(v) for v, _ in pieces[:-1]])
+    vertices = np.concatenate([v for v, _ in pieces])
+    triangles = np.concatenate([t + o for (_, t), o in zip(pieces, offsets, strict=True)])
+    return vertices, triangles
+
+
+def _outlined(maze: Maze, block: float, height: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """The picture's walls outlined and extruded (see the module docstring)."""
+    try:
+        import shapely
+    except ImportError as exc:
+        raise ModuleNotFoundError(
+            f"a 3D model of a {maze.grid.kind_words} maze needs shapely: pip install 'mazekit[mesh]'",
+            name="shapely",
+        ) from exc
+    from shapely.geometry.polygon import orient
+
+    from .render.geometry import scene
+
+    sc = scene(maze)
+    pitch, wall = 2 * block, block / 2
+    lines = [
+        np.column_stack([x * pitch, (sc.height - y) * pitch])
+        for x, y in (w.T for w in sc.walls if len(w) > 1)
+    ]
+    outline = shapely.buffer(shapely.MultiLineString(lines), wall / 2, cap_style="square", join_style="mitre")
+    hair = block / 200  # closed by a hair: no two walls touch at a point alone
+    outline = outline.buffer(hair, join_style="mitre").buffer(-hair, join_style="mitre")
+    outline = shapely.remove_repeated_points(outline, hair / 100)
+    x0, y0, x1, y1 = outline.bounds
+    plate = shapely.box(x0 - wall, y0 - wall, x1 + wall, y1 + wall)
+    top, bed = floor + height, floor
+    triangles = [_flat(_triangles(p, shapely), bed) for p in _polygons(plate.difference(outline))]
+    for polygon in _polygons(outline):
+        triangles.append(_flat(_triangles(polygon, shapely), top))
+        polygon = orient(polygon, 1.0)  # outer ring counter-clockwise, holes clockwise
+        for ring in (polygon.exterior, *polygon.interiors):
+            triangles.append(_side(np.asarray(ring.coords), bed, top))
+    px0, py0, px1, py1 = plate.bounds
+    corner = np.array([[px0, py0], [px1, py0], [px1, py1], [px0, py1], [px0, py0]])
+    triangles.append(_flat(np.array([corner[[0, 1, 2]], corner[[0, 2, 3]]]), 0.0)[:, ::-1])  # facing down
+    triangles.append(_side(corner, 0.0, bed))
+    tri = np.concatenate(triangles)
+    vertices, index = np.unique(tri.reshape(-1, 3), axis=0, return_inverse=True)
+    return vertices, index.reshape(-1, 3).astype(np.int64)
+
+
+def _polygons(shape: Any) -> list[Any]:
+    return [shape] if shape.geom_type == "Polygon" else [g for g in shape.geoms if g.geom_type == "Polygon"]
+
+
+def _triangles(polygon: Any, shapely: Any) -> np.ndarray:
+    """``(k, 3, 2)`` triangles covering ``polygon`` with no new vertex, counter-clockwise."""
+    parts = shapely.constrained_delaunay_triangles(polygon).geoms
+    xy = np.array([np.asarray(t.exterior.coords)[:3] for t in parts]).reshape(-1, 3, 2)
+    d1, d2 = xy[:, 1] - xy[:, 0], xy[:, 2] - xy[:, 0]
+    clockwise = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0] < 0
+    xy[clockwise] = xy[clockwise, ::-1]
+    return xy
+
+
+def _flat(xy: np.ndarray, z: float) -> np.ndarray:
+    """``(k, 3, 2)`` triangles lifted to height ``z``."""
+    return np.concatenate([xy, np.full(xy.shape[:2] + (1,), z)], axis=2)
+
+
+def _side(ring: np.ndarray, z0: float, z1: float) -> np.ndarray:
+    """The upright wall along a closed ring (its last point its first) from ``z0`` to ``z1``,
+    facing right of the ring's way (out of a counter-clockwise outer ring)."""
+    a, b = ring[:-1], ring[1:]
+    low, high = np.full((len(a), 1), z0), np.full((len(a), 1), z1)
+    a0, b0, b1, a1 = (np.hstack(p) for p in ((a, low), (b, low), (b, high), (a, high)))
+    return np.concatenate([np.stack([a0, b0, b1], axis=1), np.stack([a0, b1, a1], axis=1)])
 
 
 def _stl(vertices: np.ndarray, triangles: np.ndarray) -> bytes:

@@ -339,6 +339,89 @@ def test_window_observation() -> None:
     assert corner.neighbor((0, 0), 4) is not None and obs[4, 1, 1] == (cube.maze.passages[0, 0] >> 4) & 1
 
 
+def _open_run(maze: mazekit.Maze, r: int, c: int, slot: int, k: int) -> int:
+    """How many cells past (r, c) through ``slot`` a rect maze's corridor runs straight, at
+    most ``k``."""
+    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[slot]
+    n = 0
+    while n < k and maze.passages[r + n * dr, c + n * dc] >> slot & 1:
+        n += 1
+    return n
+
+
+def test_an_occluded_window_sees_down_straight_corridors_and_past_bare_corners_only() -> None:
+    """On a rect maze the line of sight has a rule of its own to check it by: along a row or
+    a column it runs until the first closed side; to a diagonal neighbour it passes through
+    the post between, so only a post no wall touches lets it through."""
+    k = 3
+    maze = mazekit.generate("backtracker", (7, 8), rng=4)
+    room = maze.passages.copy()  # a 3x3 room: four bare posts inside it
+    room[2:5, 2:4] |= 2
+    room[2:5, 3:5] |= 8
+    room[2:4, 2:5] |= 4
+    room[3:5, 2:5] |= 1
+    maze = maze.replace(passages=room)
+    env = make(observation_mode="window", window_radius=k, occlude=True, maze=maze)
+    plain = make(observation_mode="window", window_radius=k, maze=maze)
+    rows, cols = maze.shape
+    blocks = to_blocks(maze)
+    bare = 0
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        obs, _ = env.reset(options={"start": (r, c)})
+        seen = obs[-1]
+        full, _ = plain.reset(options={"start": (r, c)})
+        assert np.array_equal(obs[:-1], full * seen)  # what is seen is shown as it is, the rest 0
+        for slot, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+            run = _open_run(maze, r, c, slot, k)
+            line = [seen[k + n * dr, k + n * dc] for n in range(1, k + 1)]
+            assert line == [1] * run + [0] * (k - run), (r, c, slot)
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                post = blocks[2 * r + 1 + dr, 2 * c + 1 + dc]  # the corner between them
+                around = blocks[
+                    2 * r + 1 + dr - 1 : 2 * r + 1 + dr + 2, 2 * c + 1 + dc - 1 : 2 * c + 1 + dc + 2
+                ]
+                open_post = around[1, 0] == around[1, 2] == around[0, 1] == around[2, 1] == 0
+                bare += open_post
+                assert post == 1 and seen[k + dr, k + dc] == open_post, (r, c, dr, dc)
+    assert bare == 16  # the room's four posts, each seen past from its four cells
+
+
+@pytest.mark.parametrize("kind", [kind for kind in SIZES if kind != "polar"])
+def test_an_occluded_window_on_every_grid_sees_its_own_cell_and_only_cells(kind: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = make(kind, observation_mode="window", window_radius=2, occlude=True)
+    plain = make(kind, observation_mode="window", window_radius=2)
+    assert env.observation_space.shape[0] == plain.observation_space.shape[0] + 1
+    obs, _ = env.reset(seed=1)
+    full, _ = plain.reset(seed=1)
+    rng = np.random.default_rng(1)
+    hidden = 0
+    for _ in range(40):
+        assert env.observation_space.contains(obs)
+        seen = obs[-1]
+        exists = full[env.n_slots]
+        assert seen[2, 2] == 1 and not (seen & (1 - exists)).any()  # its own cell; nothing off the maze
+        assert np.array_equal(obs[:-1], full * seen)
+        hidden += int((exists & (1 - seen)).sum())
+        a = int(rng.integers(env.action_space.n))
+        obs, *_ = env.step(a)
+        full, *_ = plain.step(a)
+    assert hidden > 0  # walls hid something
+    check_env(make(kind, observation_mode="window", occlude=True), skip_render_check=True)
+
+
+@pytest.mark.parametrize(
+    "bad", [{"observation_mode": "maze"}, {"observation_mode": "rgb"}, {"occlude": "yes"}]
+)
+def test_occlude_needs_the_window_and_a_bool(bad: dict[str, object]) -> None:
+    options: dict[str, object] = {"observation_mode": "window", "occlude": True} | bad
+    with pytest.raises(ValueError, match="occlude"):
+        make(**options)
+
+
 @pytest.mark.parametrize("kind", list(SIZES))
 def test_rgb_observation_is_the_picture_round_the_agent(kind: str) -> None:
     """Pixels for CNN policies: a fixed-size window of the rendered maze, every grid."""

@@ -24,7 +24,13 @@ size range the layout is the largest one and smaller mazes sit at its top left:
   triangle: the cell points down; upsilon: the cell is a square), so one more channel gives
   each cell's parity. On a 3d grid the window shows the agent's level (the stairs are the
   up/down channels). Polar grids refuse: their rings have different cell counts, so a
-  layout window is not a neighbourhood.
+  layout window is not a neighbourhood. With ``occlude=True`` the window shows only what the
+  agent can see, as MiniGrid's partial view does (``see_through_walls=False``): a cell is
+  seen when the straight line from the agent's cell centre to its centre, in the maze's
+  picture (:func:`mazekit.render.geometry.scene`), touches no wall; every channel of an
+  unseen cell is 0 and one more channel, last, is 1 on the seen cells. The window stays
+  upright, centred on the agent: actions are absolute slots, so there is no facing to turn
+  it by.
 - ``"rgb"``: ``uint8`` ``(height, width, 3)`` pixels, as CNN policies take them: the maze's
   picture (:func:`mazekit.render`, the agent an orange disc) cut to ``2r+1`` cells of pitch
   on a side around the agent (``window_radius`` r; ``cell_pixels`` a cell, default 8),
@@ -109,7 +115,8 @@ class MazeEnv(gym.Env):
         Make a new maze on every reset (default), or keep one: made at the first reset and
         again only when ``reset`` gets a seed.
     observation_mode : {"coordinates", "index", "maze", "window", "rgb"}
-        See the module notes; ``window_radius`` sets the window's size.
+        See the module notes; ``window_radius`` sets the window's size, ``occlude`` hides
+        what walls hide in it.
     render_mode : {"rgb_array", "ansi", "human"}, optional
         A picture by mazekit's renderer, text art (a rect grid's ASCII picture; other grids
         print their cell layout), or a pygame window.
@@ -170,6 +177,7 @@ class MazeEnv(gym.Env):
         new_maze: bool = True,
         observation_mode: str = "coordinates",
         window_radius: int = 2,
+        occlude: bool = False,
         render_mode: str | None = None,
         generator_options: dict[str, Any] | None = None,
         maze: Maze | None = None,
@@ -188,6 +196,11 @@ class MazeEnv(gym.Env):
             raise ValueError(f"max_steps must be a positive integer or None, got {max_steps!r}")
         if not _count(window_radius, 0):
             raise ValueError(f"window_radius must be an integer >= 0, got {window_radius!r}")
+        if not isinstance(occlude, bool | np.bool_):
+            raise ValueError(f"occlude must be True or False, got {occlude!r}")
+        if occlude and observation_mode != "window":
+            raise ValueError(f"occlude hides what walls hide in the agent's window: it needs "
+                             f"observation_mode 'window', not {observation_mode!r}")  # fmt: skip
         if cell_pixels is not None and (not isinstance(cell_pixels, int) or cell_pixels < 2):
             raise ValueError(f"cell_pixels must be an integer >= 2, got {cell_pixels!r}")
         self.maker = MazeMaker(generator, grid, size, braid=braid, ends=ends, slip=slip,
@@ -215,6 +228,9 @@ class MazeEnv(gym.Env):
         self.curriculum_size: tuple[int, ...] | None = self.maker.low if self._curriculum else None
         self.observation_mode = observation_mode
         self.radius = int(window_radius)
+        self.occlude = bool(occlude)
+        self._sight: dict[int, np.ndarray] = {}
+        self._walls: np.ndarray | None = None
         self.render_mode = render_mode
         self.cell_pixels = cell_pixels
 
@@ -249,7 +265,7 @@ class MazeEnv(gym.Env):
         if self.observation_mode == "rgb":
             px = side * self._pitch()
             return spaces.Box(0, 255, shape=(px, px, 3), dtype=np.uint8)
-        return spaces.Box(0, 1, shape=(n + 2 + self.parity, side, side), dtype=np.uint8)
+        return spaces.Box(0, 1, shape=(n + 2 + self.parity + self.occlude, side, side), dtype=np.uint8)
 
     def _cell_and_wall(self, side: float = 0) -> tuple[int, int]:
         """Pixels of a cell and of a wall in the pictures (``side``: the maze's cells across)."""
@@ -291,6 +307,7 @@ class MazeEnv(gym.Env):
         d0 = max(int(ep.dist[ep.start]), 1)
         self._potential = ep.dist / -d0 if self.reward_scheme == "shaped" else None
         self._picture = None
+        self._sight, self._walls = {}, None
         if self.observation_mode in ("maze", "window"):
             self._build_planes(ep)
 
@@ -434,7 +451,26 @@ class MazeEnv(gym.Env):
         k, band = self.radius, self._band
         lv = r // band
         top = r + lv * 2 * k  # each level carries its own padding rows
-        return self._planes[:, top : top + 2 * k + 1, c : c + 2 * k + 1].copy()
+        window = self._planes[:, top : top + 2 * k + 1, c : c + 2 * k + 1]
+        if not self.occlude:
+            return window.copy()
+        seen = self._sight.get(cell)
+        if seen is None:
+            seen = self._sight[cell] = self._seen(cell)
+        return np.concatenate([window * seen, seen[None]])
+
+    def _seen(self, cell: int) -> np.ndarray:
+        """``(2k+1, 2k+1)`` uint8: 1 on the window's cells the agent at ``cell`` sees (the line
+        between the two cell centres touches no wall of the picture)."""
+        from .sight import seen_cells
+
+        ep = self._episode()
+        if self._walls is None:
+            from ..render.geometry import scene
+
+            sc = scene(ep.maze)
+            self._walls, self._centres = _segments(sc.walls), sc.centers
+        return seen_cells(ep.grid, cell, self.radius, self._centres, self._walls)
 
     # -- MDP ------------------------------------------------------------------------------
     @property
@@ -606,3 +642,9 @@ def as_kind_code(kind: str) -> int:
     from ..grids import GRIDS
 
     return int(GRIDS[kind].code)
+
+
+def _segments(lines: list[np.ndarray]) -> np.ndarray:
+    """``(m, 2, 2)`` the straight pieces of polylines."""
+    pieces = [np.stack([line[:-1], line[1:]], axis=1) for line in lines if len(line) > 1]
+    return np.concatenate(pieces) if pieces else np.zeros((0, 2, 2))

@@ -687,6 +687,23 @@ def test_q_learning_example_learns_a_shortest_path() -> None:
     assert got["greedy"] == got["shortest"] and got["episodes"] is not None
 
 
+def test_ppo_example_learns_a_shortest_path() -> None:
+    """The Stable-Baselines3 example (an optional example: skipped without it, whose PyTorch
+    is gigabytes): 20,000 steps of PPO walk the 6x6 maze's shortest path."""
+    pytest.importorskip(
+        "stable_baselines3", reason="stable-baselines3 is an optional example, not a dependency"
+    )
+    from stable_baselines3 import PPO
+
+    ppo = example("ppo")
+    env = ppo.make_env("fixed")  # type: ignore[attr-defined]
+    env.reset(seed=0)
+    model = PPO("MlpPolicy", env, seed=0, device="cpu")
+    assert ppo.score(model, "fixed", 1)["reached"] == 0  # type: ignore[attr-defined]
+    model.learn(total_timesteps=20_000)
+    assert ppo.score(model, "fixed", 1) == {"reached": 1.0, "steps_over_shortest": 1.0}  # type: ignore[attr-defined]
+
+
 def test_maker_reset_stream_is_seeded() -> None:
     a, b = MazeMaker("prim", "hex", (6, 6), seed=5), MazeMaker("prim", "hex", (6, 6), seed=5)
     for _ in range(3):

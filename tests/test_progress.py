@@ -354,24 +354,26 @@ def test_compiled_kernels_go_when_a_compiled_source_changes(tmp_path, monkeypatc
 
 def test_the_command_line_starts_numba_without_scipy_and_scipy_still_loads() -> None:
     """The command line sets numba's array maths up without its BLAS probe (which imports
-    scipy.linalg): a command runs without scipy.linalg, the hiding is undone after
-    (scipy.linalg and numba's np.dot load), and a program importing mazekit, or calling the
-    command's main, keeps the probe."""
+    scipy.linalg) and its cffi typing without cffi's C parser: a command runs without
+    scipy.linalg and pycparser, the hiding is undone after (scipy.linalg, numba's np.dot and
+    cffi load), and a program importing mazekit, or calling the command's main, keeps both."""
     pytest.importorskip("scipy")
+    pytest.importorskip("cffi")
     command = (
         "import sys\n"
         "from mazekit.cli import main\n"
         "try:\n    main(['generate', '--size', '3x4', '--seed', '1'])\nexcept SystemExit:\n    pass\n"
-        "print('scipy.linalg' in sys.modules, 'scipy.linalg.cython_blas' in sys.modules)\n"
-        "import numpy as np, numba, scipy.linalg\n"
-        "print(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
+        "print('scipy.linalg' in sys.modules, 'scipy.linalg.cython_blas' in sys.modules,"
+        " 'pycparser' in sys.modules, 'cffi' in sys.modules)\n"
+        "import numpy as np, numba, scipy.linalg, cffi\n"
+        "print(numba.njit(lambda a: np.dot(a, a))(np.ones(3)), cffi.FFI().sizeof('int'))\n"
     )
     out = subprocess.run([sys.executable, "-c", command], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines()[-2:] == ["False False", "3.0"]
+    assert out.splitlines()[-2:] == ["False False False False", "3.0 4"]
     library = "import sys, mazekit\nmazekit.generate('backtracker', (3, 4), rng=1)\n"
-    library += "print('scipy.linalg' in sys.modules)"
+    library += "print('scipy.linalg' in sys.modules, 'pycparser' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["True"]
+    assert out.split() == ["True", "True"]
     called = "import sys\nfrom mazekit.cli import main\nmain(['generate'], standalone_mode=False)\n"
     called += "print('scipy.linalg' in sys.modules)"  # a program calling main keeps numba's own start
     out = subprocess.run([sys.executable, "-c", called], capture_output=True, text=True, check=True).stdout

@@ -82,7 +82,8 @@ def fresh_cache(root: Path | None = None) -> bool:
 
 
 def start_numba() -> None:
-    """Import numba's array maths now, without its BLAS probe, when :data:`QUICK_START` is set.
+    """Import numba's array maths and its cffi typing now, without the BLAS probe and the C
+    parser they bring, when :data:`QUICK_START` is set.
 
     numba imports its array maths when the first kernel loads, and that module looks for BLAS
     by importing ``scipy.linalg`` (0.2-0.4 s of every command's start, measured with SciPy
@@ -92,17 +93,30 @@ def start_numba() -> None:
     module is already imported. Set only in the ``mazekit`` command's own process (not when a
     program calls its ``main`` with ``standalone_mode=False``).
     """
+    if not QUICK_START:
+        return
+    _without("scipy.linalg.cython_blas", "numba.np.arraymath")
+    _without("cffi", "numba.core.typing.cffi_utils")
+
+
+def _without(hidden: str, module: str) -> None:
+    """Import ``module`` with ``hidden`` failing to import, unless either is imported already.
+
+    The second of :func:`start_numba`'s two: numba's typing context imports its support for
+    cffi functions when the first kernel loads, and with cffi installed (as Dask and others
+    bring it) that parses C declarations with pycparser: 0.08 s of every command's start. No
+    mazekit kernel calls a cffi function; numba then simply does not type them.
+    """
     import sys
 
-    blas = "scipy.linalg.cython_blas"
-    if not QUICK_START or "numba.np.arraymath" in sys.modules or blas in sys.modules:
+    if module in sys.modules or hidden in sys.modules:
         return
-    sys.modules[blas] = None  # type: ignore[assignment]  # its import fails at once, no parent loaded
+    sys.modules[hidden] = None  # type: ignore[assignment]  # its import fails at once, no parent loaded
     try:
-        import numba.np.arraymath  # noqa: F401
+        __import__(module)
     finally:
-        if blas in sys.modules and sys.modules[blas] is None:
-            del sys.modules[blas]
+        if hidden in sys.modules and sys.modules[hidden] is None:
+            del sys.modules[hidden]
 
 
 def _digest(root: Path, sources: list[Path]) -> str:

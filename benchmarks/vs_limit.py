@@ -12,6 +12,13 @@ call so compilation is excluded). The two sides run alternately, seed by seed, s
 spell of a shared machine falls on both; the table gives the best of five runs of each and,
 to show the spread, the ratio of the medians. The ratio is mazekit / C: 1.0x is C speed. It
 prints a Markdown table with the machine, date and load average before and after.
+
+The ``bfs`` row compares different mazes (each side solves its own) and unequal work (mazekit
+records the exploration order and turns the path into cells, in memory fresh from the system;
+C only searches, in memory it touched before its clock started). ``--same-maze`` adds the
+row that takes those apart: C's own ``bfs`` function, built from the same source as a shared
+library (``cc`` is needed), and mazekit's compiled search without its trace, both on the same
+mazekit mazes, both in memory touched before the clock starts, alternating.
 """
 
 from __future__ import annotations
@@ -66,11 +73,81 @@ def paired(
     return py, c
 
 
+#: C's bfs on a given bit grid, for ``--same-maze``: limit.c compiled as a library around it.
+SAME_MAZE_C = r"""
+#define main limit_main
+#include "limit.c"
+#undef main
+/* limit.c's bfs on an H x W bit grid (EAST = 1, SOUTH = 2), corner to corner, its buffers
+   touched before the clock: CPU seconds; *seen = cells dequeued. */
+double c_bfs(const unsigned char *cells, unsigned H, unsigned W, unsigned long long *seen) {
+    geo_t G = geo(H, W);
+    u8 *g = padded(G.n, W), *par = padded(G.n, W);
+    u32 *q = xalloc((G.n + 1) * sizeof *q);
+    u64 len = 0;
+    memcpy(g, cells, G.n);
+    now();
+    double c0 = cpu0;
+    *seen = bfs(g, G, 0, (u32)(G.n - 1), par, q, &len);
+    now();
+    double c1 = cpu0;
+    free(par - W - 1); free(q); free(g - W - 1);
+    return c1 - c0;
+}
+"""
+
+
+def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
+    """CPU seconds per explored cell of C's bfs and of mazekit's search kernel (no trace),
+    on the same backtracker mazes (seeds 1..repeat), buffers touched first, alternating."""
+    import ctypes
+    import importlib
+    import pathlib
+    import tempfile
+
+    import numpy as np
+
+    from mazekit.grids import kernel as gk
+    from mazekit.kernels.draw import meter
+
+    bfs = importlib.import_module("mazekit.solve.bfs")
+    here = pathlib.Path(__file__).resolve().parent / "limit"
+    with tempfile.TemporaryDirectory() as tmp:
+        (pathlib.Path(tmp) / "same.c").write_text(SAME_MAZE_C)
+        lib_path = str(pathlib.Path(tmp) / "same.so")
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-I", str(here), "-o", lib_path,
+                        str(pathlib.Path(tmp) / "same.c")], check=True)  # fmt: skip
+        lib = ctypes.CDLL(lib_path)
+    lib.c_bfs.restype = ctypes.c_double
+    py, c = [], []
+    for seed in range(1, repeat + 1):
+        maze = mazekit.generate("backtracker", (n, n), rng=seed)
+        p = maze.passages
+        bits = np.ascontiguousarray(((p >> 1) & 1) | (((p >> 2) & 1) << 1)).astype(np.uint8)
+        seen = ctypes.c_ulonglong()
+        cpu = lib.c_bfs(bits.ctypes.data_as(ctypes.c_void_p), n, n, ctypes.byref(seen))
+        c.append(cpu / seen.value)
+        grid = maze.grid
+        T, geo = grid.kernel_topology(), grid.geo
+        fast = gk.fast_values(T, geo, p.ravel(), 0)
+        came = np.zeros(grid.padded_cells() + 1, dtype=np.uint8)
+        queue = np.zeros(grid.n_cells + 1, dtype=np.uint32)
+        ends = (gk.fast_index(T, geo, 0), 0, gk.fast_index(T, geo, grid.size - 1), meter(grid.n_cells))
+        args = (came, queue, np.empty((0, 3), np.int32), gk.slot_count(grid.n_slots))
+        bfs._bfs(fast, T, geo, *ends, *args)  # compiled (or loaded) and the buffers touched
+        came[:] = 0
+        t = time.process_time()
+        _, explored, _ = bfs._bfs(fast, T, geo, *ends, *args)
+        py.append((time.process_time() - t) / explored)
+    return py, c
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=1000, help="N for an NxN grid [1000]")
     ap.add_argument("--limit", default="/tmp/limit", help="the compiled C reference [/tmp/limit]")
     ap.add_argument("--repeat", type=int, default=5, help="runs of each side [5]")
+    ap.add_argument("--same-maze", action="store_true", help="add bfs on the same mazes, search only")
     args = ap.parse_args()
     n, k = args.size, args.repeat
     load0 = os.getloadavg()
@@ -84,6 +161,10 @@ def main() -> None:
     explored = len(mazekit.solve(maze, "bfs").trace)
     py, c = paired(lambda s: mazekit.solve(maze, "bfs"), args.limit, "bfs", n, k, n * n / explored)
     rows.append(("`bfs` (solve with its trace, per explored cell)", py, c))
+    if args.same_maze:
+        py, c = same_maze(n, k)
+        rows.append(("`bfs` search only, the same mazes (per explored cell)", [t * n * n for t in py],
+                     [t * n * n for t in c]))  # fmt: skip
     load1 = os.getloadavg()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     when = f"{datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}"

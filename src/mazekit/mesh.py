@@ -16,14 +16,15 @@ to drop into a game engine, on every grid but weave.
   slab reaching ``block / 2`` beyond them.
 
 Block pictures make their surface of unit squares on one lattice, so there is no crack and
-no T-junction; the outlined grids make theirs from the outline's rings (their floor and wall
-tops triangulated between those rings), so every edge is shared by exactly two triangles
-(the outline is closed by a hair, ``block / 200``, first, so that no two walls touch at a
-point alone). Either way the mesh is watertight and its volume is the floor's plus the
-walls' exactly. Triangles wind counter-clockwise seen from outside (normals outward), x runs
-east and y north, z up; the maze's top-left corner is at ``(0, rows * block)`` (the outlined
-grids: at the top-left of their picture). A weave maze is refused in one line: its
-crossings would need bridges.
+no T-junction; the outlined grids make theirs from the outline's rings, cut into tiles of
+:data:`TILE` pitches a side (each tile's floor and wall tops triangulated between the
+rings and its edges, and the rings' corners within a millionth of a millimetre made one),
+so every edge is shared by exactly two triangles (the outline is closed by a hair,
+``block / 200``, first, so that no two walls touch at a point alone). Either way the mesh is
+watertight and its volume is the floor's plus the walls' exactly. Triangles wind
+counter-clockwise seen from outside (normals outward), x runs east and y north, z up; the
+maze's top-left corner is at ``(0, rows * block)`` (the outlined grids: the top-left of
+their picture). A weave maze is refused in one line: its crossings would need bridges.
 
 STL and OBJ are in millimetres (slicers read STL as mm); a GLB (binary glTF) is in metres,
 as glTF requires, so engines import it at its real size.
@@ -253,21 +254,75 @@ def _outlined(maze: Maze, block: float, height: float, floor: float) -> tuple[np
     outline = outline.buffer(hair, join_style="mitre").buffer(-hair, join_style="mitre")
     outline = shapely.remove_repeated_points(outline, hair / 100)
     x0, y0, x1, y1 = outline.bounds
-    plate = shapely.box(x0 - wall, y0 - wall, x1 + wall, y1 + wall)
+    xs, ys = _cuts(x0 - wall, x1 + wall, TILE * pitch), _cuts(y0 - wall, y1 + wall, TILE * pitch)
+    tiles = shapely.box(
+        *(a.ravel() for a in np.meshgrid(xs[:-1], ys[:-1])), *(a.ravel() for a in np.meshgrid(xs[1:], ys[1:]))
+    )
+    shapely.prepare(outline)
     top, bed = floor + height, floor
-    triangles = [_flat(_triangles(p, shapely), bed) for p in _polygons(plate.difference(outline))]
-    for polygon in _polygons(outline):
-        triangles.append(_flat(_triangles(polygon, shapely), top))
-        polygon = orient(polygon, 1.0)  # outer ring counter-clockwise, holes clockwise
-        for ring in (polygon.exterior, *polygon.interiors):
-            triangles.append(_side(np.asarray(ring.coords), bed, top))
-    px0, py0, px1, py1 = plate.bounds
-    corner = np.array([[px0, py0], [px1, py0], [px1, py1], [px0, py1], [px0, py0]])
-    triangles.append(_flat(np.array([corner[[0, 1, 2]], corner[[0, 2, 3]]]), 0.0)[:, ::-1])  # facing down
-    triangles.append(_side(corner, 0.0, bed))
-    tri = np.concatenate(triangles)
-    vertices, index = np.unique(tri.reshape(-1, 3), axis=0, return_inverse=True)
-    return vertices, index.reshape(-1, 3).astype(np.int64)
+    triangles = []
+    for tile, walls, ground in zip(
+        tiles, shapely.intersection(tiles, outline), shapely.difference(tiles, outline), strict=True
+    ):
+        triangles += [_flat(_triangles(p, shapely), bed) for p in _polygons(ground)]
+        bx0, by0, bx1, by1 = tile.bounds
+        for polygon in _polygons(walls):
+            triangles.append(_flat(_triangles(polygon, shapely), top))
+            polygon = orient(polygon, 1.0)  # outer ring counter-clockwise, holes clockwise
+            for ring in (polygon.exterior, *polygon.interiors):
+                xy = np.asarray(ring.coords)
+                a, b = xy[:-1], xy[1:]
+                cut = np.zeros(len(a), dtype=bool)  # a piece of the tile's edge, not of a wall's side
+                for axis, line in ((0, bx0), (0, bx1), (1, by0), (1, by1)):
+                    cut |= (np.abs(a[:, axis] - line) < _ON_CUT) & (np.abs(b[:, axis] - line) < _ON_CUT)
+                triangles.append(_side_pieces(a[~cut], b[~cut], bed, top))
+    gx, gy = np.meshgrid(xs, ys)
+    corners = np.stack([gx, gy], axis=-1)  # the plate's underside, a rectangle a tile
+    lo, hi = corners[:-1, :-1].reshape(-1, 2), corners[1:, 1:].reshape(-1, 2)
+    ll, lr, ur, ul = lo, np.column_stack([hi[:, 0], lo[:, 1]]), hi, np.column_stack([lo[:, 0], hi[:, 1]])
+    under = np.concatenate([np.stack([ll, ur, lr], axis=1), np.stack([ll, ul, ur], axis=1)])
+    triangles.append(_flat(under, 0.0))  # wound clockwise seen from above: facing down
+    south, north = np.full(len(xs), ys[0]), np.full(len(xs), ys[-1])
+    west, east = np.full(len(ys), xs[0]), np.full(len(ys), xs[-1])
+    edge = np.concatenate([  # the plate's rim, through every tile's corner on it, anticlockwise
+        np.column_stack([xs, south]), np.column_stack([east, ys])[1:],
+        np.column_stack([xs[::-1], north])[1:], np.column_stack([west, ys[::-1]])[1:],
+    ])  # fmt: skip
+    triangles.append(_side(edge, 0.0, bed))
+    return _merged(np.concatenate(triangles))
+
+
+def _merged(tri: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(vertices, triangles)`` of ``(k, 3, 3)`` triangle corners, corners within a
+    millionth of a millimetre one vertex (a tile's cut computed twice, once each side)."""
+    at = np.round(tri.reshape(-1, 3) * 1e6).astype(np.int64)
+    keys = np.ascontiguousarray(at).view(np.dtype((np.void, 24))).ravel()
+    _, first, index = np.unique(keys, return_index=True, return_inverse=True)
+    return at[first] / 1e6, index.reshape(-1, 3).astype(np.int64)
+
+
+#: A tile's side, in cell pitches: the outlined grids are triangulated tile by tile, each
+#: tile's pieces small (a constrained Delaunay triangulation of a whole maze's outline, one
+#: polygon of tens of thousands of corners, took 14 s at 100x100 hex cells, growing with the
+#: square of the corners).
+TILE = 6
+
+#: How near a tile's line (mm) a piece's edge lies when it is a cut, not a wall's side (a
+#: wall's side never runs along one: the lines stand an irrational share of a pitch off).
+_ON_CUT = 1e-7
+
+
+def _cuts(low: float, high: float, step: float) -> np.ndarray:
+    """The tiles' lines across ``[low, high]``: both ends and every ``step``, off the lattice."""
+    inner = low + (np.arange(1, int((high - low) / step) + 1) - 0.318309886) * step
+    return np.concatenate([[low], inner[(inner > low) & (inner < high)], [high]])
+
+
+def _side_pieces(a: np.ndarray, b: np.ndarray, z0: float, z1: float) -> np.ndarray:
+    """:func:`_side` of separate edges ``a[i] -> b[i]``."""
+    low, high = np.full((len(a), 1), z0), np.full((len(a), 1), z1)
+    a0, b0, b1, a1 = (np.hstack(p) for p in ((a, low), (b, low), (b, high), (a, high)))
+    return np.concatenate([np.stack([a0, b0, b1], axis=1), np.stack([a0, b1, a1], axis=1)])
 
 
 def _polygons(shape: Any) -> list[Any]:
@@ -276,8 +331,8 @@ def _polygons(shape: Any) -> list[Any]:
 
 def _triangles(polygon: Any, shapely: Any) -> np.ndarray:
     """``(k, 3, 2)`` triangles covering ``polygon`` with no new vertex, counter-clockwise."""
-    parts = shapely.constrained_delaunay_triangles(polygon).geoms
-    xy = np.array([np.asarray(t.exterior.coords)[:3] for t in parts]).reshape(-1, 3, 2)
+    parts = shapely.constrained_delaunay_triangles(polygon)
+    xy = shapely.get_coordinates(parts).reshape(-1, 4, 2)[:, :3].copy()  # rings closed: 4 points
     d1, d2 = xy[:, 1] - xy[:, 0], xy[:, 2] - xy[:, 0]
     clockwise = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0] < 0
     xy[clockwise] = xy[clockwise, ::-1]

@@ -6,6 +6,9 @@ a step at each stair."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -90,6 +93,7 @@ OUTLINED = {
     "polar": lambda: mazekit.generate("prim", (4, 8), grid="polar", rng=1),
     "upsilon": lambda: mazekit.generate("backtracker", (4, 4), grid="upsilon", rng=5),
     "wrapped": lambda: mazekit.generate("wilson", make_grid("rect", (4, 5), wrap="xy"), rng=4),
+    "hex, slanted runs": lambda: mazekit.generate("prim", (12, 15), grid="hex", rng=2),  # slivers
     "masked hex": lambda: mazekit.generate(
         "kruskal", make_grid("hex", (6, 6), mask=~np.pad(np.ones((2, 2), bool), 2)), rng=1
     ),
@@ -194,6 +198,34 @@ def test_a_3d_maze_stacks_its_levels_with_a_hole_and_a_step_at_every_stair(trime
     gaps = sum(len(set(end_openings(level)) & here) for level, here in levels)
     assert gaps == 2  # the start's and the goal's, on their levels
     assert mesh.volume == pytest.approx(volume - gaps * block**2 * height, rel=1e-9)
+
+
+def test_a_3d_level_whose_cells_meet_only_through_stairs_has_a_model(trimesh):
+    """A level's mask may be in pieces joined through the other levels: still a model."""
+    grid = make_grid("3d", (2, 1, 3), mask=np.array([[1, 0, 1], [1, 1, 1]], bool))
+    vertices, triangles = maze_mesh(mazekit.generate("backtracker", grid, rng=0))
+    mesh = trimesh.Trimesh(vertices, triangles, process=False)
+    assert mesh.is_watertight and mesh.is_winding_consistent
+
+
+def test_a_metre_wide_obj_keeps_its_short_edges(tmp_path, trimesh):
+    """An outlined model has corners 0.004 mm apart; six digits lost them past a metre."""
+    pytest.importorskip("shapely", reason="shapely is the mesh extra (pip install -e .[mesh])")
+    maze = mazekit.generate("backtracker", (50, 8), grid="polar", rng=1)
+    loaded = trimesh.load(write(maze, tmp_path / "wide.obj"), force="mesh")
+    assert loaded.bounds[1, 0] - loaded.bounds[0, 0] > 1000  # mm
+    assert loaded.is_watertight and loaded.is_winding_consistent
+
+
+def test_without_shapely_the_command_says_which_extra_in_one_line(tmp_path):
+    code = (
+        "import sys\nsys.modules['shapely'] = None\nfrom mazekit.cli import main\n"
+        "main(['generate', '--grid', 'hex', '--size', '4x4', '-o', 'maze.stl'])"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode != 0 and proc.stderr.strip().count("\n") == 0
+    assert "shapely" in proc.stderr and "mazekit[mesh]" in proc.stderr, proc.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def _level(maze, k):

@@ -7,13 +7,14 @@ to drop into a game engine, on every grid but weave.
   block rises ``height`` mm above it (masked cells are solid wall).
 - **3D grids:** the levels stacked, each a rect level on its own floor slab, the slab of one
   level resting on the walls of the level below. A stair is a hole in the floor above the
-  lower cell and a step (a box ``block * 0.6`` wide and ``height / 2`` tall) in the lower
-  cell, unless a stair down leaves that cell through its own floor.
+  lower cell and a step (a box ``block * 0.6`` wide and ``height / 2`` tall, a closed shell
+  of its own standing on the floor) in the lower cell, unless a stair down leaves that cell
+  through its own floor.
 - **Hex, triangle, polar, upsilon and wrapped rect grids:** the walls of the maze's picture
   (:func:`mazekit.render.geometry.scene`, the gaps at the ends opened) are drawn ``block / 2``
   thick on a cell pitch of ``2 * block`` (as a rect maze's cell and wall), unioned into one
-  outline (shapely: ``pip install 'mazekit[mesh]'``) and extruded on a rectangular floor
-  slab reaching ``block / 2`` beyond them.
+  outline (shapely 2.1 or later: ``pip install 'mazekit[mesh]'``) and extruded on a
+  rectangular floor slab reaching ``block / 2`` beyond them.
 
 Block pictures make their surface of unit squares on one lattice, so there is no crack and
 no T-junction; the outlined grids make theirs from the outline's rings, cut into tiles of
@@ -21,10 +22,11 @@ no T-junction; the outlined grids make theirs from the outline's rings, cut into
 rings and its edges, and the rings' corners within a millionth of a millimetre made one),
 so every edge is shared by exactly two triangles (the outline is closed by a hair,
 ``block / 200``, first, so that no two walls touch at a point alone). Either way the mesh is
-watertight and its volume is the floor's plus the walls' exactly. Triangles wind
-counter-clockwise seen from outside (normals outward), x runs east and y north, z up; the
-maze's top-left corner is at ``(0, rows * block)`` (the outlined grids: the top-left of
-their picture). A weave maze is refused in one line: its crossings would need bridges.
+watertight and its volume is the floor's plus the walls' (and the steps') exactly. Triangles
+wind counter-clockwise seen from outside (normals outward), x runs east and y north, z up;
+the maze's top-left corner is at ``(0, rows * block)`` (the outlined grids: the top-left of
+their picture, their plate reaching a little past it, below 0 in x and y). A weave maze is
+refused in one line: its crossings would need bridges.
 
 STL and OBJ are in millimetres (slicers read STL as mm); a GLB (binary glTF) is in metres,
 as glTF requires, so engines import it at its real size.
@@ -167,7 +169,7 @@ STEP_SIDE, STEP_HEIGHT = 0.6, 0.5
 def _stacked(maze: Maze, block: float, height: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
     """A 3D grid's levels stacked (see the module docstring)."""
     from .convert import end_openings, to_blocks
-    from .grids import make_grid
+    from .grids import RectGrid
     from .grids.cube import CubeGrid
 
     grid = maze.grid
@@ -178,7 +180,10 @@ def _stacked(maze: Maze, block: float, height: float, floor: float) -> tuple[np.
     levels, steps = [], []
     for k in range(n):
         band = slice(k * rows, (k + 1) * rows)
-        level = make_grid("rect", (rows, cols), mask=None if grid.mask is None else exists[band])
+        # (a level's own cells may be apart, joined only by stairs through other levels)
+        level = RectGrid(
+            (rows, cols), mask=None if grid.mask is None else exists[band], require_connected=False
+        )
         flat = maze.passages[band] & 15
         ends = {name: getattr(maze, name) for name in ("start", "goal")}
         here = {name: (r - k * rows, c) for name, (r, c) in ends.items() if r // rows == k}
@@ -239,9 +244,13 @@ def _outlined(maze: Maze, block: float, height: float, floor: float) -> tuple[np
     """The picture's walls outlined and extruded (see the module docstring)."""
     try:
         import shapely
+
+        if not hasattr(shapely, "constrained_delaunay_triangles"):  # (shapely 2.0)
+            raise ImportError(name="shapely")
     except ImportError as exc:
         raise ModuleNotFoundError(
-            f"a 3D model of a {maze.grid.kind_words} maze needs shapely: pip install 'mazekit[mesh]'",
+            f"a 3D model of a {maze.grid.kind_words} maze needs shapely 2.1 or later: "
+            "pip install 'mazekit[mesh]'",
             name="shapely",
         ) from exc
     from shapely.geometry.polygon import orient
@@ -335,13 +344,16 @@ def _polygons(shape: Any) -> list[Any]:
 
 
 def _triangles(polygon: Any, shapely: Any) -> np.ndarray:
-    """``(k, 3, 2)`` triangles covering ``polygon`` with no new vertex, counter-clockwise."""
+    """``(k, 3, 2)`` triangles covering ``polygon`` with no new vertex, counter-clockwise.
+
+    All turned together, by the sign of their summed area: a hex maze's outline has corners
+    exactly in line along its slanted walls, where the triangulation leaves slivers of no
+    area, whose own sign is rounding noise (turned one by one, a sliver could end up facing
+    the wrong way)."""
     parts = shapely.constrained_delaunay_triangles(polygon)
-    xy = shapely.get_coordinates(parts).reshape(-1, 4, 2)[:, :3].copy()  # rings closed: 4 points
+    xy = shapely.get_coordinates(parts).reshape(-1, 4, 2)[:, :3]  # rings closed: 4 points
     d1, d2 = xy[:, 1] - xy[:, 0], xy[:, 2] - xy[:, 0]
-    clockwise = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0] < 0
-    xy[clockwise] = xy[clockwise, ::-1]
-    return xy
+    return xy[:, ::-1] if (d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]).sum() < 0 else xy
 
 
 def _flat(xy: np.ndarray, z: float) -> np.ndarray:
@@ -370,7 +382,8 @@ def _stl(vertices: np.ndarray, triangles: np.ndarray) -> bytes:
 
 def _obj(vertices: np.ndarray, triangles: np.ndarray) -> bytes:
     lines = ["# mazekit maze, millimetres"]
-    lines += [f"v {x:.6g} {y:.6g} {z:.6g}" for x, y, z in vertices.tolist()]
+    lines += [f"v {x:.10g} {y:.10g} {z:.10g}" for x, y, z in vertices.tolist()]  # (short edges of
+    # an outlined model's corners, 0.004 mm, vanish at six digits in a metre-wide model)
     lines += [f"f {a} {b} {c}" for a, b, c in (triangles + 1).tolist()]
     return ("\n".join(lines) + "\n").encode()
 

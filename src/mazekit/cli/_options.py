@@ -81,6 +81,8 @@ def run(func: Callable[..., Any]) -> Callable[..., Any]:
                 msg = f"{exc.strerror}: {exc.filename}"
             raise UserError(msg) from None
         except ImportError as exc:
+            if "pip install" in str(exc):  # it says what is missing and where to get it
+                raise UserError(str(exc).splitlines()[0]) from None
             raise UserError(f"{exc.name or exc} is needed for this; pip install 'mazekit[all]'") from None
         except (KeyboardInterrupt, SystemExit):
             raise

@@ -378,3 +378,13 @@ def test_any_block_picture_makes_a_maze_that_passes_the_check() -> None:
         blocks = rng.random(shape) < (k % 10) / 10
         blocks[1::2, 1::2][0, 0] = False  # at least one road cell
         from_blocks(blocks).check()
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".pdf", ".ans", ".tmj", ".stl", ".obj", ".glb"])
+def test_what_mazekit_only_writes_is_named_when_given_back(tmp_path, suffix):
+    """A model, a map or a vector picture given where a maze file goes says what it is, in
+    one line, not that its first character is no wall."""
+    path = mazekit.write(mazekit.generate("backtracker", (3, 4), rng=1), tmp_path / f"m{suffix}")
+    with pytest.raises(MazeFileError, match="which mazekit writes but does not read back") as info:
+        load(path)
+    assert "\n" not in str(info.value)

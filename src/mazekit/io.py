@@ -83,6 +83,11 @@ class MazeFileError(ValueError):
 SAVE_BYTES_PER_CELL = {".npz": 6, ".json": 12, ".txt": 48}
 
 
+#: What mazekit writes and cannot read back as a maze, by suffix: named when one is given.
+WRITTEN_ONLY = {".stl": "3D model", ".obj": "3D model", ".glb": "3D model", ".tmj": "Tiled map",
+                ".svg": "SVG picture", ".pdf": "PDF", ".mp4": "video", ".ans": "ANSI picture"}  # fmt: skip
+
+
 def save(maze: Maze, path: str | os.PathLike[str], *, solution: Solution | None = None) -> Path:
     """Write ``maze`` (and ``solution``) to ``.json`` or ``.npz`` (by suffix), or ``.txt`` art.
 
@@ -163,6 +168,11 @@ def load_with_solution(path: str | os.PathLike[str]) -> tuple[Maze, Solution | N
     except ValueError as exc:
         raise MazeFileError(str(exc)) from None
     suffix = p.suffix.lower()
+    if suffix in WRITTEN_ONLY:  # (parsed as text, it said "line 1 has ','")
+        raise MazeFileError(
+            f"{p} is a {WRITTEN_ONLY[suffix]}, which mazekit writes but does not read back: "
+            "give the maze's .json or .npz file, its picture or its text art"
+        )
     if suffix in PICTURE_SUFFIXES:  # a maze someone drew: its lattice found in the picture
         from .picture import read_picture
 

@@ -133,6 +133,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             made = args.steps / best(lambda env=env: time_steps(env, actions), args.repeat)
             raw = args.steps / best(lambda env=env: time_steps(env.unwrapped, actions), args.repeat)
             rows.append((f"Maze-v0 20x20 {mode}, slip {slip}", made, raw))
+    for fresh in (False, True):  # the occluded window: what each cell sees, worked out once a maze
+        env = gym.make("mazekit/Maze-v0", size=SIZE, observation_mode="window", occlude=True, new_maze=fresh)
+        made = args.steps / best(lambda env=env: time_steps(env, actions), args.repeat)
+        raw = args.steps / best(lambda env=env: time_steps(env.unwrapped, actions), args.repeat)
+        rows.append((f"Maze-v0 20x20 window, occlude, {'a new maze each episode' if fresh else 'one maze'}",
+                     made, raw))  # fmt: skip
     out["single"] = [{"env": name, "steps_per_s": made, "unwrapped_steps_per_s": raw,
                       "ratio_vs_frozenlake": made / fl} for name, made, raw in rows]  # fmt: skip
     print("\nSingle environment, random actions (steps per second; ratio to FrozenLake via gym.make)\n")

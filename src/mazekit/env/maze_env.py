@@ -333,7 +333,7 @@ class MazeEnv(gym.Env):
             rr, cc = np.indices((rows, cols))
             planes[n + 2] = g.parity_of(rr, cc) * planes[n]
         k = self.radius
-        band = getattr(g, "level_rows", rows)  # 3d: each level padded on its own
+        band = g.band_rows  # 3d: each level padded on its own
         levels = rows // band
         pad = np.zeros((planes.shape[0], levels * (band + 2 * k), cols + 2 * k), dtype=np.uint8)
         for lv in range(levels):
@@ -456,12 +456,13 @@ class MazeEnv(gym.Env):
             return window.copy()
         seen = self._sight.get(cell)
         if seen is None:
-            seen = self._sight[cell] = self._seen(cell)
+            seen = self._sight[cell] = self._seen(cell, window[self.n_slots])
         return np.concatenate([window * seen, seen[None]])
 
-    def _seen(self, cell: int) -> np.ndarray:
-        """``(2k+1, 2k+1)`` uint8: 1 on the window's cells the agent at ``cell`` sees (the line
-        between the two cell centres touches no wall of the picture)."""
+    def _seen(self, cell: int, exists: np.ndarray) -> np.ndarray:
+        """``(2k+1, 2k+1)`` uint8: 1 on the window's cells (``exists``: its "exists" channel)
+        the agent at ``cell`` sees (the line between the two cell centres touches no wall of
+        the picture)."""
         from .sight import seen_cells
 
         ep = self._episode()
@@ -470,7 +471,7 @@ class MazeEnv(gym.Env):
 
             sc = scene(ep.maze)
             self._walls, self._centres = _segments(sc.walls), sc.centers
-        return seen_cells(ep.grid, cell, self.radius, self._centres, self._walls)
+        return seen_cells(exists, cell, ep.grid.cols, self._centres, self._walls)
 
     # -- MDP ------------------------------------------------------------------------------
     @property

@@ -12,43 +12,36 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..grids import Grid
-
 _EPS = 1e-9
 
 
-def seen_cells(grid: Grid, cell: int, radius: int, centres: np.ndarray, walls: np.ndarray) -> np.ndarray:
-    """``(2r+1, 2r+1)`` uint8, 1 where the agent at flat ``cell`` sees the window's cell.
+def seen_cells(
+    exists: np.ndarray, cell: int, cols: int, centres: np.ndarray, walls: np.ndarray
+) -> np.ndarray:
+    """``(2k+1, 2k+1)`` uint8, 1 where the agent at flat ``cell`` sees the window's cell.
 
-    The window is the layout's ``(row, col)`` square around the agent, on the agent's level
-    of a 3d grid; cells off the maze, off the agent's level or off its mask are unseen.
-    ``centres`` are the picture's cell centres (``(size, 2)``), ``walls`` the picture's
-    wall pieces (``(m, 2, 2)``).
+    ``exists`` is the window (the layout's ``(row, col)`` square round the agent, ``cols``
+    columns a row) marking the cells that exist on the agent's level of the maze (the
+    window observation's "exists" channel): only those can be seen. ``centres`` are the
+    picture's cell centres (``(size, 2)``), ``walls`` the picture's wall pieces
+    (``(m, 2, 2)``).
 
     Examples
     --------
     >>> import numpy as np
-    >>> from mazekit.grids import make_grid
-    >>> from mazekit.maze import Maze
-    >>> g = make_grid("rect", (1, 3))
-    >>> centres = np.array([[0.5, 0.5], [1.5, 0.5], [2.5, 0.5]])
+    >>> centres = np.array([[0.5, 0.5], [1.5, 0.5], [2.5, 0.5]])  # a 1x3 rect maze's cells
     >>> wall = np.array([[[2.0, 0.0], [2.0, 1.0]]])  # between the middle cell and the east one
-    >>> seen_cells(g, 0, 1, centres, wall)[1].tolist()
-    [0, 1, 1]
-    >>> seen_cells(g, 0, 2, centres, wall)[2].tolist()
+    >>> exists = np.zeros((5, 5), dtype=np.uint8)
+    >>> exists[2, 2:] = 1  # round the west cell, radius 2: the row's three cells
+    >>> seen_cells(exists, 0, 3, centres, wall)[2].tolist()
     [0, 0, 1, 1, 0]
     """
-    k = radius
-    r, c = divmod(cell, grid.cols)
-    band = getattr(grid, "level_rows", grid.rows)  # 3d: the agent's level only
-    top = r // band * band
-    rows = np.arange(r - k, r + k + 1)[:, None]
-    cols = np.arange(c - k, c + k + 1)[None, :]
-    on = (rows >= top) & (rows < top + band) & (cols >= 0) & (cols < grid.cols)
-    on &= grid.cell_mask[np.clip(rows, 0, grid.rows - 1), np.clip(cols, 0, grid.cols - 1)]
-    out = np.zeros((2 * k + 1, 2 * k + 1), dtype=np.uint8)
-    at = np.nonzero(on)
-    targets = (rows * grid.cols + cols)[at]
+    k = exists.shape[0] // 2
+    r, c = divmod(cell, cols)
+    rows, across = np.arange(r - k, r + k + 1)[:, None], np.arange(c - k, c + k + 1)[None, :]
+    out = np.zeros(exists.shape, dtype=np.uint8)
+    at = np.nonzero(exists)
+    targets = (rows * cols + across)[at]
     p, q = centres[cell], centres[targets]
     lo, hi = np.minimum(p, q.min(axis=0)) - _EPS, np.maximum(p, q.max(axis=0)) + _EPS
     near = ((walls.max(axis=1) >= lo) & (walls.min(axis=1) <= hi)).all(axis=1)

@@ -169,6 +169,12 @@ class Grid:
         whether cut or not)."""
         return self.mask is not None
 
+    @property
+    def band_rows(self) -> int:
+        """Layout rows of one flat band of cells: a 3D grid's level, the whole layout
+        otherwise (a window, a room or a stair hole stays within one band)."""
+        return self.rows
+
     def in_layout(self, r: int, c: int) -> bool:
         """Whether layout position ``(r, c)`` is one of the grid's own cells before any cut
         (False only in a polar layout's unused tails)."""

@@ -49,6 +49,10 @@ class CubeGrid(Grid):
         self._set_mask(mask, require_connected)
 
     @property
+    def band_rows(self) -> int:
+        return self.level_rows
+
+    @property
     def param(self) -> int:
         return self.level_rows
 

@@ -204,7 +204,7 @@ def rooms(
         raise ValueError(
             f"rooms need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}"
         )
-    band = getattr(grid, "level_rows", grid.rows)  # a 3D room stays on one level
+    band = grid.band_rows  # a 3D room stays on one level
     count = check_count("rooms count", count, max_rooms(grid, band, min_size), why=(
         f"as many {min(min_size, band)}x{min(min_size, grid.cols)} rooms as fit on the grid"
     ))  # fmt: skip

@@ -177,34 +177,34 @@ def _stacked(maze: Maze, block: float, height: float, floor: float) -> tuple[np.
     n, rows, cols = grid.levels, grid.level_rows, grid.cols
     exists = grid.cell_mask
     up_bit, down_bit = 1 << grid.slot_names.index("up"), 1 << grid.slot_names.index("down")
-    levels, steps = [], []
+    ends = {name: getattr(maze, name) for name in ("start", "goal")}
+    levels, steps, holes = [], [], []
     for k in range(n):
         band = slice(k * rows, (k + 1) * rows)
-        # (a level's own cells may be apart, joined only by stairs through other levels)
-        level = RectGrid(
-            (rows, cols), mask=None if grid.mask is None else exists[band], require_connected=False
-        )
-        flat = maze.passages[band] & 15
-        ends = {name: getattr(maze, name) for name in ("start", "goal")}
-        here = {name: (r - k * rows, c) for name, (r, c) in ends.items() if r // rows == k}
-        if not exists[band].any():  # a level cut away whole: solid
+        up = (maze.passages[band] & up_bit) != 0
+        down = (maze.passages[band] & down_bit) != 0
+        steps += [(k, r, c) for r, c in np.argwhere(up & ~down)]
+        holes += [(k + 1, r, c) for r, c in np.argwhere(up)]  # in the floor above
+        cells = exists[band]
+        if not cells.any():  # a level cut away whole: solid
             levels.append(np.ones((2 * rows + 1, 2 * cols + 1), dtype=np.uint8))
             continue
-        first = tuple(np.argwhere(exists[band])[0])
+        # (a level's own cells may be apart, joined only by stairs through other levels)
+        level = RectGrid((rows, cols), mask=None if grid.mask is None else cells, require_connected=False)
+        here = {name: (r - k * rows, c) for name, (r, c) in ends.items() if r // rows == k}
+        first = tuple(np.argwhere(cells)[0])
         start, goal = here.get("start", first), here.get("goal", first)
-        level_maze = type(maze)(flat, level, start, goal, openings=maze.openings, trusted=True)
+        level_maze = type(maze)(
+            maze.passages[band] & 15, level, start, goal, openings=maze.openings, trusted=True
+        )
         blocks = to_blocks(level_maze)
         for name, (r, c) in end_openings(level_maze).items():
             if name in here:
                 blocks[r, c] = 0
         levels.append(blocks)
-        up = (maze.passages[band] & up_bit) != 0
-        down = (maze.passages[band] & down_bit) != 0
-        steps += [(k, r, c) for r, c in np.argwhere(up & ~down)]
     solid = _slab_and_walls(levels)
-    for k in range(1, n):  # a hole in the floor over every stair up from the level below
-        below, across = np.nonzero((maze.passages[(k - 1) * rows : k * rows] & up_bit) != 0)
-        solid[1 + 2 * k, 2 * below + 2, 2 * across + 2] = False  # (padded by one voxel)
+    for k, r, c in holes:  # (voxels padded by one)
+        solid[1 + 2 * k, 2 * r + 2, 2 * c + 2] = False
     storey = floor + height
     plane = np.arange(2 * n + 1)  # the floor's bed, its top, the walls' top, the next floor's top, ...
     heights = plane // 2 * storey + plane % 2 * floor
@@ -289,7 +289,7 @@ def _outlined(maze: Maze, block: float, height: float, floor: float) -> tuple[np
                 cut = np.zeros(len(a), dtype=bool)  # a piece of the tile's edge, not of a wall's side
                 for axis, line in ((0, bx0), (0, bx1), (1, by0), (1, by1)):
                     cut |= (np.abs(a[:, axis] - line) < _ON_CUT) & (np.abs(b[:, axis] - line) < _ON_CUT)
-                triangles.append(_side_pieces(a[~cut], b[~cut], bed, top))
+                triangles.append(_side(a[~cut], b[~cut], bed, top))
     gx, gy = np.meshgrid(xs, ys)
     corners = np.stack([gx, gy], axis=-1)  # the plate's underside, a rectangle a tile
     lo, hi = corners[:-1, :-1].reshape(-1, 2), corners[1:, 1:].reshape(-1, 2)
@@ -302,7 +302,7 @@ def _outlined(maze: Maze, block: float, height: float, floor: float) -> tuple[np
         np.column_stack([xs, south]), np.column_stack([east, ys])[1:],
         np.column_stack([xs[::-1], north])[1:], np.column_stack([west, ys[::-1]])[1:],
     ])  # fmt: skip
-    triangles.append(_side(edge, 0.0, bed))
+    triangles.append(_side(edge[:-1], edge[1:], 0.0, bed))
     return _merged(np.concatenate(triangles))
 
 
@@ -332,8 +332,9 @@ def _cuts(low: float, high: float, step: float) -> np.ndarray:
     return np.concatenate([[low], inner[(inner > low) & (inner < high)], [high]])
 
 
-def _side_pieces(a: np.ndarray, b: np.ndarray, z0: float, z1: float) -> np.ndarray:
-    """:func:`_side` of separate edges ``a[i] -> b[i]``."""
+def _side(a: np.ndarray, b: np.ndarray, z0: float, z1: float) -> np.ndarray:
+    """The upright walls along edges ``a[i] -> b[i]`` from ``z0`` to ``z1``, each facing right
+    of its way (out of a counter-clockwise outer ring)."""
     low, high = np.full((len(a), 1), z0), np.full((len(a), 1), z1)
     a0, b0, b1, a1 = (np.hstack(p) for p in ((a, low), (b, low), (b, high), (a, high)))
     return np.concatenate([np.stack([a0, b0, b1], axis=1), np.stack([a0, b1, a1], axis=1)])
@@ -359,15 +360,6 @@ def _triangles(polygon: Any, shapely: Any) -> np.ndarray:
 def _flat(xy: np.ndarray, z: float) -> np.ndarray:
     """``(k, 3, 2)`` triangles lifted to height ``z``."""
     return np.concatenate([xy, np.full(xy.shape[:2] + (1,), z)], axis=2)
-
-
-def _side(ring: np.ndarray, z0: float, z1: float) -> np.ndarray:
-    """The upright wall along a closed ring (its last point its first) from ``z0`` to ``z1``,
-    facing right of the ring's way (out of a counter-clockwise outer ring)."""
-    a, b = ring[:-1], ring[1:]
-    low, high = np.full((len(a), 1), z0), np.full((len(a), 1), z1)
-    a0, b0, b1, a1 = (np.hstack(p) for p in ((a, low), (b, low), (b, high), (a, high)))
-    return np.concatenate([np.stack([a0, b0, b1], axis=1), np.stack([a0, b1, a1], axis=1)])
 
 
 def _stl(vertices: np.ndarray, triangles: np.ndarray) -> bytes:

@@ -413,6 +413,12 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
                 deep = np.asarray(img, dtype=np.int64)
                 return np.repeat((np.clip(deep, 0, 65535) >> 8).astype(np.uint8)[..., None], 3, axis=2)
             clear = has_transparency(img)
+            if img.format == "PNG" and not clear:  # the plain kinds: decoded straight to RGB
+                from .render.png import read_png
+
+                rgb = read_png(path)
+                if rgb is not None:
+                    return rgb
             if clear and alpha:
                 return np.asarray(img.convert("RGBA"))
             if clear:  # clear is paper, not ink

@@ -1,4 +1,5 @@
-"""A streaming PNG encoder for big pictures, which reports the rows it has encoded.
+"""PNG in and out: a streaming encoder for big pictures, which reports the rows it has
+encoded, and a decoder of the plain kinds straight to RGB (:func:`read_png`).
 
 PIL encodes a picture in one call that cannot report progress: a 6000 x 6000 maze spends
 tens of seconds there. This writer converts and compresses the picture in bands of rows
@@ -25,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from typing import IO, Any
@@ -172,3 +174,140 @@ def write_png(image: Any, fh: IO[bytes], *, level: int = 6) -> None:
         report(rows, top + n)
     _chunk(fh, b"IDAT", squeeze.flush())
     _chunk(fh, b"IEND", b"")
+
+
+#: Colour types :func:`read_png` decodes: samples a pixel.
+_READ_TYPES = {0: 1, 2: 3, 3: 1}
+
+
+def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
+    """A PNG file's pixels as ``(height, width, 3)`` uint8 RGB, or ``None`` for a kind this
+    decoder leaves to Pillow: interlaced, 16 bits a sample, an alpha channel or a
+    transparent colour. Grey and palette pixels of 1 to 8 bits come as their RGB colours,
+    as ``np.asarray(Image.open(path).convert("RGB"))`` gives them.
+
+    Pillow decodes a 6001x6001 RGB maze in 0.26 s and copies it out in 0.2 more (it holds
+    RGB as four bytes a pixel); here zlib inflates the rows in one call (0.18 s, no lock
+    held, while numba starts its first kernel in another thread: 0.3 s of a command's
+    first compiled call) and one compiled pass undoes the row filters into the array.
+    A broken file (a bad chunk checksum, too little image data) is a ``ValueError``.
+
+    >>> import io, tempfile
+    >>> from PIL import Image
+    >>> im = Image.new("P", (5, 3)); im.putpalette([0, 0, 0, 250, 20, 20]); im.putpixel((4, 2), 1)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     im.save(f"{tmp}/a.png")
+    ...     read_png(f"{tmp}/a.png")[2, 3:].tolist()
+    [[0, 0, 0], [250, 20, 20]]
+    """
+    import threading
+
+    with open(path, "rb") as fh:
+        data = fh.read()
+    name = os.fspath(path)
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    chunks: dict[bytes, bytes] = {}
+    idat: list[bytes] = []
+    at = 8
+    while at + 8 <= len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        end = at + 8 + size
+        kind, body, crc = data[at + 4 : at + 8], data[at + 8 : end], data[end : end + 4]
+        if kind == b"IEND":  # (a file cut in IEND's checksum holds every pixel: Pillow reads it)
+            break
+        if len(body) < size or len(crc) < 4 or zlib.crc32(kind + body) != struct.unpack(">I", crc)[0]:
+            what = kind.decode("latin-1")
+            raise ValueError(f"{name!r} is a broken PNG file: its {what!r} chunk is damaged")
+        if kind == b"IDAT":
+            idat.append(body)
+        else:
+            chunks.setdefault(kind, body)
+        at = end + 4
+    header = chunks.get(b"IHDR", b"")
+    if len(header) != 13 or not idat:
+        raise ValueError(f"{name!r} is a broken PNG file: no header or no image data")
+    width, height, bits, color, _, _, interlaced = struct.unpack(">IIBBBBB", header)
+    if color not in _READ_TYPES or bits not in (1, 2, 4, 8) or interlaced or b"tRNS" in chunks:
+        return None
+    samples = _READ_TYPES[color]
+    if samples == 3 and bits != 8:
+        return None
+    if color == 3:
+        plte = np.frombuffer(chunks.get(b"PLTE", b""), np.uint8)[:768]
+        palette = np.zeros((256, 3), dtype=np.uint8)  # (an index past the palette: black)
+        palette.reshape(-1)[: len(plte) // 3 * 3] = plte[: len(plte) // 3 * 3]
+    else:  # grey of 1, 2, 4 or 8 bits, spread over 0-255
+        levels = (np.arange(1 << bits) * (255 // ((1 << bits) - 1))).astype(np.uint8)
+        palette = np.repeat(levels[:, None], 3, axis=1)
+    from .._limits import check_bytes
+
+    check_bytes(width * height * 3, f"reading a {width}x{height} picture")
+    stride = -(-width * samples * bits // 8)
+    start = threading.Thread(target=_unfiltered, args=(np.zeros(4, np.uint8), 1, 1, 8, 1, palette))
+    start.start()  # numba's first call, while zlib inflates (it lets go of the lock)
+    try:
+        raw = zlib.decompress(b"".join(idat), bufsize=height * (stride + 1))
+    except zlib.error as exc:
+        raise ValueError(f"{name!r} is a broken PNG file: {exc}") from None
+    finally:
+        start.join()
+    if len(raw) < height * (stride + 1):
+        raise ValueError(f"{name!r} is a broken PNG file: its image data ends early")
+    rgb, known = _unfiltered(np.frombuffer(raw, np.uint8), height, width, bits, samples, palette)
+    if not known:
+        raise ValueError(f"{name!r} is a broken PNG file: a row has an unknown filter")
+    return rgb
+
+
+@njit(cache=True, nogil=True)
+def _unfiltered(raw, height, width, bits, samples, palette):  # pragma: no cover - compiled
+    """The RGB pixels of PNG image data ``raw`` (each row a filter byte, then ``stride``
+    bytes): each row's filter undone (PNG's five: none, Sub, Up, Average, Paeth), in place
+    for RGB, else then looked up in ``palette`` (grey or palette indices of ``bits`` bits,
+    the first in the high bits); and ``False`` on an unknown filter."""
+    stride = (width * samples * bits + 7) // 8
+    step = max(1, samples * bits // 8)  # bytes a pixel, for the filters
+    out = np.empty((height, width, 3), dtype=np.uint8)
+    flat = out.reshape(height, width * 3)
+    above = np.zeros(stride, dtype=np.uint8)
+    buffer = np.empty(stride, dtype=np.uint8)
+    per = 8 // bits if bits < 8 else 1
+    mask = (1 << bits) - 1
+    for y in range(height):
+        at = y * (stride + 1)
+        kind = raw[at]
+        line = raw[at + 1 : at + 1 + stride]
+        row = flat[y] if samples == 3 else buffer
+        if kind == 0:
+            row[:] = line
+        elif kind == 1:
+            row[:step] = line[:step]
+            for i in range(step, stride):
+                row[i] = line[i] + row[i - step]
+        elif kind == 2:
+            for i in range(stride):
+                row[i] = line[i] + above[i]
+        elif kind == 3:
+            for i in range(stride):
+                left = np.int32(row[i - step]) if i >= step else np.int32(0)
+                row[i] = line[i] + np.uint8((left + np.int32(above[i])) >> 1)
+        elif kind == 4:
+            for i in range(stride):
+                a = np.int32(row[i - step]) if i >= step else np.int32(0)
+                b = np.int32(above[i])
+                c = np.int32(above[i - step]) if i >= step else np.int32(0)
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                row[i] = line[i] + np.uint8(pred)
+        else:
+            return out, False
+        if samples == 1:
+            for x in range(width):
+                k = row[x] if bits == 8 else (row[x // per] >> (8 - bits * (x % per + 1))) & mask
+                out[y, x, 0], out[y, x, 1], out[y, x, 2] = palette[k, 0], palette[k, 1], palette[k, 2]
+            buffer, above = above, buffer
+        else:
+            above = row
+    return out, True

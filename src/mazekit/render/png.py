@@ -101,12 +101,25 @@ def palette_of(rgb: np.ndarray, most: int = 16) -> Any:
     """
     from PIL import Image
 
-    index, colours, count = _palette(rgb, min(most, 256))
-    if count < 0:
+    found = indexed(rgb, most)
+    if found is None:
         return None
-    image = Image.fromarray(index, "P")
-    image.putpalette(colours[:count].ravel().tolist())
+    image = Image.fromarray(found[0], "P")
+    image.putpalette(found[1].ravel().tolist())
     return image
+
+
+def indexed(rgb: np.ndarray, most: int = 16) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(index, colours)``: the RGB picture ``rgb`` as each pixel's index (``uint8``) into its
+    ``colours`` (``(n, 3)`` uint8, in order of first appearance), if it has at most ``most``
+    (at most 256) of them; else ``None``.
+
+    >>> index, colours = indexed(np.array([[[9, 9, 9], [0, 0, 0], [9, 9, 9]]], dtype=np.uint8))
+    >>> index.tolist(), colours.tolist()
+    ([[0, 1, 0]], [[9, 9, 9], [0, 0, 0]])
+    """
+    index, colours, count = _palette(rgb, min(most, 256))
+    return None if count < 0 else (index, colours[:count])
 
 
 def _bits(image: Any) -> int:
@@ -135,8 +148,14 @@ def _packed(band: np.ndarray, bits: int) -> np.ndarray:
 def write_png(image: Any, fh: IO[bytes], *, level: int = 6) -> None:
     """Write ``image`` (a ``PIL.Image`` that :func:`can_write` takes) to ``fh`` as PNG.
 
-    The rows encoded are counted on a progress meter, watched when a bar is open.
+    The rows encoded are counted on a progress meter, watched when a bar is open. The top
+    and bottom half are filtered and compressed at once in two threads (zlib and numpy let
+    go of the lock): one zlib stream, the first half's deflate ended on a byte with a sync
+    flush and the two checksums joined (:func:`_adler32_joined`), so the file's bytes are
+    the same on any number of cores (a 6001x6001 answer: 0.25 -> 0.15 s on two).
     """
+    from concurrent.futures import ThreadPoolExecutor
+
     from ..kernels.draw import meter, report
 
     if not can_write(image):
@@ -144,36 +163,75 @@ def write_png(image: Any, fh: IO[bytes], *, level: int = 6) -> None:
     color, samples = _TYPES[image.mode]
     width, height = image.size
     bits = _bits(image)
-    stride = -(-width * samples * bits // 8)
     fh.write(b"\x89PNG\r\n\x1a\n")
     _chunk(fh, b"IHDR", struct.pack(">IIBBBBB", width, height, bits, color, 0, 0, 0))
     if image.mode == "P":
         palette = image.getpalette() or []
         _chunk(fh, b"PLTE", bytes(palette[: 3 << bits]))
-    squeeze = zlib.compressobj(level)
-    above = np.zeros(stride, dtype=np.uint8)  # the row before the band (none: zeros)
-    out = np.empty((BAND, stride + 1), dtype=np.uint8)  # filter byte, then the row
     rows = meter(height, "rows")
-    for top in range(0, height, BAND):
-        n = min(BAND, height - top)
-        band = np.asarray(image.crop((0, top, width, top + n)), dtype=np.uint8).reshape(n, -1)
-        band = _packed(band, bits)
-        np.subtract(band[0], above, out=out[0, 1:])
-        np.subtract(band[1:], band[:-1], out=out[1:n, 1:])
-        # Per row, Up or none, whichever has the smaller sum of absolute (signed) bytes:
-        # libpng's heuristic. Big cells repeat their rows (Up: zeros); one-pixel walls do not.
-        up_cost = np.abs(out[:n, 1:].view(np.int8), dtype=np.int64).sum(axis=1)
-        none_cost = np.abs(band.view(np.int8), dtype=np.int64).sum(axis=1)
-        plain = none_cost <= up_cost
-        out[:n, 0] = np.where(plain, 0, _UP)
-        out[:n, 1:][plain] = band[plain]
-        above = band[-1].copy()
-        data = squeeze.compress(out[:n].tobytes())
+    done = [0, 0]  # rows done by each half
+
+    def band(top: int, n: int) -> np.ndarray:  # rows of bytes, palette indices packed
+        return _packed(np.asarray(image.crop((0, top, width, top + n)), dtype=np.uint8).reshape(n, -1), bits)
+
+    def half(first: int, last: int, final: bool) -> tuple[list[bytes], int, int]:
+        squeeze = zlib.compressobj(level, zlib.DEFLATED, -15)  # raw deflate: the header is written once
+        pieces, check, size = [], 1, 0
+        above = band(first - 1, 1)[0] if first else None  # (none above the first row: zeros)
+        for top in range(first, last, BAND):
+            lines = band(top, min(BAND, last - top))
+            data = _filtered(lines, above).tobytes()
+            above = lines[-1]
+            check, size = zlib.adler32(data, check), size + len(data)
+            pieces.append(squeeze.compress(data))
+            done[final] += len(lines)
+            report(rows, sum(done))
+        pieces.append(squeeze.flush(zlib.Z_FINISH if final else zlib.Z_SYNC_FLUSH))
+        return pieces, check, size
+
+    middle = min(height, -(-height // 2 // BAND) * BAND)
+    with ThreadPoolExecutor(2) as pool:
+        top_half = pool.submit(half, 0, middle, middle == height)
+        bottom = half(middle, height, True) if middle < height else ([], 1, 0)
+        upper = top_half.result()
+    check = _adler32_joined(upper[1], bottom[1], bottom[2])
+    pieces = [b"\x78\x01", *upper[0], *bottom[0], struct.pack(">I", check)]  # zlib's header and end
+    pieces[1] = pieces[0] + pieces[1]
+    pieces[-2] += pieces[-1]
+    for data in pieces[1:-1]:
         if data:
             _chunk(fh, b"IDAT", data)
-        report(rows, top + n)
-    _chunk(fh, b"IDAT", squeeze.flush())
     _chunk(fh, b"IEND", b"")
+
+
+def _filtered(band: np.ndarray, above: np.ndarray | None) -> np.ndarray:
+    """Rows of bytes, each stored as it is or with PNG's "Up" filter (each byte minus the one
+    above), whichever has the smaller sum of absolute (signed) bytes, libpng's heuristic: big
+    cells repeat their rows (Up: zeros), one-pixel walls do not; a filter byte before each."""
+    n = band.shape[0]
+    out = np.empty((n, band.shape[1] + 1), dtype=np.uint8)
+    np.subtract(band[0], 0 if above is None else above, out=out[0, 1:])
+    np.subtract(band[1:], band[:-1], out=out[1:, 1:])
+    up_cost = np.abs(out[:, 1:].view(np.int8), dtype=np.int64).sum(axis=1)
+    none_cost = np.abs(band.view(np.int8), dtype=np.int64).sum(axis=1)
+    plain = none_cost <= up_cost
+    out[:, 0] = np.where(plain, 0, _UP)
+    out[:, 1:][plain] = band[plain]
+    return out
+
+
+def _adler32_joined(first: int, second: int, length: int) -> int:
+    """The Adler-32 checksum of two byte strings one after the other, from each one's and the
+    second's ``length`` (zlib's ``adler32_combine``, which Python's zlib does not offer).
+
+    >>> _adler32_joined(zlib.adler32(b"maze"), zlib.adler32(b"kit"), 3) == zlib.adler32(b"mazekit")
+    True
+    """
+    base = 65521
+    rem = length % base
+    low = (first & 0xFFFF) + (second & 0xFFFF) + base - 1
+    high = (rem * (first & 0xFFFF)) % base + (first >> 16) + (second >> 16) + base - rem
+    return (low % base) | ((high % base) << 16)
 
 
 #: Colour types :func:`read_png` decodes: samples a pixel.

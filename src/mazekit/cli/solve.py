@@ -75,7 +75,8 @@ def solve(maze_file: str, solver: str, start: str | None, goal: str | None,
                   and Path(output).suffix.lower() in PICTURE_SUFFIXES)  # fmt: skip
     if on_picture:  # the answer drawn on the picture itself, as the tutorials' BMPs
         try:
-            layout = read_picture_layout(maze_file)
+            with status(f"reading {maze_file}"):
+                layout = read_picture_layout(maze_file)
         except ValueError as exc:
             raise UserError(str(exc)) from None  # (its message names the picture)
         maze = layout.maze

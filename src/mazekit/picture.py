@@ -449,7 +449,8 @@ def load_pixels(path: str | os.PathLike[str], *, alpha: bool = False) -> np.ndar
                 from .render.png import read_png
 
                 rgb = read_png(path)
-                if rgb is not None:
+                if rgb is not None:  # read-only, as Pillow's: one compiled specialisation for both
+                    rgb.flags.writeable = False
                     return rgb
             if clear and alpha:
                 return np.asarray(img.convert("RGBA"))

@@ -302,7 +302,8 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
 
     check_bytes(width * height * 3, f"reading a {width}x{height} picture")
     stride = -(-width * samples * bits // 8)
-    start = threading.Thread(target=_unfiltered, args=(np.zeros(4, np.uint8), 1, 1, 8, 1, palette))
+    tiny = np.frombuffer(bytes(4), np.uint8)  # (read-only, as the real call's: one specialisation)
+    start = threading.Thread(target=_unfiltered, args=(tiny, 1, 1, 8, 1, palette))
     start.start()  # numba's first call, while zlib inflates (it lets go of the lock)
     try:
         raw = zlib.decompress(b"".join(idat), bufsize=height * (stride + 1))

@@ -393,7 +393,8 @@ def _scan(rgb):  # pragma: no cover - compiled
             v = max(r, g, b)
             value[y, x] = v
             counts[v] += 1
-            tinted |= np.int32(v) > np.int32(r) + 60
+            if np.int32(v) - np.int32(r) > 60:
+                tinted = True
         if not tinted:  # (testing each pixel for marks here made the pass twice as slow)
             continue
         for x in range(rgb.shape[1]):

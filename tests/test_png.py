@@ -112,25 +112,67 @@ def test_other_files_give_none(tmp_path):
 def test_broken_files_are_refused_in_one_line(tmp_path):
     rows = np.arange(24, dtype=np.uint8).reshape(4, 6)
     good = _png(tmp_path / "good.png", 2, 4, 8, 2, _filtered(rows, [0, 1, 2, 4], 3)).read_bytes()
-    at = good.index(b"IDAT") + 6
     unknown = bytearray(_filtered(rows, [0, 1, 2, 4], 3))
     unknown[3 * 7] = 7  # the last row's filter byte: no such filter
+    at = good.index(b"IHDR") + 17  # a byte of the header's checksum
     cases = {
-        "crc": good[:at] + bytes([good[at] ^ 1]) + good[at + 1 :],  # a flipped bit in the image data
+        "crc": good[:at] + bytes([good[at] ^ 1]) + good[at + 1 :],
         "short": _png(tmp_path / "s.png", 2, 4, 8, 2, _filtered(rows[:3], [0, 1, 2], 3)).read_bytes(),
         "filter": _png(tmp_path / "f.png", 2, 4, 8, 2, bytes(unknown)).read_bytes(),
-        "cut": good[: good.index(b"IDAT") + 10],  # the chunk's data past the file's end
-    }  # fmt: skip
-    words = {"crc": "its 'IDAT' chunk is damaged", "short": "its image data ends early",
+        "cut": good[: good.index(b"IDAT") + 10],  # the image data's chunk past the file's end
+    }
+    words = {"crc": "its 'IHDR' chunk is damaged", "short": "its image data ends early",
              "filter": "a row has an unknown filter", "cut": "its 'IDAT' chunk is damaged"}  # fmt: skip
     for name, data in cases.items():
         (tmp_path / f"{name}.png").write_bytes(data)
         with pytest.raises(ValueError, match=words[name]) as err:
             read_png(tmp_path / f"{name}.png")
         assert "\n" not in str(err.value) and f"{name}.png" in str(err.value)
-    for cut in (1, 2, 4):  # a file cut in IEND's checksum still holds every pixel
-        (tmp_path / "end.png").write_bytes(good[:-cut])
-        np.testing.assert_array_equal(read_png(tmp_path / "end.png"), rows.reshape(4, 2, 3))
+
+
+def test_what_pillow_reads_reads_the_same(tmp_path):
+    """Flaws Pillow reads past (it checks no checksum but the header's and the palette's, and
+    reads no further than the rows need) are read past here too, with the same pixels."""
+    rows = np.arange(24, dtype=np.uint8).reshape(4, 6)
+    good = _png(tmp_path / "good.png", 2, 4, 8, 2, _filtered(rows, [0, 1, 2, 4], 3)).read_bytes()
+    idat = good.index(b"IDAT")
+    (size,) = struct.unpack(">I", good[idat - 4 : idat])
+    crc = idat + 4 + size  # the image data's checksum
+    stream = zlib.compress(_filtered(rows, [0, 1, 2, 4], 3))
+    cases = {
+        "idat crc": good[:crc] + bytes([good[crc] ^ 1]) + good[crc + 1 :],
+        "junk after": good[: good.index(b"IEND") - 4] + b"?" * 40,  # no end, junk instead
+        "no adler": good[: idat - 4] + _chunk(b"IDAT", stream[:-4]) + _chunk(b"IEND", b""),
+        "end cut": good[:-2],
+    }
+    for name, data in cases.items():
+        path = tmp_path / f"{name.replace(' ', '_')}.png"
+        path.write_bytes(data)
+        np.testing.assert_array_equal(read_png(path), _pillow(path), err_msg=name)
+        np.testing.assert_array_equal(read_png(path), rows.reshape(4, 2, 3), err_msg=name)
+
+
+def test_image_data_that_inflates_past_its_rows_is_not_inflated(tmp_path):
+    """A 1x1 picture whose image data holds 50 MB of zeros more: only its one row is inflated
+    (inflating it all took gigabytes for a 3 MB file)."""
+    import tracemalloc
+
+    squeeze = zlib.compressobj(9)
+    body = squeeze.compress(b"\x00\x80") + b"".join(squeeze.compress(bytes(1 << 20)) for _ in range(50))
+    path = tmp_path / "bomb.png"
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+        + _chunk(b"IDAT", body + squeeze.flush()) + _chunk(b"IEND", b"")
+    )  # fmt: skip
+    assert path.stat().st_size < 200_000
+    tracemalloc.start()
+    try:
+        got = read_png(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got.tolist() == [[[128, 128, 128]]] and peak < 5 << 20
+    np.testing.assert_array_equal(got, _pillow(path))
 
 
 def test_the_picture_reader_takes_the_fast_path_and_pillow_the_rest(tmp_path, monkeypatch):
@@ -152,3 +194,38 @@ def test_the_picture_reader_takes_the_fast_path_and_pillow_the_rest(tmp_path, mo
     Image.fromarray(rgb).convert("RGBA").save(tmp_path / "a.png")  # an alpha channel: Pillow
     np.testing.assert_array_equal(picture.load_pixels(tmp_path / "a.png"), rgb)
     assert len(used) == 1
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "P"])
+def test_written_halves_make_one_checked_stream(tmp_path, mode):
+    """write_png deflates the top and bottom half apart: zlib itself (which checks the joined
+    Adler-32 sum) and both decoders read every height back, and the bytes do not vary."""
+    import io
+
+    from PIL import Image
+
+    from mazekit.render.png import BAND, write_png
+
+    rng = np.random.default_rng(7)
+    for height in (1, BAND - 1, BAND, 2 * BAND, 2 * BAND + 1, 3 * BAND + 5):
+        grey = rng.integers(0, 4, (height, 9), dtype=np.uint8) * 60
+        image = Image.fromarray(grey).convert(mode)
+        if mode == "P":
+            image = Image.fromarray(grey // 60, "P")
+            image.putpalette([0, 0, 0, 90, 0, 0, 0, 90, 0, 0, 0, 90])
+        first, second = io.BytesIO(), io.BytesIO()
+        write_png(image, first)
+        write_png(image, second)
+        data = first.getvalue()
+        assert data == second.getvalue()
+        stream, at = b"", 8
+        while at < len(data):
+            (size,) = struct.unpack(">I", data[at : at + 4])
+            if data[at + 4 : at + 8] == b"IDAT":
+                stream += data[at + 8 : at + 8 + size]
+            at += 12 + size
+        zlib.decompress(stream)  # (raises on a bad checksum or a cut stream)
+        (tmp_path / "w.png").write_bytes(data)
+        want = np.asarray(image.convert("RGB"))
+        np.testing.assert_array_equal(read_png(tmp_path / "w.png"), want)
+        np.testing.assert_array_equal(_pillow(tmp_path / "w.png"), want)

@@ -272,13 +272,20 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
         (size,) = struct.unpack(">I", data[at : at + 4])
         end = at + 8 + size
         kind, body, crc = data[at + 4 : at + 8], data[at + 8 : end], data[end : end + 4]
-        if kind == b"IEND":  # (a file cut in IEND's checksum holds every pixel: Pillow reads it)
-            break
-        if len(body) < size or len(crc) < 4 or zlib.crc32(kind + body) != struct.unpack(">I", crc)[0]:
+        if kind == b"IEND" or (idat and len(body) < size):  # the end, or bytes after the image data
+            break  # (a file cut in IEND's checksum, or with junk after its image data: Pillow reads it)
+        # the header and the palette are checked, as Pillow checks them (it checks no other)
+        bad = kind in (b"IHDR", b"PLTE") and (
+            len(crc) < 4 or zlib.crc32(kind + body) != struct.unpack(">I", crc)[0]
+        )
+        if len(body) < size or bad:
             what = kind.decode("latin-1")
             raise ValueError(f"{name!r} is a broken PNG file: its {what!r} chunk is damaged")
         if kind == b"IDAT":
             idat.append(body)
+        elif kind == b"PLTE":  # the last before the image data, as Pillow takes it
+            if not idat:
+                chunks[kind] = body
         else:
             chunks.setdefault(kind, body)
         at = end + 4
@@ -300,18 +307,21 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
         palette = np.repeat(levels[:, None], 3, axis=1)
     from .._limits import check_bytes
 
-    check_bytes(width * height * 3, f"reading a {width}x{height} picture")
     stride = -(-width * samples * bits // 8)
+    need = height * (stride + 1)  # bytes of image data once inflated
+    check_bytes(need + 3 * width * height + 2 * len(data), f"reading a {width}x{height} picture")
     tiny = np.frombuffer(bytes(4), np.uint8)  # (read-only, as the real call's: one specialisation)
     start = threading.Thread(target=_unfiltered, args=(tiny, 1, 1, 8, 1, palette))
     start.start()  # numba's first call, while zlib inflates (it lets go of the lock)
     try:
-        raw = zlib.decompress(b"".join(idat), bufsize=height * (stride + 1))
+        # never more than the rows need: a small file can inflate to gigabytes (and Pillow,
+        # too, reads no further); a stream cut short after the last row is read as Pillow does
+        raw = zlib.decompressobj().decompress(b"".join(idat), need)
     except zlib.error as exc:
         raise ValueError(f"{name!r} is a broken PNG file: {exc}") from None
     finally:
         start.join()
-    if len(raw) < height * (stride + 1):
+    if len(raw) < need:
         raise ValueError(f"{name!r} is a broken PNG file: its image data ends early")
     rgb, known = _unfiltered(np.frombuffer(raw, np.uint8), height, width, bits, samples, palette)
     if not known:

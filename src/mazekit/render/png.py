@@ -234,8 +234,8 @@ def _adler32_joined(first: int, second: int, length: int) -> int:
     return (low % base) | ((high % base) << 16)
 
 
-#: Colour types :func:`read_png` decodes: samples a pixel.
-_READ_TYPES = {0: 1, 2: 3, 3: 1}
+#: Colour types :func:`read_png` decodes: grey, RGB and palette.
+_READ_TYPES = (0, 2, 3)
 
 
 def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
@@ -259,6 +259,8 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
     [[0, 0, 0], [250, 20, 20]]
     """
     import threading
+
+    from ..grids.rect import PNG_CHANNELS, png_data_size
 
     with open(path, "rb") as fh:
         data = fh.read()
@@ -295,7 +297,7 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
     width, height, bits, color, _, _, interlaced = struct.unpack(">IIBBBBB", header)
     if color not in _READ_TYPES or bits not in (1, 2, 4, 8) or interlaced or b"tRNS" in chunks:
         return None
-    samples = _READ_TYPES[color]
+    samples = PNG_CHANNELS[color]
     if samples == 3 and bits != 8:
         return None
     if color == 3:
@@ -307,8 +309,7 @@ def read_png(path: str | os.PathLike[str]) -> np.ndarray | None:
         palette = np.repeat(levels[:, None], 3, axis=1)
     from .._limits import check_bytes
 
-    stride = -(-width * samples * bits // 8)
-    need = height * (stride + 1)  # bytes of image data once inflated
+    need = png_data_size(width, height, bits, color, False)  # bytes of image data once inflated
     check_bytes(need + 3 * width * height + 2 * len(data), f"reading a {width}x{height} picture")
     tiny = np.frombuffer(bytes(4), np.uint8)  # (read-only, as the real call's: one specialisation)
     start = threading.Thread(target=_unfiltered, args=(tiny, 1, 1, 8, 1, palette))

@@ -253,7 +253,7 @@ def test_hex_triangle_and_upsilon_are_declared_tables_that_keep_their_arithmetic
                 assert gk.back(grid.geo, cell, s) == expect_back[kind](r, c, s)
                 for d in (1, -1):
                     assert gk.turn(grid.geo, cell, s, d) == expect_turn[kind](r, c, s, d), (kind, cell, s, d)
-    assert (GRIDS["hex"].padded, GRIDS["triangle"].padded, GRIDS["upsilon"].padded) == (True, True, False)
+    assert (GRIDS["hex"].padded, GRIDS["triangle"].padded, GRIDS["upsilon"].padded) == (True, True, True)
     hex_grid = make_grid("hex", (9, 9))
     a, b = hex_grid.flat((0, 0)), hex_grid.flat((8, 8))
     assert gk.estimate(hex_grid.geo, a, b) == 12  # 8 columns across, 4 rows more down: the hex distance

@@ -261,6 +261,9 @@ PADDED = [
     ("3d", (3, 4, 5)),
     ("3d", (1, 1, 1)),
     ("3d", (4, 1, 3)),
+    ("upsilon", (5, 7)),  # eight slots, two bytes a cell; squares lack the diagonals
+    ("upsilon", (4, 6)),
+    ("upsilon", (1, 1)),
 ]
 
 
@@ -269,20 +272,23 @@ def test_padded_layout_has_the_grids_neighbours(kind, shape):
     grid = make_grid(kind, shape)
     assert grid.padded_layout()
     geo, mask = grid.kernel_args()
-    w = gk.pad_width(geo)
-    off = gk.pad_offsets(geo, w)
-    blocked = gk.pad(geo, mask, 0, 1)
+    T = grid.kernel_topology()  # int64 offsets, or their bits as uint64 past six slots
+    assert T.dtype == (np.uint64 if grid.n_slots > 6 else np.int64)
+    off = T.view(np.int64)
+    assert np.array_equal(off[:2], gk.pad_offsets(geo, gk.pad_width(geo)))
+    blocked = gk.pad(geo, mask, 0, 1, gk.layout_dtype(T))
     assert len(blocked) == grid.padded_cells() == gk.padded_size(geo)  # what memory checks count
     table = grid.neighbors()
     for cell in range(grid.size):
         p = gk.pad_index(geo, cell)
         assert gk.unpad_index(geo, p) == cell
-        free = gk.below(blocked, p, off, grid.n_slots, 1)
+        free = gk.below(blocked, p, T, grid.n_slots, 1)
         for slot in range(grid.n_slots):
             q = p + off[p & 1, slot]
             assert (free >> slot & 1) == (table[cell, slot] >= 0)
             if table[cell, slot] >= 0:
                 assert gk.unpad_index(geo, q) == table[cell, slot]
+                assert off[2, slot] == grid.back(grid.unflat(cell), slot)
     values = np.arange(grid.size, dtype=np.uint8)
     back = np.zeros(grid.size, dtype=np.uint8)
     gk.unpad(geo, gk.pad_values(geo, values, 255), 255, back)

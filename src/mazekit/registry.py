@@ -102,8 +102,8 @@ def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
         return float(per_grid(grid))
     base = float(declared(func, "BYTES_PER_CELL", 16))
     padded = declared(func, "PADDED_BYTES", 0)
-    if padded and grid.padded_layout():
-        base += padded * (grid.padded_cells() / grid.size - 1)
+    if padded and grid.padded_layout():  # (two bytes a cell past six slots)
+        base += padded * ((1 + (grid.n_slots > 6)) * grid.padded_cells() / grid.size - 1)
     elif padded:  # a neighbour table, if the grid makes one, and its layout's second byte
         extra = grid.topology_bytes()
         base += extra + (padded if extra and grid.n_slots > 6 else 0)

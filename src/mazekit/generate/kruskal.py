@@ -50,7 +50,8 @@ def bytes_per_cell(grid: Grid) -> float:
     with neither a padded layout nor rings makes (:meth:`~mazekit.grids.Grid.topology_bytes`)."""
     size = np.dtype(_dtype(grid)).itemsize
     layout = grid.padded_cells() / grid.size if grid.padded_layout() else 1.0
-    return layout * (1 + size) + size * ((grid.n_slots + 1) // 2) + grid.topology_bytes()
+    wide = grid.padded_layout() and grid.n_slots > 6  # passages in two bytes a cell
+    return layout * (1 + wide + size) + size * ((grid.n_slots + 1) // 2) + grid.topology_bytes()
 
 
 @njit(cache=True, nogil=True)
@@ -97,7 +98,7 @@ def _padded_walls(geo, mask, walls, n_slot):  # pragma: no cover
     of a padded copy of the mask says so, and the lower cell's (row-major order is kept by
     padded indices). On a 700x700 hex grid 42 -> 6 ns a cell (a move is several branches on
     the grid's kind), a third of Kruskal's time there."""
-    inside = gk.pad(geo, mask, 1, 0)
+    inside = gk.pad(geo, mask, 1, 0, np.uint8)
     off = gk.pad_offsets(geo, gk.pad_width(geo))
     m = 0
     for p in range(inside.shape[0]):
@@ -236,7 +237,7 @@ def _wall_list(grid: Grid, topology: np.ndarray) -> tuple[np.ndarray, int]:
     (:meth:`~mazekit.grids.Grid.kernel_topology`), the first ``m`` of the array used."""
     geo, mask = grid.kernel_args()
     walls = np.empty(grid.max_edges(), dtype=_dtype(grid))
-    if topology.dtype == np.uint64:  # a ring table
+    if topology.ndim == 1:  # a ring table
         return walls, _ring_walls(geo, topology, mask, walls)
     return walls, _walls(geo, mask, walls, grid.padded_layout())
 

@@ -8,7 +8,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from .cells import n_slots
-from .tables import _DC, _DR, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE
+from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE
 
 # -- padded layouts ---------------------------------------------------------------------
 # The grids whose neighbours are pure offsets (a plain rectangle, 3d, and the table grids
@@ -18,8 +18,12 @@ from .tables import _DC, _DR, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE
 # ``p = pad_row(r) * W + c + 1``, and the neighbour through a slot is ``p + offset``, with no
 # bounds check, no division and no mask test (masked cells are blocked like the border).
 # The width ``W`` is chosen so that ``p & 1`` tells a cell's parity: even for the column's
-# (hex), odd for the checkerboard's (triangle: whether it points down). Hot walks and
-# searches run there 1.5-2x faster.
+# (hex), odd for the checkerboard's (triangle: whether it points down; upsilon: whether it
+# is a square). Hot walks and searches run there 1.5-2x faster.
+# A grid of seven or eight slots (upsilon) takes two bytes a cell there, the passages in the
+# low byte and the kernels' state bits in the high one (:func:`~.topology.high`); a slot a
+# cell lacks (a square's diagonals) has offset 0, the cell itself, and the kernels' reads
+# of neighbours mask it off by the parity's slots (row 3 of :func:`~.topology.offset_topology`).
 # A 3d grid's levels (bands of ``R`` rows in the plain layout) are laid out one above the
 # other with a blocked row between them and a blocked band of ``R + 1`` rows below the
 # first and above the last: a level is then ``(R + 1) * W`` away, up or down, and a stair
@@ -29,7 +33,8 @@ from .tables import _DC, _DR, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE
 
 @njit(cache=True)
 def paddable(geo):  # pragma: no cover - compiled
-    """Whether the grid has a padded layout (plain rect, 3d, table grids that allow it)."""
+    """Whether the grid has a padded layout (plain rect, 3d, table grids that allow it:
+    hex, triangle, upsilon)."""
     kind = geo[0]
     return (kind == RECT and geo[3] == 0) or kind == CUBE or (kind >= TABLE and _PADDED[kind])
 
@@ -105,7 +110,7 @@ def pad_offsets(geo, width):  # pragma: no cover - compiled
 
     With ``width = pad_width(geo)`` they move a padded index; with ``width = cols`` they move
     the flat cell index alongside (the same step, in the unpadded layout; a 3d grid's levels
-    are then ``R`` rows apart, not ``R + 1``).
+    are then ``R`` rows apart, not ``R + 1``). A slot the cell lacks has offset 0.
     """
     kind = geo[0]
     rule = _RULE[kind]
@@ -120,7 +125,7 @@ def pad_offsets(geo, width):  # pragma: no cover - compiled
             if kind == CUBE and slot >= 4:
                 level = (geo[3] + (width != geo[2])) * width
                 out[q, slot] = level if slot == 4 else -level
-            else:
+            elif _DR[kind, parity, slot] != _NOWHERE:  # (0, the cell itself, where it lacks the slot)
                 out[q, slot] = _DR[kind, parity, slot] * width + _DC[kind, parity, slot]
     return out
 
@@ -142,8 +147,9 @@ _U1, _U2, _U3, _U4, _U5 = (np.uint64(k) for k in range(1, 6))  # unsigned slot o
 @njit(cache=True, nogil=True, _nrt=False)
 def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
     """Bit ``slot`` set for each slot of padded cell ``p`` whose neighbour's byte is below
-    ``limit`` (e.g. not yet visited). Slots 0-5; branch-free; no reference counting (a
-    helper that takes arrays costs ~10 ns a call otherwise)."""
+    ``limit`` (e.g. not yet visited), on offsets ``off`` (:func:`~.topology.offset_topology`:
+    past six slots only the slots of the cell's parity, row 3). Branch-free; no reference
+    counting (a helper that takes arrays costs ~10 ns a call otherwise)."""
     u = np.uint64(p)  # unsigned indices: numba then skips its negative-index fix-up
     q = (u & np.uint64(1)) * np.uint64(n_slot != 4)  # a rectangle's: both the same (_matching)
     m = (padded[u + np.uint64(off[q, 0])] < limit) | (padded[u + np.uint64(off[q, 1])] < limit) << 1
@@ -153,6 +159,10 @@ def below(padded, p, off, n_slot, limit):  # pragma: no cover - compiled
         if n_slot > 4:
             m |= (padded[u + np.uint64(off[q, 4])] < limit) << 4
             m |= (padded[u + np.uint64(off[q, 5])] < limit) << 5
+            if n_slot > 6:
+                m |= (padded[u + np.uint64(off[q, 6])] < limit) << 6
+                m |= (padded[u + np.uint64(off[q, 7])] < limit) << 7
+                m &= np.int64(off[3, q])
     return m
 
 
@@ -171,12 +181,12 @@ BIT_COUNT, NTH_BIT = _bit_tables()
 
 
 @njit(cache=True, nogil=True)
-def pad(geo, mask, inside, outside):  # pragma: no cover - compiled
-    """A padded ``uint8`` layout: ``inside`` at every cell, ``outside`` on the border and at
-    masked cells."""
+def pad(geo, mask, inside, outside, dtype):  # pragma: no cover - compiled
+    """A padded layout of ``dtype`` (``np.uint8``, or ``np.uint16`` for eight slots):
+    ``inside`` at every cell, ``outside`` on the border and at masked cells."""
     rows, cols = geo[1], geo[2]
     w = pad_width(geo)
-    out = np.full(pad_rows(geo) * w, outside, dtype=np.uint8)
+    out = np.full(pad_rows(geo) * w, outside, dtype=dtype)
     masked = mask.shape[0] != 0
     for r in range(rows):
         base = pad_row(geo, r) * w + 1

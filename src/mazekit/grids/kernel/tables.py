@@ -108,9 +108,10 @@ def table_rows(
     cells. Everything else is derived: the way back (the slot of the neighbour whose offset
     is the opposite one, an error if there is not exactly one), the turns, the slot count,
     whether some cells lack slots, whether two slots head the same way, which rows are the
-    same for both parities, and whether the grid has a padded layout (at most 6 slots,
-    every cell has each, the way back the same from either parity, and a parity that a
-    padded index's last bit can tell: none, the column's or the checkerboard's).
+    same for both parities, and whether the grid has a padded layout (at most 6 slots
+    that every cell has, or 7 or 8 slots, some of which cells may lack; the way back the
+    same from either parity, and a parity that a padded index's last bit can tell: none,
+    the column's or the checkerboard's).
 
     Examples
     --------
@@ -206,8 +207,8 @@ def table_rows(
         + 2 * int(bool((out["turn"][0] == out["turn"][1]).all()))
         + 4 * int(bool((out["heading"][0] == out["heading"][1]).all()))
     )
-    out["padded"] = (
-        n <= 6 and not out["lacks"] and rule != PARITY_RULES.index("row") and bool(out["same"] & 1)
+    out["padded"] = (  # (seven or eight slots: two bytes a cell, the slots a cell lacks masked)
+        (n > 6 or not out["lacks"]) and rule != PARITY_RULES.index("row") and bool(out["same"] & 1)
     )
     return out
 

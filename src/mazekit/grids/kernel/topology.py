@@ -7,7 +7,18 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .cells import _parity, back, exists, move, n_slots, polar_doubles, ring_shift, step, tunnel_ok, tunnels
+from .cells import (
+    _parity,
+    back,
+    exists,
+    move,
+    n_slots,
+    polar_doubles,
+    ring_shift,
+    step,
+    tunnel_ok,
+    tunnels,
+)
 from .padded import (
     _U1,
     _U2,
@@ -26,7 +37,10 @@ from .padded import (
     unpad,
     unpad_index,
 )  # fmt: skip
-from .tables import _DC, _DR, CUBE, MAX_SLOTS, POLAR
+from .tables import _BACK, _DC, _DR, _HAS, _RULE, CUBE, MAX_SLOTS, POLAR, TABLE
+
+_U6, _U7 = np.uint64(6), np.uint64(7)  # (slots past _U5)
+_ROW3 = np.uint64(3 * MAX_SLOTS)  # where flat offsets keep each parity's slots
 
 # -- fast-path topologies: padded offsets or a ring table ------------------------------------
 # The fast generator kernels take a topology ``T`` with the grid: on the grids with a padded
@@ -36,7 +50,13 @@ from .tables import _DC, _DR, CUBE, MAX_SLOTS, POLAR
 # :func:`polar_rings`): a few words per *ring*, from which a cell's neighbours are a handful
 # of integer operations, over the plain layout plus one blocked sentinel cell at the end that
 # every missing neighbour is.
-# Every other grid (a wrapped rectangle, upsilon, weave, a table grid with the row's
+# A grid of seven or eight slots with a padded layout (upsilon) takes the same offsets as
+# ``uint64`` (their bits; the kernels read them through :func:`flat` as int64), a fourth
+# row holding the slots of each parity: the type tells numba to lay it out in two bytes a
+# cell (:func:`high`). Measured at 700x700 (benchmarks/grids.py, 2026-12-06, ns a cell,
+# neighbour table -> offsets): upsilon backtracker 71 -> 33 (the table's 32 bytes a cell
+# missed the cache at every step).
+# Every other grid (a wrapped rectangle, weave, a table grid with the row's
 # parity) takes a neighbour table (int32, or uint32 where eight slots' passages fill the
 # byte and the layout takes two: :func:`neighbour_topology`, :func:`high`): a row of
 # neighbours a cell over the plain layout and its sentinel. Measured at 500x500
@@ -68,9 +88,15 @@ def _table(T: object) -> bool:
 
 
 def _rings(T: object) -> bool:
-    """Whether numba type ``T`` is a ring table (uint64) rather than padded offsets (int64, 2-D
-    as kernels take them, 1-D as :func:`flat` gives them to :func:`near`)."""
-    return getattr(T, "dtype", None) == types.uint64
+    """Whether numba type ``T`` is a ring table (uint64, 1-D) rather than padded offsets (int64
+    or uint64, 2-D as kernels take them, int64 1-D as :func:`flat` gives them to :func:`near`)."""
+    return getattr(T, "dtype", None) == types.uint64 and getattr(T, "ndim", 0) == 1
+
+
+def _wide(T: object) -> bool:
+    """Whether numba type ``T`` is the offsets of a grid of seven or eight slots (uint64,
+    2-D): a padded layout of two bytes a cell, some slots lacking (see above)."""
+    return getattr(T, "dtype", None) == types.uint64 and getattr(T, "ndim", 0) == 2
 
 
 #: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
@@ -232,6 +258,15 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
     if _table(T):
         return lambda T, off1, at, v: (v, (np.int64(T[np.uint64(at[0]), np.uint64(v)]), at[1], at[2]))
 
+    if _wide(T):  # a slot the cell lacks (offset 0) names no move: past the slots, it stays
+
+        def wide(T, off1, at, v):  # type: ignore[no-untyped-def]
+            p = at[0]
+            lacks = 1 - (off1[24 + (p & 1)] >> v & 1)
+            return v + (lacks << 3), (p + off1[(p & 1) << 3 | v], at[1], at[2])
+
+        return wide
+
     def offsets(T, off1, at, v):  # type: ignore[no-untyped-def]
         p = at[0]
         return v, (p + off1[(p & 1) << 3 | v], at[1], at[2])
@@ -259,7 +294,7 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
         return impl
     if _table(T):
         return lambda T, geo, at, slot: table_back(T, geo, at[0], slot)
-    return lambda T, geo, at, slot: T[2, slot]  # the offsets' row of slots back
+    return lambda T, geo, at, slot: np.int64(T[2, slot])  # the offsets' row of slots back
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: ~10 ns a call (kernel/padded.py's below)
@@ -285,6 +320,8 @@ def flat(T):  # pragma: no cover - replaced in compiled code
 def _flat(T):  # type: ignore[no-untyped-def]
     if _rings(T) or _table(T):
         return lambda T: T
+    if _wide(T):  # the offsets' bits, as int64
+        return lambda T: T.ravel().view(np.int64)
     return lambda T: T.ravel()
 
 
@@ -307,7 +344,7 @@ def _hop(T, p, slot):  # type: ignore[no-untyped-def]
         return impl
     if _table(T):
         return lambda T, p, slot: np.int64(T[p, slot])
-    return lambda T, p, slot: p + T[p & 1, slot]
+    return lambda T, p, slot: p + np.int64(T[p & 1, slot])
 
 
 def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
@@ -328,7 +365,7 @@ def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
         return lambda T, geo, p, slot: walk_back(T, geo, _walk_position(T, p), slot)
     if _table(T):
         return lambda T, geo, p, slot: table_back(T, geo, p, slot)
-    return lambda T, geo, p, slot: T[2, slot]  # the offsets' row of slots back
+    return lambda T, geo, p, slot: np.int64(T[2, slot])  # the offsets' row of slots back
 
 
 def cell_step(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code
@@ -370,14 +407,36 @@ def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
 
 
 def offset_topology(geo: tuple[int, int, int, int]) -> np.ndarray:
-    """The fast kernels' topology of a padded grid: ``(3, MAX_SLOTS)`` int64, the offsets of
-    :func:`pad_offsets` by parity, then the slot back of each slot (a padded grid's does not
-    depend on the cell): :func:`hop_back` reads it instead of compiling :func:`back`'s
-    branches for every grid kind into each kernel (0.7 s of a first run, 2026-12-05). Worked
-    out in Python: compiling :func:`pad_offsets` for it took 0.26 s of a first run."""
+    """The fast kernels' topology of a padded grid: ``(4, MAX_SLOTS)``, the offsets of
+    :func:`pad_offsets` by the padded index's last bit, then the slot back of each slot (a
+    padded grid's does not depend on the cell): :func:`hop_back` reads it instead of
+    compiling :func:`back`'s branches for every grid kind into each kernel (0.7 s of a first
+    run, 2026-12-05), then in its first two columns the slots each of the two have (a bit a
+    slot). int64; uint64 (the same bits) on a grid of more than six slots, whose layout takes
+    two bytes a cell (:func:`high`). Worked out in Python: compiling :func:`pad_offsets` for
+    it took 0.26 s of a first run.
+
+    Examples
+    --------
+    >>> from mazekit.grids.kernel import UPSILON
+    >>> T = offset_topology((UPSILON, 3, 3, 0))   # padded rows of 5: octagons at even indices
+    >>> T.dtype, T[0, :3].astype(np.int64).tolist(), T[1, :3].astype(np.int64).tolist()
+    (dtype('uint64'), [-5, -4, 1], [-5, 0, 1])
+    >>> [hex(v) for v in T[3, :2]], T[2].tolist()   # octagons have all eight, squares four
+    (['0xff', '0x55'], [4, 5, 6, 7, 0, 1, 2, 3])
+    """
+    kind, n = geo[0], n_slots.py_func(geo[0])
+    rule = _RULE[kind]
     offsets = pad_offsets.py_func(geo, pad_width.py_func(geo))
-    backs = [back.py_func(geo, 0, slot) if slot < n_slots.py_func(geo[0]) else 0 for slot in range(MAX_SLOTS)]
-    return np.vstack([offsets, np.array([backs], dtype=np.int64)])
+    parities = [q ^ 1 if rule == 1 else q if rule == 3 else 0 for q in range(2)]  # as pad_offsets
+    if kind < TABLE:
+        has = [(1 << n) - 1] * 2
+    else:
+        has = [sum(int(_HAS[kind, parity, slot]) << slot for slot in range(n)) for parity in parities]
+    backs = [int(_BACK[kind, 0 if _HAS[kind, 0, slot] else 1, slot]) if kind >= TABLE else
+             back.py_func(geo, 0, slot) if slot < n else 0 for slot in range(MAX_SLOTS)]  # fmt: skip
+    out = np.vstack([offsets, np.array([backs, has + [0] * (MAX_SLOTS - 2)], dtype=np.int64)])
+    return out.view(np.uint64) if n > 6 else out
 
 
 #: A stand-in topology (offsets, all zero) for kernels that take one where the grid has none
@@ -498,6 +557,11 @@ def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped
         c = ((padded[u + np.uint64(off1[q + _U4])] & field) == value) << 4 | (
             (padded[u + np.uint64(off1[q + _U5])] & field) == value
         ) << 5
+        if n_slot > 6:  # (a constant) eight read, the slots of the cell's parity kept (row 3)
+            d = ((padded[u + np.uint64(off1[q + _U6])] & field) == value) << 6 | (
+                (padded[u + np.uint64(off1[q + _U7])] & field) == value
+            ) << 7
+            return (a | b | c | d) & off1[_ROW3 + (u & np.uint64(1))]
         return (a | b | c) & ((1 << n_slot) - 1)
 
     return offsets
@@ -622,7 +686,8 @@ def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
             return out
 
         return impl
-    return lambda T, geo, mask, inside, outside: pad(geo, mask, inside, outside)
+    byte = np.uint16 if _wide(T) else np.uint8
+    return lambda T, geo, mask, inside, outside: pad(geo, mask, inside, outside, byte)
 
 
 def to_fast(T, geo, cell):  # pragma: no cover - replaced in compiled code
@@ -775,7 +840,7 @@ def _came_code(T, geo, h, slot, ok):  # type: ignore[no-untyped-def]
         return lambda T, geo, h, slot, ok: (slot + 1) * ok
     if _rings(T):
         return lambda T, geo, h, slot, ok: (hop_back(T, geo, h, slot) + 1) * ok
-    return lambda T, geo, h, slot, ok: (T[2, slot] + 1) * ok
+    return lambda T, geo, h, slot, ok: (np.int64(T[2, slot]) + 1) * ok
 
 
 def came_from(T, off1, came, v, n_slot):  # pragma: no cover - replaced in compiled code
@@ -834,7 +899,7 @@ def fast_layout(
     >>> fast_layout(T, geo, np.zeros(0, dtype=np.uint8), 0, 9).reshape(4, 5)[1]
     array([9, 0, 0, 0, 9], dtype=uint8)
     """
-    plain = T.dtype != np.int64  # a ring or neighbour table: the cells, then the sentinel
+    plain = not padded_topology(T)  # a ring or neighbour table: the cells, then the sentinel
     size = geo[1] * geo[2] + 1 if plain else pad_rows.py_func(geo) * pad_width.py_func(geo)
     out = np.full(size, outside, dtype=layout_dtype(T))
     for cells, view in [(slice(0, size - 1), out[:-1])] if plain else _blocks(geo, out):
@@ -847,16 +912,22 @@ def fast_layout(
     return out
 
 
+def padded_topology(T: np.ndarray) -> bool:
+    """Whether ``T`` is the offsets of a padded layout (:func:`offset_topology`), not a ring
+    table (1-D) or a neighbour table (32-bit)."""
+    return T.ndim == 2 and T.dtype.itemsize == 8
+
+
 def layout_dtype(T: np.ndarray) -> type:
-    """The fast layout's item: a byte, two on a neighbour table of eight slots (uint32), where
-    the kernels' state bits sit in the second byte (:func:`high`)."""
-    return np.uint16 if T.dtype == np.uint32 else np.uint8
+    """The fast layout's item: a byte, two on a grid of eight slots (a uint32 neighbour table,
+    uint64 offsets), where the kernels' state bits sit in the second byte (:func:`high`)."""
+    return np.uint16 if T.dtype == np.uint32 or (T.dtype == np.uint64 and T.ndim == 2) else np.uint8
 
 
 def fast_values(T: np.ndarray, geo: tuple[int, int, int, int], cells: np.ndarray, outside: int) -> np.ndarray:
     """The flat per-cell ``uint8`` array ``cells`` in the fast layout, ``outside`` beyond
     the cells (:func:`pad_values` from Python)."""
-    if T.dtype != np.int64:
+    if not padded_topology(T):
         return np.append(cells, np.uint8(outside))
     out = np.full(pad_rows.py_func(geo) * pad_width.py_func(geo), outside, dtype=np.uint8)
     for part, view in _blocks(geo, out):
@@ -868,7 +939,7 @@ def fast_passages(
     T: np.ndarray, geo: tuple[int, int, int, int], fast: np.ndarray, bits: int, out: np.ndarray
 ) -> None:
     """:func:`copy_out` from Python: ``out[cell] = fast[index of cell] & bits``."""
-    if T.dtype != np.int64:
+    if not padded_topology(T):
         np.bitwise_and(fast[: out.shape[0]], bits, out=out, casting="unsafe")
         return
     for cells, view in _blocks(geo, fast):
@@ -877,7 +948,7 @@ def fast_passages(
 
 def fast_index(T: np.ndarray, geo: tuple[int, int, int, int], cell: int) -> int:
     """:func:`to_fast` from Python."""
-    if T.dtype != np.int64:
+    if not padded_topology(T):
         return cell
     r, c = divmod(cell, geo[2])
     return int(pad_row.py_func(geo, r)) * pad_width.py_func(geo) + c + 1
@@ -892,7 +963,7 @@ def high(grid):  # pragma: no cover - replaced in compiled code
 
 @overload(high)
 def _high(grid):  # type: ignore[no-untyped-def]
-    if grid.dtype in (types.uint16, types.uint32):  # a two-byte layout, or the table that makes one
+    if grid.dtype in (types.uint16, types.uint32) or _wide(grid):  # two bytes, or what makes them
         return lambda grid: 8
     return lambda grid: 0
 

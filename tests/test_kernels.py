@@ -456,6 +456,35 @@ def test_a_neighbour_table_is_the_plain_moves(grid):
 
 
 @njit
+def _hoods(T, geo, n):  # cell_hood (all of a cell's neighbours at once) and step, slot by slot
+    got = np.full((n, gk.MAX_SLOTS), -9, dtype=np.int64)
+    want = np.full((n, gk.MAX_SLOTS), -9, dtype=np.int64)
+    hood = np.empty(gk.MAX_SLOTS, dtype=np.int64)
+    for cell in range(n):
+        k = gk.cell_hood(T, geo, cell, hood)
+        for slot in range(k):
+            got[cell, slot] = hood[slot]
+            want[cell, slot] = gk.step(geo, cell, slot)
+    return got, want
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [*GRIDS, make_grid("weave", (6, 7)), make_grid("rect", (5, 6), wrap="xy")],
+    ids=lambda g: f"{g.kind}{g.shape}-{g.params()}",
+)
+def test_a_cells_neighbours_at_once_are_its_steps(grid):
+    """``cell_hood`` (one division a cell, for the kernels that keep the plain layout) gives
+    what ``step`` gives slot by slot, on every kind, with the stand-in topology and with the
+    grid's own ring table."""
+    T = grid.kernel_topology() if grid.rings else gk.NO_TOPOLOGY
+    got, want = _hoods(T, grid.geo, grid.size)
+    cells = grid.cell_indices()  # (a polar layout's unused tails: no cells, no neighbours)
+    assert np.array_equal(got[cells], want[cells])
+    assert (want[:, : grid.n_slots] >= -1).all() and (want[:, : grid.n_slots] >= 0).any()
+
+
+@njit
 def _ring_hops(T, n, k):  # the ring table's neighbours and slots back, as the kernels see them
     nb = np.empty((n, k), dtype=np.int64)
     back = np.empty((n, k), dtype=np.int64)

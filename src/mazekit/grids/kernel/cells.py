@@ -182,6 +182,34 @@ def _step(geo, cell, slot):  # pragma: no cover - compiled
     return nr * cols + nc if nr >= 0 else -1
 
 
+@njit(cache=True, nogil=True, _nrt=False)  # (no reference counting: called a cell)
+def neighbours(geo, cell, out):  # pragma: no cover - compiled
+    """``out[slot] = step(geo, cell, slot)`` for each of the cell's kind's slots, with one
+    division a cell where :func:`step` takes one a slot (and a 3d grid's level check two
+    more); -1 where there is no neighbour (the mask ignored). Returns the slot count."""
+    kind, rows, cols, param = geo[0], geo[1], geo[2], geo[3]
+    n = n_slots(kind)
+    if kind == POLAR or (kind == RECT and param != 0):  # rings and wraps: step's arithmetic
+        for slot in range(n):
+            out[slot] = _step(geo, cell, slot)
+        return n
+    r = cell // cols
+    c = cell - r * cols
+    q = _parity(kind, r, c)
+    lo, hi, flat = 0, rows, n  # the rows a move in the plane may reach: on 3d the level's
+    if kind == CUBE:
+        lo = r - r % param
+        hi = lo + param
+        flat = 4
+        out[4] = cell + param * cols if r + param < rows else -1
+        out[5] = cell - param * cols if r >= param else -1
+    for slot in range(flat):  # (a slot the cell lacks is far off the grid in the tables)
+        nr = r + _DR[kind, q, slot]
+        nc = c + _DC[kind, q, slot]
+        out[slot] = nr * cols + nc if lo <= nr < hi and 0 <= nc < cols else -1
+    return n
+
+
 @njit(cache=True, inline="always")
 def tunnel_ok(geo, passages, cell, slot, nb):  # pragma: no cover - compiled
     """Whether a generator carving ``passages`` may go from ``cell`` through ``slot`` to its

@@ -13,6 +13,7 @@ from .cells import (
     exists,
     move,
     n_slots,
+    neighbours,
     polar_doubles,
     ring_shift,
     step,
@@ -391,6 +392,26 @@ def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
 
         return table
     return lambda T, geo, cell, slot: step(geo, cell, slot)
+
+
+def cell_hood(T, geo, cell, out):  # pragma: no cover - replaced in compiled code
+    """``out[slot] = cell_step(T, geo, cell, slot)`` for every slot of the cell's kind (see
+    :func:`~.cells.neighbours`: one division a cell, not one a slot); returns the count."""
+    raise NotImplementedError("cell_hood() runs inside numba kernels only")
+
+
+@overload(cell_hood)
+def _cell_hood(T, geo, cell, out):  # type: ignore[no-untyped-def]
+    if _rings(T) or _table(T):
+
+        def impl(T, geo, cell, out):  # type: ignore[no-untyped-def]
+            n = n_slots(geo[0])
+            for slot in range(n):
+                out[slot] = cell_step(T, geo, cell, slot)
+            return n
+
+        return impl
+    return lambda T, geo, cell, out: neighbours(geo, np.int64(cell), out)
 
 
 def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled code

@@ -264,6 +264,9 @@ PADDED = [
     ("upsilon", (5, 7)),  # eight slots, two bytes a cell; squares lack the diagonals
     ("upsilon", (4, 6)),
     ("upsilon", (1, 1)),
+    ("weave", (5, 6)),  # two blocked rows above and below: a tunnel's reach
+    ("weave", (2, 3)),
+    ("weave", (1, 1)),
 ]
 
 

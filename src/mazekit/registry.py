@@ -96,16 +96,18 @@ def memory_per_cell(func: Callable[..., Any], grid: Grid) -> float:
     byte per cell of its padded layout, counted in ``BYTES_PER_CELL`` once) for every cell the
     padded layout has beyond the plain one (its border; a 3d grid's blocked bands), or for
     the neighbour table a grid without one makes (:meth:`~mazekit.grids.Grid.topology_bytes`;
-    a second layout byte with it where there are eight slots)."""
+    a second layout byte with it where there are eight slots; on a weave grid, the table
+    where the module says ``PLAIN_WEAVE = True``: its kernel keeps the plain layout there)."""
     per_grid = declared(func, "bytes_per_cell")
     if per_grid is not None:
         return float(per_grid(grid))
     base = float(declared(func, "BYTES_PER_CELL", 16))
     padded = declared(func, "PADDED_BYTES", 0)
-    if padded and grid.padded_layout():  # (two bytes a cell past six slots)
+    plain = bool(grid.tunnel_slots) and declared(func, "PLAIN_WEAVE", False)  # a table, not the padded layout
+    if padded and grid.padded_layout() and not plain:  # (two bytes a cell past six slots)
         base += padded * ((1 + (grid.n_slots > 6)) * grid.padded_cells() / grid.size - 1)
     elif padded:  # a neighbour table, if the grid makes one, and its layout's second byte
-        extra = grid.topology_bytes()
+        extra = grid.table_bytes() if plain else grid.topology_bytes()
         base += extra + (padded if extra and grid.n_slots > 6 else 0)
     return base
 

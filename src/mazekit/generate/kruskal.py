@@ -59,7 +59,6 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
     """Fill ``walls`` with ``cell << 3 | slot`` for each neighbouring pair, once (from the
     lower cell); return how many. ``padded``: with the cell's padded index instead. On a
     weave grid only plain walls: tunnels are crossings'."""
-    n_slot = gk.n_slots(geo[0])
     n_plain = gk.wall_slots(geo[0])
     masked = mask.shape[0] != 0
     rows, cols = geo[1], geo[2]
@@ -77,7 +76,7 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
                     m += 1
         return m
     if padded:  # the same walls in the same order, by the offsets (a move is ~7 ns a slot)
-        return _padded_walls(geo, mask, walls, n_slot)
+        return _padded_walls(geo, mask, walls, n_plain)
     for r in range(rows):
         for c in range(cols):
             cell = r * cols + c
@@ -114,23 +113,26 @@ def _padded_walls(geo, mask, walls, n_slot):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _place_crossings(passages, geo, mask, parent, crossings, src, trace):  # pragma: no cover
+def _place_crossings(passages, geo, mask, parent, crossings, src, trace, T):  # pragma: no cover
     """Make bridges on a weave grid; ``under`` gets 1 where a tunnel runs N-S under a cell,
     2 where it runs E-W. Return the crossings' share of joins, ``under`` and the trace row.
 
     On a mask a bridge also needs the eight cells around it, none of them a bridge (a
     masked-out one takes no draw): then each side a tunnel closes has a way round it, past
     a corner of the block, and the joins can still reach every cell. (Without that, a plus
-    of five cells with a bridge in the middle could never be joined.)"""
+    of five cells with a bridge in the middle could never be joined.)
+
+    ``passages``, ``parent`` and ``under`` are in the fast layout of topology ``T`` (the
+    padded one; its rows are contiguous, as the plain layout's)."""
     rows, cols = geo[1], geo[2]
     under = np.zeros(passages.shape[0], dtype=np.uint8)
     joined, t = 0, 0
     masked = mask.shape[0] != 0
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
-            cell = r * cols + c
-            n, e, s, w = cell - cols, cell + 1, cell + cols, cell - 1
-            if masked and (not gk.block_exists(geo, mask, cell) or under[n - 1] or under[n + 1]):
+            cell = gk.to_fast(T, geo, r * cols + c)
+            n, e, s, w = gk.hop(T, cell, 0), cell + 1, gk.hop(T, cell, 2), cell - 1
+            if masked and (not gk.block_exists(geo, mask, r * cols + c) or under[n - 1] or under[n + 1]):
                 continue  # (the corners below are not bridges yet: rows go downward)
             if passages[cell] != 0 or uniform(src) >= crossings:
                 continue
@@ -156,9 +158,9 @@ def _place_crossings(passages, geo, mask, parent, crossings, src, trace):  # pra
             under[cell] = 1 if vertical_tunnel else 2
             joined += 3
             tick(src, 3)
-            t = record(trace, t, a, OPEN, over)
-            t = record(trace, t, cell, OPEN, over)
-            t = record(trace, t, x, OPEN, tunnel)
+            t = record(trace, t, gk.to_cell(T, geo, a), OPEN, over)
+            t = record(trace, t, gk.to_cell(T, geo, cell), OPEN, over)
+            t = record(trace, t, gk.to_cell(T, geo, x), OPEN, tunnel)
     return joined, under, t
 
 
@@ -232,14 +234,15 @@ def _ring_walls(geo, T, mask, walls):  # pragma: no cover
     return m
 
 
-def _wall_list(grid: Grid, topology: np.ndarray) -> tuple[np.ndarray, int]:
+def _wall_list(grid: Grid, topology: np.ndarray, padded: bool) -> tuple[np.ndarray, int]:
     """``(walls, m)``: every wall of ``grid`` once, in the indices of its ``topology``
-    (:meth:`~mazekit.grids.Grid.kernel_topology`), the first ``m`` of the array used."""
+    (:meth:`~mazekit.grids.Grid.kernel_topology`; ``padded``: its padded layout's), the first
+    ``m`` of the array used."""
     geo, mask = grid.kernel_args()
     walls = np.empty(grid.max_edges(), dtype=_dtype(grid))
     if topology.ndim == 1:  # a ring table
         return walls, _ring_walls(geo, topology, mask, walls)
-    return walls, _walls(geo, mask, walls, grid.padded_layout())
+    return walls, _walls(geo, mask, walls, padded)
 
 
 def _check_crossings(crossings: float) -> None:
@@ -276,13 +279,14 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
     passages = (
         gk.fast_layout(padded, geo, mask, 0, 0) if padded is not None else np.zeros(grid.size, dtype=np.uint8)
     )
-    walls, m = _wall_list(grid, topology)
+    walls, m = _wall_list(grid, topology, padded is not None)
     parent = forest(passages.shape[0], _dtype(grid))
     with draws(rng, m + grid.n_cells - 1, "steps") as src:  # walls shuffled, then joins
         joined, t = 0, 0
         under = np.zeros(0, dtype=np.uint8)
         if grid.tunnel_slots:
-            joined, under, t = _place_crossings(passages, geo, mask, parent, float(crossings), src, trace)
+            crossing = (parent, float(crossings), src, trace, topology)
+            joined, under, t = _place_crossings(passages, geo, mask, *crossing)
         # With numpy's PCG64 the whole shuffle comes first, then the draws it made past the
         # walls the unions needed are taken back: the same maze and the same generator state
         # as the lazy shuffle, about twice as fast on large grids.
@@ -334,6 +338,6 @@ def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, cr
     geo, mask = grid.kernel_args()
     topology = grid.kernel_topology()
     padded = grid.padded_layout()
-    walls, m = _wall_list(grid, topology)
+    walls, m = _wall_list(grid, topology, padded)
     parent = forest(grid.padded_cells() if padded else grid.size, _dtype(grid))
     _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, tr.empty(), topology)

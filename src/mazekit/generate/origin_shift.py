@@ -48,6 +48,7 @@ from ._common import Carved, carved, scratch, start_cell
 TRACE_BYTES_PER_CELL = 2400  # ~100-200 events per cell at 12 bytes: the walk is long
 BYTES_PER_CELL = 6  # passages + pointer byte + int32 breadth-first queue
 PADDED_BYTES = 1  # its padded layout: a byte a cell (see registry.memory_per_cell)
+PLAIN_WEAVE = True  # on a weave grid the plain layout and a neighbour table (see _weave_ok)
 UNIFORM = True
 GRIDS = tuple(GRIDS_ALL)  # weave too: a move that would break a crossing is not made (_weave_ok)
 
@@ -249,7 +250,8 @@ def origin_shift(
     if record:
         start = np.zeros((n_cells, 3), dtype=np.int32)
         chunks.append(start[: _record_tree(ptr, origin, start)])
-    topology = grid.kernel_topology()
+    # (a weave grid's crossing checks read the pointers by cell: the plain layout there)
+    topology = grid.plain_topology() if grid.tunnel_slots else grid.kernel_topology()
     ptr = gk.fast_values(topology, geo, ptr, 0xFF)  # (masked cells are 0xFF already)
     walk[0] = gk.fast_index(topology, geo, origin)
     total, unit = (int(steps), "steps") if steps is not None else (n_cells - 1, "cells covered")

@@ -68,8 +68,12 @@ def _wilson(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
                 if slot >= n_slot:
                     continue
                 entered = state[np.uint64(to[0])]
-                if entered == BLOCKED or not gk.tunnel_open(T, geo, passages, at[0], slot):
+                if entered == BLOCKED:
                     continue
+                if slot >= 4 and gk.tunnels(geo[0]):  # weave: a tunnel only under a straight
+                    x = gk.to_cell(T, geo, at[0])  # corridor, in the passages, kept by cell
+                    if not gk.tunnel_ok(geo, passages, x, slot, x + cell_off[0, slot]):
+                        continue
                 state[np.uint64(at[0])] = slot
                 at = to
                 if entered == IN_MAZE:

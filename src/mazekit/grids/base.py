@@ -440,8 +440,8 @@ class Grid:
 
     def kernel_topology(self) -> np.ndarray:
         """What the carving kernels take: :meth:`fast_topology`, else, on a grid with neither
-        a padded layout nor a ring table (a wrapped rectangle, upsilon, weave, a table grid
-        with the row's parity), a neighbour table
+        a padded layout nor a ring table (a wrapped rectangle, a table grid with the row's
+        parity), a neighbour table
         (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the
         grid only when small). A ValueError, one line, where there can be none: a layout of
         2**31 cells or more (the tables index with 32 bits), or a declared grid whose slots
@@ -449,6 +449,17 @@ class Grid:
         fast = self.fast_topology()
         if fast is not None:
             return fast
+        return self._table_topology()
+
+    def plain_topology(self) -> np.ndarray:
+        """A topology over the plain layout, for the few kernels that keep it where the grid
+        has a padded one (Kruskal's crossings and origin shift's crossing checks on a weave
+        grid): :meth:`kernel_topology` where it is a ring or neighbour table, else a
+        neighbour table."""
+        fast = self.kernel_topology()
+        return self._table_topology() if k.padded_topology(fast) else fast
+
+    def _table_topology(self) -> np.ndarray:
         made = self.__dict__.get("_neighbour_table")
         if made is None:
             made = k.neighbour_topology(self.geo)
@@ -475,6 +486,10 @@ class Grid:
         a neighbour table's, where it makes one."""
         if self.fast_topology() is not None:
             return 0.0
+        return self.table_bytes()
+
+    def table_bytes(self) -> float:
+        """Bytes a cell of a neighbour table of this grid (:meth:`plain_topology`)."""
         return float(k.table_bytes(self.n_slots)) * (self.size + 3) / self.size  # + sentinel, 2 back rows
 
     def max_edges(self) -> int:

@@ -34,6 +34,7 @@ class WeaveGrid(Grid):
     slot_names: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W", "under N", "under E", "under S", "under W")
     planar: ClassVar[bool | None] = False  # a tunnel's slot is not the drawing's order
     tunnel_slots: ClassVar[int] = 4
+    padded: ClassVar[bool] = True  # two blocked rows above and below: a tunnel's reach
     #: a passage or a tunnel, straight on through its side or the other of the two
     straight: ClassVar[tuple[tuple[int, int], ...] | None] = tuple(
         (a, b) for a in range(8) for b in range(a + 1, 8) if (a & 3) == ((b + 2) & 3)

@@ -8,7 +8,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from .cells import n_slots
-from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE
+from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE, WEAVE
 
 # -- padded layouts ---------------------------------------------------------------------
 # The grids whose neighbours are pure offsets (a plain rectangle, 3d, and the table grids
@@ -24,6 +24,11 @@ from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, T
 # low byte and the kernels' state bits in the high one (:func:`~.topology.high`); a slot a
 # cell lacks (a square's diagonals) has offset 0, the cell itself, and the kernels' reads
 # of neighbours mask it off by the parity's slots (row 3 of :func:`~.topology.offset_topology`).
+# A weave grid's tunnels lead two cells over: its layout has two blocked rows above and
+# below the cells, so that a tunnel off the top or bottom lands on them; one blocked
+# column each side is enough across (a tunnel off the east edge lands on the next row's
+# west border, off the west edge on the row before's east border). Two bytes a cell, as
+# for eight slots; a tunnel's middle cell is halfway between its ends' padded indices.
 # A 3d grid's levels (bands of ``R`` rows in the plain layout) are laid out one above the
 # other with a blocked row between them and a blocked band of ``R + 1`` rows below the
 # first and above the last: a level is then ``(R + 1) * W`` away, up or down, and a stair
@@ -33,10 +38,10 @@ from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, T
 
 @njit(cache=True)
 def paddable(geo):  # pragma: no cover - compiled
-    """Whether the grid has a padded layout (plain rect, 3d, table grids that allow it:
-    hex, triangle, upsilon)."""
+    """Whether the grid has a padded layout (plain rect, 3d, weave, table grids that allow
+    it: hex, triangle, upsilon)."""
     kind = geo[0]
-    return (kind == RECT and geo[3] == 0) or kind == CUBE or (kind >= TABLE and _PADDED[kind])
+    return (kind == RECT and geo[3] == 0) or kind in (CUBE, WEAVE) or (kind >= TABLE and _PADDED[kind])
 
 
 @njit(cache=True)
@@ -51,12 +56,19 @@ def pad_width(geo):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def pad_top(geo):  # pragma: no cover - compiled
+    """Blocked rows above the first row of cells (and below the last) on a 2-D grid: two
+    on a weave grid (a tunnel's reach), else one."""
+    return 2 if geo[0] == WEAVE else 1
+
+
+@njit(cache=True)
 def pad_row(geo, r):  # pragma: no cover - compiled
-    """The padded row of layout row ``r``: ``r + 1``; on a 3d grid (``geo[3]`` rows a level)
-    ``(level + 1) * (R + 1) + row in the level + 1``."""
+    """The padded row of layout row ``r``: ``r + 1`` (``r + 2`` on a weave grid); on a 3d grid
+    (``geo[3]`` rows a level) ``(level + 1) * (R + 1) + row in the level + 1``."""
     if geo[0] == CUBE:
         return r + r // geo[3] + geo[3] + 2
-    return r + 1
+    return r + pad_top(geo)
 
 
 @njit(cache=True)
@@ -64,7 +76,7 @@ def pad_rows(geo):  # pragma: no cover - compiled
     """How many rows the padded layout has (``pad_rows(geo) * pad_width(geo)`` bytes)."""
     if geo[0] == CUBE:
         return (geo[1] // geo[3] + 2) * (geo[3] + 1)
-    return geo[1] + 2
+    return geo[1] + 2 * pad_top(geo)
 
 
 #: Fast indices below this divide by :func:`magic` exactly (see there).
@@ -100,7 +112,7 @@ def unpad_index(geo, p):  # pragma: no cover - compiled
         band = geo[3] + 1
         r = ((pr - 1) // band - 1) * geo[3] + (pr - 1) % band
     else:
-        r = pr - 1
+        r = pr - pad_top(geo)
     return r * geo[2] + c
 
 

@@ -34,6 +34,7 @@ from .padded import (
     pad_offsets,
     pad_row,
     pad_rows,
+    pad_top,
     pad_width,
     unpad,
     unpad_index,
@@ -770,6 +771,7 @@ def _unpad_run(geo, fast, count, trace, event):  # pragma: no cover - compiled
     bm, bs = magic(geo[3] + 1)
     uw = np.uint64(w)
     cube = geo[0] == CUBE
+    top = np.uint64(pad_top(geo))  # blocked rows above the cells (2-D)
     rows_a_level = np.uint64(geo[3])
     for i in range(count):
         p = np.uint64(fast[i])
@@ -780,7 +782,7 @@ def _unpad_run(geo, fast, count, trace, event):  # pragma: no cover - compiled
             b = q * bm >> bs
             r = (b - one) * rows_a_level + q - b * band
         else:
-            r = q
+            r = pr - top
         trace[i, 0] = r * cols + c
         trace[i, 1] = event
         trace[i, 2] = -1
@@ -1096,6 +1098,21 @@ def open_tunnels(T, geo, passages, p, free):  # pragma: no cover - replaced in c
 
 @overload(open_tunnels, jit_options={"_nrt": False})  # type: ignore[typeddict-unknown-key]
 def _open_tunnels(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
+    if _wide(T):  # a weave grid's padded layout: a tunnel's middle is halfway between its ends
+
+        def wide(T, geo, passages, p, free):  # type: ignore[no-untyped-def]
+            if not tunnels(geo[0]):
+                return free
+            # the four cells a tunnel would pass under, one slot away, each a corridor across
+            # its tunnel (E and W open over N-S, N and S over E-W): no branch on random bits
+            u = np.uint64(p)
+            ok = ((passages[u + np.uint64(T[0, 0])] & 0xFF) == 10) << 4
+            ok |= ((passages[u + np.uint64(T[0, 1])] & 0xFF) == 5) << 5
+            ok |= ((passages[u + np.uint64(T[0, 2])] & 0xFF) == 10) << 6
+            ok |= ((passages[u + np.uint64(T[0, 3])] & 0xFF) == 5) << 7
+            return free & (ok | 15)
+
+        return wide
     if getattr(T, "dtype", None) != types.uint32:  # only eight slots can hold tunnels
         return lambda T, geo, passages, p, free: free
 
@@ -1119,6 +1136,10 @@ def tunnel_open(T, geo, passages, p, slot):  # pragma: no cover - replaced in co
 
 @overload(tunnel_open, jit_options={"_nrt": False})  # type: ignore[typeddict-unknown-key]
 def _tunnel_open(T, geo, passages, p, slot):  # type: ignore[no-untyped-def]
+    if _wide(T):
+        return lambda T, geo, passages, p, slot: tunnel_ok(
+            geo, passages, np.int64(p), slot, np.int64(p) + np.int64(T[0, slot])
+        )
     if getattr(T, "dtype", None) != types.uint32:
         return lambda T, geo, passages, p, slot: True
     return lambda T, geo, passages, p, slot: tunnel_ok(
@@ -1136,6 +1157,18 @@ def crosses_under(T, geo, state, start, done):  # pragma: no cover - replaced in
 
 @overload(crosses_under)
 def _crosses_under(T, geo, state, start, done):  # type: ignore[no-untyped-def]
+    if _wide(T):  # as on a table below, a neighbour an offset away (a weave grid's: one parity)
+
+        def wide(T, geo, state, start, done):  # type: ignore[no-untyped-def]
+            if not tunnels(geo[0]):
+                return False
+            before, prev, cell = np.int64(-1), np.int64(-1), np.int64(start)
+            while state[cell] != done:
+                before, prev, cell = prev, cell, cell + np.int64(T[0, state[cell]])
+            last = np.int64(state[prev])
+            return last < 4 and before >= 0 and before == prev + np.int64(T[0, last | 4])
+
+        return wide
     if getattr(T, "dtype", None) != types.uint32:
         return lambda T, geo, state, start, done: False
 

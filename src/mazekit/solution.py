@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,9 @@ class Solution:
     trace : numpy.ndarray
         ``(n, 3)`` ``int32`` events ``(flat cell, event, arg)`` in the order they happened
         (see :mod:`mazekit.trace`): ``VISIT`` when a cell is explored, ``BACKTRACK`` when a
-        depth-first solver leaves it for good.
+        depth-first solver leaves it for good. A solver may hand over a function that makes
+        it instead (bfs keeps the order it explored in as its queue's indices): the rows are
+        made the first time the trace is read, and kept.
     cols : int
         Width of the grid, to turn flat trace cells into ``(row, col)``.
     extras : dict
@@ -123,3 +126,18 @@ class Solution:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _get_trace(self: Solution) -> np.ndarray:
+    made = self.__dict__["_trace"]
+    if callable(made):  # made on first read (see the class's trace)
+        made = self.__dict__["_trace"] = made()
+    return made
+
+
+def _set_trace(self: Solution, trace: np.ndarray | Callable[[], np.ndarray]) -> None:
+    self.__dict__["_trace"] = trace
+
+
+# After the dataclass is made, so that ``trace`` stays its fifth field and argument.
+Solution.trace = property(_get_trace, _set_trace, doc="The events, made on first read if deferred.")  # type: ignore[assignment]

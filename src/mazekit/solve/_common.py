@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -47,9 +49,9 @@ def visits(order: np.ndarray) -> np.ndarray:
     return out
 
 
-def solution(
-    name: str, maze: Maze, start: Cell, goal: Cell, flat_path: np.ndarray, trace: np.ndarray
-) -> Solution:
+def solution(name: str, maze: Maze, start: Cell, goal: Cell, flat_path: np.ndarray, trace: Any) -> Solution:
+    """The :class:`Solution` of ``flat_path`` (flat cells) and ``trace`` (its rows, or a
+    function that makes them when first read)."""
     cols = maze.grid.cols
     flat = np.asarray(flat_path, dtype=np.int64)
     path = np.empty((flat.size, 2), np.int64)  # divided in place: 24 bytes a path cell at the peak

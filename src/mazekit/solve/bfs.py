@@ -11,6 +11,8 @@ cell closer than the goal. Reference: E. F. Moore, "The shortest path through a 
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
@@ -24,7 +26,7 @@ from ._common import flat_ends, solution
 
 #: Peak memory in bytes per cell, checked by the solve front door before it runs: the
 #: maze, its copy in the fast layout, a byte a cell of marks and the 12-byte trace rows, whose
-#: last third holds the queue while the search runs.
+#: last third holds the queue while the search runs (and until the trace is first read).
 BYTES_PER_CELL = 15
 PADDED_BYTES = 2  # the copy and the marks, a byte each a cell of the fast layout (and any neighbour table)
 
@@ -46,13 +48,10 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
     the queue (``queue``: ``cells + 1`` uint32) holds fast indices, and each neighbour is
     queued without a branch (written at the tail, the tail moved on by 0 or 1): the passage
     bits are random, and a mispredicted branch a bit cost as much as the rest of the loop.
-    The trace is written from the queue after the search
-    (:func:`~mazekit.grids.kernel.trace_cells`: a multiply, not a division, a cell), and
-    :func:`bfs` puts the queue in the trace's last third: 15 bytes a cell at the peak, not
-    24 as when a queue word held the cell beside its index (8 bytes) and the trace row was
-    written as the cell left the queue (until 2026-12-06). As fast on one maze (a 2000x2000
-    backtracker maze: 14-15 ns an explored cell, of which the search 9.5, the trace 1.6 and
-    the path 1.5), and the dataset's 10x10 mazes 1.8 -> 1.6-1.7 us each. Every index is
+    The trace is written from the queue after the search when ``trace`` has rows
+    (:func:`~mazekit.grids.kernel.trace_cells`: a multiply, not a division, a cell); the
+    front door :func:`bfs` passes none and makes the rows from the queue when the trace is
+    first read (:func:`_trace_rows`). Every index is
     unsigned (no negative-index fix-ups); ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in."""
     off1 = gk.flat(T)
@@ -130,8 +129,29 @@ def _many(passages, geo, mask, starts, goals, lengths, cells, T, slots):  # prag
     return at
 
 
+@njit(cache=True, nogil=True)
+def _rows(T, geo, queue, count, trace):  # pragma: no cover - compiled
+    """The trace rows of the first ``count`` fast indices of ``queue``, in place when the queue
+    is ``trace``'s last third (:func:`~mazekit.grids.kernel.trace_cells`)."""
+    gk.trace_cells(T, geo, queue, count, trace, tr.VISIT)
+
+
+def _trace_rows(T: np.ndarray, geo: tuple[int, int, int, int], buffer: np.ndarray, used: int) -> np.ndarray:
+    """:func:`bfs`'s trace, made when it is first read: the cells that left the queue, in
+    order, written over the queue (the last third of ``buffer``); cut to a copy when the
+    search explored less than half of it."""
+    rows = buffer.shape[0] // 3
+    trace = buffer.reshape(rows, 3)
+    _rows(T, geo, buffer[2 * rows :].view(np.uint32), used, trace)
+    return trace[:used].copy() if 2 * used < rows else trace[:used]
+
+
 def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     """Shortest path by breadth-first search.
+
+    The trace (every cell that left the queue, in order) is kept as the queue's indices and
+    made into rows the first time it is read: a solve that only wants the path does not pay
+    for it (a quarter of the time on a 2000x2000 maze, 2026-12-06).
 
     Examples
     --------
@@ -155,13 +175,10 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     buffer = np.empty(3 * rows, dtype=np.int32)  # the trace, its last third the queue meanwhile
     ends = (gk.fast_index(T, geo, s), s, gk.fast_index(T, geo, g), progress, came)
     queue = buffer[2 * rows :].view(np.uint32)
-    path, used, _ = _bfs(fast, T, geo, *ends, queue, buffer.reshape(rows, 3), gk.slot_count(grid.n_slots))
+    path, used, _ = _bfs(fast, T, geo, *ends, queue, tr.empty(), gk.slot_count(grid.n_slots))
     del came, queue, ends, fast
-    trace = buffer.reshape(rows, 3)[:used]
-    if 2 * used < grid.size:  # keep only what was explored
-        trace = trace.copy()
     report(progress, grid.n_cells)  # the step is over, found early or not
-    return solution("bfs", maze, start, goal, path, trace)
+    return solution("bfs", maze, start, goal, path, partial(_trace_rows, T, geo, buffer, int(used)))
 
 
 def many(

@@ -49,3 +49,44 @@ def test_the_trace_is_made_when_first_read_and_is_the_kernels(kind, where):
     if 2 * used < grid.n_cells:
         assert got.base is None  # a copy of what was explored
     assert sol == mazekit.solve(maze, "bfs", goal=goal)  # equality reads both traces
+
+
+def test_a_deferred_trace_is_made_once_for_every_copy_and_thread():
+    """The rows are written over the queue they are made from, so they are made once: a
+    copy of the solution, another thread, a pickle and a deep copy all get the same rows
+    (made twice in place, the second making read rows instead of the queue)."""
+    import copy
+    import pickle
+    import threading
+
+    maze = mazekit.generate("backtracker", (30, 30), rng=5)
+    explored = {cell: mazekit.solve(maze, "bfs", goal=cell).n_explored for cell in np.ndindex(30, 30)}
+    far = max(explored, key=explored.__getitem__)  # explored whole: its rows reach the queue
+    maze = mazekit.Maze(maze.passages, maze.grid, maze.start, far)
+    assert explored[far] == 900
+    want = mazekit.solve(maze, "bfs").trace.copy()
+    sol = mazekit.solve(maze, "bfs")
+    twin = copy.copy(sol)
+    assert np.array_equal(sol.trace, want) and np.array_equal(twin.trace, want)
+    assert np.array_equal(sol.trace, want)  # the first reader's rows are intact too
+    for unread in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy):
+        assert np.array_equal(unread(mazekit.solve(maze, "bfs")).trace, want)
+    sol = mazekit.solve(maze, "bfs")
+    got: list[np.ndarray] = []
+    readers = [threading.Thread(target=lambda: got.append(sol.trace.copy())) for _ in range(4)]
+    for t in readers:
+        t.start()
+    for t in readers:
+        t.join()
+    assert len(got) == 4 and all(np.array_equal(g, want) for g in got)
+
+
+def test_a_deferred_trace_holds_only_what_it_needs():
+    """Until it is read, a solution that explored little keeps a copy of the queue's used
+    part, not the 12-byte buffer, and never the grid's neighbour table."""
+    maze = mazekit.generate("backtracker", (300, 300), grid="rect", wrap="x", rng=2)
+    sol = mazekit.solve(maze, "bfs", goal=(0, 1) if maze.passages[0, 0] & 2 else (1, 0))
+    maker = sol.__dict__["_trace"]
+    held = [v for v in vars(maker).values() if isinstance(v, np.ndarray)]
+    assert sum(v.nbytes for v in held) < 1000, [v.shape for v in held]
+    assert sol.trace.shape[0] == sol.n_explored >= 2

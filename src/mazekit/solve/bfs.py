@@ -11,7 +11,10 @@ cell closer than the goal. Reference: E. F. Moore, "The shortest path through a 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -136,14 +139,48 @@ def _rows(T, geo, queue, count, trace):  # pragma: no cover - compiled
     gk.trace_cells(T, geo, queue, count, trace, tr.VISIT)
 
 
-def _trace_rows(T: np.ndarray, geo: tuple[int, int, int, int], buffer: np.ndarray, used: int) -> np.ndarray:
+class _Trace:
     """:func:`bfs`'s trace, made when it is first read: the cells that left the queue, in
-    order, written over the queue (the last third of ``buffer``); cut to a copy when the
-    search explored less than half of it."""
-    rows = buffer.shape[0] // 3
-    trace = buffer.reshape(rows, 3)
-    _rows(T, geo, buffer[2 * rows :].view(np.uint32), used, trace)
-    return trace[:used].copy() if 2 * used < rows else trace[:used]
+    order (:func:`_rows`), once: copies of the solution share this maker, and threads
+    reading at once wait for the one making it. It keeps ``geo``, a stand-in of the
+    topology's type (the rows need no more of it) and either the whole buffer, whose last
+    third is the queue and whose rows are then written over it, or, when the search
+    explored less than half the maze, a copy of the queue's part that was used. Pickled,
+    it is the rows."""
+
+    def __init__(self, T: np.ndarray, geo: tuple[int, int, int, int], buffer: np.ndarray, used: int) -> None:
+        self.kind = np.empty((0, *T.shape[1:]), dtype=T.dtype)  # (not T: a table is 16-32 bytes a cell)
+        self.geo = geo
+        rows = buffer.shape[0] // 3
+        queue = buffer[2 * rows :].view(np.uint32)
+        self.buffer: np.ndarray | None = None if 2 * used < rows else buffer
+        self.queue: np.ndarray | None = queue[:used].copy() if self.buffer is None else None
+        self.used = used
+        self.made: np.ndarray | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self) -> np.ndarray:
+        with self.lock:
+            if self.made is None:
+                if self.buffer is not None:  # in place: the rows over the queue
+                    rows = self.buffer.shape[0] // 3
+                    trace = self.buffer.reshape(rows, 3)
+                    _rows(self.kind, self.geo, self.buffer[2 * rows :].view(np.uint32), self.used, trace)
+                    self.made = trace[: self.used]
+                else:
+                    assert self.queue is not None
+                    self.made = np.empty((self.used, 3), dtype=np.int32)
+                    _rows(self.kind, self.geo, self.queue, self.used, self.made)
+                self.buffer = self.queue = None
+            return self.made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_made, (self(),))
+
+
+def _made(trace: np.ndarray) -> Callable[[], np.ndarray]:
+    """A pickled :class:`_Trace`: its rows, as a maker that gives them."""
+    return partial(np.asarray, trace)
 
 
 def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
@@ -178,7 +215,7 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     path, used, _ = _bfs(fast, T, geo, *ends, queue, tr.empty(), gk.slot_count(grid.n_slots))
     del came, queue, ends, fast
     report(progress, grid.n_cells)  # the step is over, found early or not
-    return solution("bfs", maze, start, goal, path, partial(_trace_rows, T, geo, buffer, int(used)))
+    return solution("bfs", maze, start, goal, path, _Trace(T, geo, buffer, int(used)))
 
 
 def many(

@@ -267,3 +267,14 @@ def test_a_table_declaration_is_checked_in_one_line():
         gk.table_rows(square, order=[[0, 1, 2, 2]])
     turned = gk.table_rows(square, order=[[3, 2, 1, 0]])  # counter-clockwise numbering
     assert turned["turn"][0, 0].tolist() == [1, 3]  # clockwise from slot 0 is slot 3
+
+
+def test_a_declared_grid_with_a_longer_step_has_no_padded_layout():
+    """The padded layout's border is one blocked cell: a table grid with a step of two cells
+    (a knight's-move grid, say) must take a neighbour table, or its kernels would read past
+    the layout; the same grid with unit steps has one, as do eight-slot grids (upsilon's)."""
+    unit = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+    assert gk.table_rows([unit])["padded"]
+    assert not gk.table_rows([[(-2, 0), (0, 1), (2, 0), (0, -1)]])["padded"]
+    eight = [[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]]
+    assert gk.table_rows(eight)["padded"]

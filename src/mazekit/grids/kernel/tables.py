@@ -110,8 +110,8 @@ def table_rows(
     whether some cells lack slots, whether two slots head the same way, which rows are the
     same for both parities, and whether the grid has a padded layout (at most 6 slots
     that every cell has, or 7 or 8 slots, some of which cells may lack; the way back the
-    same from either parity, and a parity that a padded index's last bit can tell: none,
-    the column's or the checkerboard's).
+    same from either parity, a parity that a padded index's last bit can tell: none, the
+    column's or the checkerboard's, and no step longer than one cell: the border is one).
 
     Examples
     --------
@@ -208,7 +208,10 @@ def table_rows(
         + 4 * int(bool((out["heading"][0] == out["heading"][1]).all()))
     )
     out["padded"] = (  # (seven or eight slots: two bytes a cell, the slots a cell lacks masked)
-        (n > 6 or not out["lacks"]) and rule != PARITY_RULES.index("row") and bool(out["same"] & 1)
+        (n > 6 or not out["lacks"])
+        and rule != PARITY_RULES.index("row")
+        and bool(out["same"] & 1)
+        and out["reach"] == 1  # (one blocked cell of border: a longer step would read past it)
     )
     return out
 

@@ -84,10 +84,12 @@ def _grid_warmup(kind: str, **params: Any) -> None:
 
     cls = GRIDS[kind]
     grid = make_grid(kind, cls.shape_of_size((5, 4, 2)[: len(cls.size_words)]), **params)
+    maze = None
     for name, func in GENERATORS.items():
         if runs_on_grid(func, grid):
             maze = mazekit.generate(name, grid, rng=1)
-    _ = mazekit.solve(maze, "bfs").trace  # (made when read: its kernel compiles then)
+    if maze is not None:
+        _ = mazekit.solve(maze, "bfs").trace  # (made when read: its kernel compiles then)
 
 
 def _cave_warmup() -> None:

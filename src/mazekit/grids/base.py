@@ -453,9 +453,9 @@ class Grid:
 
     def plain_topology(self) -> np.ndarray:
         """A topology over the plain layout, for the few kernels that keep it where the grid
-        has a padded one (Kruskal's crossings and origin shift's crossing checks on a weave
-        grid): :meth:`kernel_topology` where it is a ring or neighbour table, else a
-        neighbour table."""
+        has a padded one (origin shift's crossing checks on a weave grid, which read its
+        pointers by cell): :meth:`kernel_topology` where it is a ring or neighbour table, else
+        a neighbour table."""
         fast = self.kernel_topology()
         return self._table_topology() if k.padded_topology(fast) else fast
 

@@ -11,9 +11,9 @@ from .cells import n_slots
 from .tables import _DC, _DR, _NOWHERE, _PADDED, _RULE, CUBE, MAX_SLOTS, RECT, TABLE, WEAVE
 
 # -- padded layouts ---------------------------------------------------------------------
-# The grids whose neighbours are pure offsets (a plain rectangle, 3d, and the table grids
-# whose every cell has every slot and whose parity the last bit of an index can tell: hex,
-# triangle; see tables.table_rows) can be
+# The grids whose neighbours are pure offsets (a plain rectangle, 3d, weave, and the table
+# grids whose parity the last bit of an index can tell and whose cells have every slot or
+# eight of them: hex, triangle, upsilon; see tables.table_rows) can be
 # copied into a byte array with one blocked cell of border all round: row r, col c sits at
 # ``p = pad_row(r) * W + c + 1``, and the neighbour through a slot is ``p + offset``, with no
 # bounds check, no division and no mask test (masked cells are blocked like the border).

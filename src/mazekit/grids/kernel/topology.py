@@ -58,7 +58,7 @@ _ROW3 = np.uint64(3 * MAX_SLOTS)  # where flat offsets keep each parity's slots
 # cell (:func:`high`). Measured at 700x700 (benchmarks/grids.py, 2026-12-06, ns a cell,
 # neighbour table -> offsets): upsilon backtracker 71 -> 33 (the table's 32 bytes a cell
 # missed the cache at every step).
-# Every other grid (a wrapped rectangle, weave, a table grid with the row's
+# Every other grid (a wrapped rectangle, a table grid with the row's
 # parity) takes a neighbour table (int32, or uint32 where eight slots' passages fill the
 # byte and the layout takes two: :func:`neighbour_topology`, :func:`high`): a row of
 # neighbours a cell over the plain layout and its sentinel. Measured at 500x500
@@ -1053,7 +1053,8 @@ def table_bytes(slots: int) -> int:
 
 def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
     """The fast kernels' topology of a grid whose neighbours are no fixed offsets (a wrapped
-    rectangle, upsilon, a table grid with the row's parity): every cell's neighbour through
+    rectangle, a table grid with the row's parity; upsilon and weave for the kernels that
+    keep the plain layout, :meth:`~mazekit.grids.Grid.plain_topology`): every cell's neighbour through
     each slot (the sentinel cell ``cells`` where there is none; a masked one is blocked in
     the layout), a row for the sentinel, and two last rows with each slot's slot back, by
     parity (:func:`table_back`); 4 columns
@@ -1080,13 +1081,14 @@ def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
     return out if _neighbour_rows(geo, offs, max(margin, 1), out) else None
 
 
-# -- weave tunnels on a neighbour table ---------------------------------------------------
+# -- weave tunnels ---------------------------------------------------------------------------
 # A weave grid's tunnel slots (4-7) lead two cells over, and a generator may dig one only
 # under a straight corridor across it (:func:`~mazekit.grids.kernel.tunnel_ok`): a fact of
 # the maze being carved, not of the topology. The fast kernels filter the slots they found
 # free through :func:`open_tunnels` (or ask :func:`tunnel_open` of one slot): nothing on
-# offsets and ring tables, whose grids have no tunnels, and on a neighbour table a test of
-# the grid kind, then of the cell between, on grids that have them.
+# one-byte offsets and ring tables, whose grids have no tunnels; on two-byte offsets (weave's
+# padded layout) and eight-slot neighbour tables a test of the grid kind, then of the cell
+# between, on grids that have them.
 
 
 def open_tunnels(T, geo, passages, p, free):  # pragma: no cover - replaced in compiled code
@@ -1151,7 +1153,7 @@ def crosses_under(T, geo, state, start, done):  # pragma: no cover - replaced in
     """Whether a loop-erased walk from fast index ``start`` (each cell's last exit in
     ``state``, ``done`` where the maze is) tunnels under the maze cell it ends at and then
     enters that cell from the side: carved, it would open a side of a cell a tunnel runs
-    under (Wilson's walk on a weave grid is then made again). False but on a weave table."""
+    under (Wilson's walk on a weave grid is then made again). False but on a weave grid."""
     raise NotImplementedError("crosses_under() runs inside numba kernels only")
 
 

@@ -54,7 +54,7 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
     The trace is written from the queue after the search when ``trace`` has rows
     (:func:`~mazekit.grids.kernel.trace_cells`: a multiply, not a division, a cell); the
     front door :func:`bfs` passes none and makes the rows from the queue when the trace is
-    first read (:func:`_trace_rows`). Every index is
+    first read (:class:`_Trace`). Every index is
     unsigned (no negative-index fix-ups); ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in."""
     off1 = gk.flat(T)

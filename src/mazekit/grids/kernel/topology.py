@@ -1138,15 +1138,17 @@ def tunnel_open(T, geo, passages, p, slot):  # pragma: no cover - replaced in co
 
 @overload(tunnel_open, jit_options={"_nrt": False})  # type: ignore[typeddict-unknown-key]
 def _tunnel_open(T, geo, passages, p, slot):  # type: ignore[no-untyped-def]
-    if _wide(T):
-        return lambda T, geo, passages, p, slot: tunnel_ok(
-            geo, passages, np.int64(p), slot, np.int64(p) + np.int64(T[0, slot])
-        )
-    if getattr(T, "dtype", None) != types.uint32:
+    if not _eight(T):
         return lambda T, geo, passages, p, slot: True
     return lambda T, geo, passages, p, slot: tunnel_ok(
-        geo, passages, np.int64(p), slot, np.int64(T[np.uint64(p), slot])
+        geo, passages, np.int64(p), slot, hop(T, np.int64(p), slot)
     )
+
+
+def _eight(T: object) -> bool:
+    """Whether numba type ``T`` is a topology of eight slots, the only ones with room for
+    tunnels: two-byte offsets or a uint32 neighbour table (:func:`hop` reads either)."""
+    return _wide(T) or getattr(T, "dtype", None) == types.uint32
 
 
 def crosses_under(T, geo, state, start, done):  # pragma: no cover - replaced in compiled code
@@ -1159,30 +1161,18 @@ def crosses_under(T, geo, state, start, done):  # pragma: no cover - replaced in
 
 @overload(crosses_under)
 def _crosses_under(T, geo, state, start, done):  # type: ignore[no-untyped-def]
-    if _wide(T):  # as on a table below, a neighbour an offset away (a weave grid's: one parity)
-
-        def wide(T, geo, state, start, done):  # type: ignore[no-untyped-def]
-            if not tunnels(geo[0]):
-                return False
-            before, prev, cell = np.int64(-1), np.int64(-1), np.int64(start)
-            while state[cell] != done:
-                before, prev, cell = prev, cell, cell + np.int64(T[0, state[cell]])
-            last = np.int64(state[prev])
-            return last < 4 and before >= 0 and before == prev + np.int64(T[0, last | 4])
-
-        return wide
-    if getattr(T, "dtype", None) != types.uint32:
+    if not _eight(T):
         return lambda T, geo, state, start, done: False
 
-    def table(T, geo, state, start, done):  # type: ignore[no-untyped-def]
+    def eight(T, geo, state, start, done):  # type: ignore[no-untyped-def]
         if not tunnels(geo[0]):
             return False
         before, prev, cell = np.int64(-1), np.int64(-1), np.int64(start)
         while state[cell] != done:
-            before, prev, cell = prev, cell, np.int64(T[cell, state[cell]])
+            before, prev, cell = prev, cell, hop(T, cell, state[cell])
         last = np.int64(state[prev])  # the step into the maze, from prev (the path has one)
         # the path came to prev from across the maze cell: a tunnel under it (two cells apart
         # in a line, so no other step could join them)
-        return last < 4 and before >= 0 and before == np.int64(T[prev, last | 4])
+        return last < 4 and before >= 0 and before == hop(T, prev, last | 4)
 
-    return table
+    return eight

@@ -58,6 +58,7 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
     unsigned (no negative-index fix-ups); ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in."""
     off1 = gk.flat(T)
+    step = gk.held(off1, slots)  # a rectangle's offsets and marks in registers
     cell_off = gk.pad_offsets(geo, geo[2])
     n_slot = len(slots)
     watched = progress.shape[0] > DONE
@@ -77,10 +78,10 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
         bits = fast[u]
         h = gk.around(off1, u)
         for slot in range(n_slot):
-            nb = gk.near(h, off1, slot)
+            nb = gk.near(h, step, slot)
             ok = (bits >> slot & 1) & (came[nb] == 0)
             queue[tail] = np.uint32(nb)
-            came[nb] |= gk.came_code(T, geo, h, slot, ok)
+            came[nb] |= gk.came_code(step, geo, h, slot, ok)
             tail += np.uint64(ok)
     found = came[end] != 0
     if trace.shape[0] != 0:  # (the queue may share the trace's memory: nothing reads it after)

@@ -505,6 +505,8 @@ def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
 
 @overload(near)
 def _near(u, off1, slot):  # type: ignore[no-untyped-def]
+    if isinstance(off1, types.UniTuple):  # held(): a rectangle's offsets in registers
+        return lambda u, off1, slot: u + off1[slot]
     if isinstance(u, types.BaseTuple):  # around() on a ring table
 
         def hood(u, off1, slot):  # type: ignore[no-untyped-def]
@@ -847,23 +849,54 @@ def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
     return lambda T, geo, fast, bits, out: unpad(geo, fast, bits, out)
 
 
-def came_code(T, geo, h, slot, ok):  # pragma: no cover - replaced in compiled code
+def held(off1, slots):  # pragma: no cover - replaced in compiled code
+    """What a search reads at every step, taken out of memory once: on a rectangle's offsets
+    (four slots, both parities alike) a tuple of its four offsets and the four marks
+    :func:`came_code` leaves, which :func:`near` and :func:`came_code` then take in place of
+    ``off1``; ``off1`` itself on every other layout.
+
+    numba cannot tell that a store into the maze's marks leaves the offsets alone, so a
+    loop reloads them after every store; held in registers, bfs's search of a 1000x1000
+    rectangle went from 15.5 to 12.9 ns an explored cell (C: 10.2; ``benchmarks/vs_limit.py
+    --same-maze``, 2026-12-07). Other grids keep the loads: their slot's offset hangs on the
+    cell's parity, and a tuple picked at run time cost more than the loads (hex, upsilon
+    and weave slowed, 2026-12-06)."""
+    raise NotImplementedError("held() runs inside numba kernels only")
+
+
+@overload(held, inline="always")
+def _held(off1, slots):  # type: ignore[no-untyped-def]
+    if _rings(off1) or _table(off1) or off1.dtype != types.int64 or len(slots) != 4:
+        return lambda off1, slots: off1
+
+    def rect(off1, slots):  # type: ignore[no-untyped-def]
+        o0, o1, o2, o3 = np.uint64(off1[0]), np.uint64(off1[1]), np.uint64(off1[2]), np.uint64(off1[3])
+        c0, c1, c2, c3 = off1[16] + 1, off1[17] + 1, off1[18] + 1, off1[19] + 1
+        return o0, o1, o2, o3, np.uint64(c0), np.uint64(c1), np.uint64(c2), np.uint64(c3)
+
+    return rect
+
+
+def came_code(step, geo, h, slot, ok):  # pragma: no cover - replaced in compiled code
     """What a search marks on the cell it meets through ``slot`` from the cell whose
     :func:`around` is ``h``, where ``ok`` (0 or 1; 0 elsewhere), for :func:`came_from` to
     walk back by: the slot back plus 1 on offsets and ring tables (a load, or arithmetic on
     the ring), the slot itself plus 1 on neighbour tables (whose slot back may take a
-    division). No branch and no array: a mispredicted branch on random passage bits, or
-    the reference counting of an array passed in, cost more than the rest of a step."""
+    division). ``step`` is :func:`held`'s: the tuple on a rectangle, else :func:`flat`'s
+    topology. No branch and no array: a mispredicted branch on random passage bits, or the
+    reference counting of an array passed in, cost more than the rest of a step."""
     raise NotImplementedError("came_code() runs inside numba kernels only")
 
 
 @overload(came_code, inline="always")
-def _came_code(T, geo, h, slot, ok):  # type: ignore[no-untyped-def]
-    if _table(T):
-        return lambda T, geo, h, slot, ok: (slot + 1) * ok
-    if _rings(T):
-        return lambda T, geo, h, slot, ok: (hop_back(T, geo, h, slot) + 1) * ok
-    return lambda T, geo, h, slot, ok: (np.int64(T[2, slot]) + 1) * ok
+def _came_code(step, geo, h, slot, ok):  # type: ignore[no-untyped-def]
+    if isinstance(step, types.UniTuple):  # held(): the marks in its second half
+        return lambda step, geo, h, slot, ok: np.int64(step[4 + slot]) * ok
+    if _table(step):
+        return lambda step, geo, h, slot, ok: (slot + 1) * ok
+    if _rings(step):
+        return lambda step, geo, h, slot, ok: (hop_back(step, geo, h, slot) + 1) * ok
+    return lambda step, geo, h, slot, ok: (np.int64(step[16 + slot]) + 1) * ok  # row 2 of the offsets
 
 
 def came_from(T, off1, came, v, n_slot):  # pragma: no cover - replaced in compiled code

@@ -35,9 +35,11 @@ PADDED_BYTES = 2  # the copy and the marks, a byte each a cell of the fast layou
 
 SHORTEST = True  # always a shortest path
 
+NOWHERE = np.empty(0, dtype=np.int64)  # _bfs's ``into`` when the path gets an array of its own
+
 
 @njit(cache=True, nogil=True)
-def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # pragma: no cover
+def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots, into):  # pragma: no cover
     """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: padded
     offsets, a polar grid's ring table or a neighbour table), one for every grid: from cell
     ``start`` (at fast index ``p``) to the cell at fast index ``goal``, through the passages
@@ -56,7 +58,8 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
     front door :func:`bfs` passes none and makes the rows from the queue when the trace is
     first read (:class:`_Trace`). Every index is
     unsigned (no negative-index fix-ups); ``slots`` is
-    :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in."""
+    :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in. The path is
+    written to the start of ``into`` (int64) where it fits, else to a new array."""
     off1 = gk.flat(T)
     step = gk.held(off1, slots)  # a rectangle's offsets and marks in registers
     cell_off = gk.pad_offsets(geo, geo[2])
@@ -93,7 +96,7 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots):  # 
     while v != first:
         v = gk.came_from(T, off1, came, v, n_slot)
         k += 1
-    path = np.empty(k, dtype=np.int64)
+    path = into[0:k] if k <= into.shape[0] else np.empty(k, dtype=np.int64)
     v = end
     c = gk.to_cell(T, geo, np.int64(v))  # then moved cell by cell: no division
     for i in range(k - 1, 0, -1):
@@ -121,13 +124,12 @@ def _many(passages, geo, mask, starts, goals, lengths, cells, T, slots):  # prag
         s, g = starts[k], goals[k]
         gk.copy_in(T, geo, passages[k], fast)
         p, q = gk.to_fast(T, geo, s), gk.to_fast(T, geo, g)
-        path, _, queued = _bfs(fast, T, geo, p, s, q, quiet, came, queue, none, slots)
+        path, _, queued = _bfs(fast, T, geo, p, s, q, quiet, came, queue, none, slots, cells[at:])
         for i in range(queued):  # the marks are on the cells queued: clear them for the next
             came[queue[i]] = 0
         n = path.shape[0]
-        if at + n > cells.shape[0]:
+        if at + n > cells.shape[0]:  # (then written elsewhere)
             return -1
-        cells[at : at + n] = path
         lengths[k] = n
         at += n
     return at
@@ -213,7 +215,7 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     buffer = np.empty(3 * rows, dtype=np.int32)  # the trace, its last third the queue meanwhile
     ends = (gk.fast_index(T, geo, s), s, gk.fast_index(T, geo, g), progress, came)
     queue = buffer[2 * rows :].view(np.uint32)
-    path, used, _ = _bfs(fast, T, geo, *ends, queue, tr.empty(), gk.slot_count(grid.n_slots))
+    path, used, _ = _bfs(fast, T, geo, *ends, queue, tr.empty(), gk.slot_count(grid.n_slots), NOWHERE)
     del came, queue, ends, fast
     report(progress, grid.n_cells)  # the step is over, found early or not
     return solution("bfs", maze, start, goal, path, _Trace(T, geo, buffer, int(used)))

@@ -21,6 +21,15 @@ with the trace read once (its rows made). ``--same-maze`` adds the
 row that takes those apart: C's own ``bfs`` function, built from the same source as a shared
 library (``cc`` is needed), and mazekit's compiled search without its trace, both on the same
 mazekit mazes, both in memory touched before the clock starts, alternating.
+
+``--dataset COUNT`` adds the dataset job: ``mazekit dataset --count COUNT --size 10x10
+--workers 1`` (backtracker, bfs, Parquet shards and manifest written to a temporary folder)
+against C's ``limit batch 10 10 COUNT SEED`` (dfs + bfs + a copy of each maze, nothing
+written), each timed as its whole process's CPU (user + system, from ``getrusage``), the
+interpreter's start and imports included, alternating; mazekit's kernels compiled (or
+loaded) by a small run first::
+
+    python benchmarks/vs_limit.py --dataset 1000000 --repeat 3
 """
 
 from __future__ import annotations
@@ -30,8 +39,12 @@ import datetime
 import os
 import platform
 import re
+import resource
+import shutil
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
 
 import mazekit
@@ -144,21 +157,59 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
     return py, c
 
 
+def child_cpu(cmd: list[str]) -> float:
+    """CPU seconds (user + system) of running ``cmd`` to the end, its output dropped."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def dataset_job(limit: str, count: int, repeat: int) -> tuple[list[float], list[float]]:
+    """Whole-process CPU seconds of ``mazekit dataset`` (10x10, ``--workers 1``) and of
+    ``limit batch``, ``repeat`` runs each, alternating."""
+    tmp = tempfile.mkdtemp(prefix="vs_limit_ds_")
+    try:
+
+        def mazekit_cmd(n: int, seed: int) -> list[str]:
+            out = os.path.join(tmp, f"ds{seed}")
+            shutil.rmtree(out, ignore_errors=True)
+            return [sys.executable, "-m", "mazekit", "dataset", "--count", str(n), "--size", "10x10",
+                    "--workers", "1", "--seed", str(seed), "--no-progress", "-o", out]  # fmt: skip
+
+        child_cpu(mazekit_cmd(1000, 0))  # compiled (or loaded from the cache)
+        py, c = [], []
+        for seed in range(1, repeat + 1):
+            py.append(child_cpu(mazekit_cmd(count, seed)))
+            c.append(child_cpu([limit, "batch", "10", "10", str(count), str(seed)]))
+            shutil.rmtree(os.path.join(tmp, f"ds{seed}"), ignore_errors=True)
+        return py, c
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=1000, help="N for an NxN grid [1000]")
     ap.add_argument("--limit", default="/tmp/limit", help="the compiled C reference [/tmp/limit]")
     ap.add_argument("--repeat", type=int, default=5, help="runs of each side [5]")
     ap.add_argument("--same-maze", action="store_true", help="add bfs on the same mazes, search only")
+    ap.add_argument("--dataset", type=int, metavar="COUNT", help="add the dataset job: COUNT 10x10 mazes")
+    ap.add_argument("--only-dataset", action="store_true", help="the dataset job alone (with --dataset)")
     args = ap.parse_args()
     n, k = args.size, args.repeat
     load0 = os.getloadavg()
     rows = []
-    for name, algo in PAIRS:
+    for name, algo in PAIRS if not args.only_dataset else []:
         py, c = paired(lambda s, name=name: mazekit.generate(name, (n, n), rng=s), args.limit, algo, n, k)
         rows.append((f"`{name}`", py, c))
     # bfs: per explored cell, since the two sides solve different mazes (each its own dfs
     # maze, corner to corner) and stop at the goal after exploring different counts.
+    if args.only_dataset:
+        if not args.dataset:
+            ap.error("--only-dataset needs --dataset COUNT")
+        dataset_table(args.limit, args.dataset, k)
+        return
     maze = mazekit.generate("backtracker", (n, n), rng=1)
     explored = len(mazekit.solve(maze, "bfs").trace)
     py, c = paired(lambda s: mazekit.solve(maze, "bfs"), args.limit, "bfs", n, k, n * n / explored)
@@ -179,6 +230,24 @@ def main() -> None:
         p, q = min(py), min(c)
         spread = statistics.median(py) / statistics.median(c)
         print(f"| {name} | {n * n / p / 1e6:.1f} | {n * n / q / 1e6:.1f} | {p / q:.1f}x | {spread:.1f}x |")
+    if args.dataset:
+        print()
+        dataset_table(args.limit, args.dataset, k)
+
+
+def dataset_table(limit: str, count: int, repeat: int) -> None:
+    """Print the dataset job's table (:func:`dataset_job`)."""
+    load0 = os.getloadavg()
+    py, c = dataset_job(limit, count, repeat)
+    load1 = os.getloadavg()
+    print(f"{count:,} solved 10x10 mazes, whole-process CPU, best of {repeat} runs each, alternating;"
+          f" load {load0[0]:.1f} -> {load1[0]:.1f}\n")  # fmt: skip
+    print("| job | mazekit CPU s | C CPU s | mazekit / C | medians' ratio |")
+    print("|---|---|---|---|---|")
+    p, q = min(py), min(c)
+    spread = statistics.median(py) / statistics.median(c)
+    job = "`mazekit dataset --workers 1` vs `limit batch`"
+    print(f"| {job} | {p:.2f} | {q:.2f} | {p / q:.2f}x | {spread:.2f}x |")
 
 
 if __name__ == "__main__":

@@ -47,11 +47,13 @@ def bytes_per_cell(grid: Grid) -> float:
     neighbouring pair (int32, or int64 past 268 million cells); the passages and the
     union-find in the padded layout where the grid has one (its border and a 3d grid's
     blocked bands: ``padded_cells() / size`` of them a cell); the neighbour table a grid
-    with neither a padded layout nor rings makes (:meth:`~mazekit.grids.Grid.topology_bytes`)."""
+    with neither a padded layout nor rings makes (:meth:`~mazekit.grids.Grid.topology_bytes`);
+    on a weave grid a byte a cell saying where tunnels run under (:func:`_place_crossings`)."""
     size = np.dtype(_dtype(grid)).itemsize
     layout = grid.padded_cells() / grid.size if grid.padded_layout() else 1.0
     wide = grid.padded_layout() and grid.n_slots > 6  # passages in two bytes a cell
-    return layout * (1 + wide + size) + size * ((grid.n_slots + 1) // 2) + grid.topology_bytes()
+    under = bool(grid.tunnel_slots)
+    return layout * (1 + wide + size + under) + size * ((grid.n_slots + 1) // 2) + grid.topology_bytes()
 
 
 @njit(cache=True, nogil=True)

@@ -278,3 +278,17 @@ def test_a_declared_grid_with_a_longer_step_has_no_padded_layout():
     assert not gk.table_rows([[(-2, 0), (0, 1), (2, 0), (0, -1)]])["padded"]
     eight = [[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]]
     assert gk.table_rows(eight)["padded"]
+
+
+def test_a_declared_four_slot_grid_whose_steps_hang_on_the_parity_has_no_padded_layout():
+    """The padded kernels read a four-slot grid as a rectangle, one set of offsets for every
+    cell (``matching``, ``below``, ``held``): staggered columns, whose steps differ by the
+    column's parity, must take a neighbour table (on the padded layout bfs crashed and prim
+    carved off the grid); the same declaration with equal rows keeps the padded layout."""
+    even = [(-1, 0), (-1, 1), (1, 0), (0, -1)]
+    odd = [(-1, 0), (0, 1), (1, 0), (1, -1)]
+    stagger = gk.table_rows([even, odd], parity="col")
+    assert stagger["slots"] == 4 and bool(stagger["same"] & 1) and stagger["reach"] == 1
+    assert not stagger["padded"]
+    square = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+    assert gk.table_rows([square, square], parity="col")["padded"]

@@ -111,7 +111,9 @@ def table_rows(
     same for both parities, and whether the grid has a padded layout (at most 6 slots
     that every cell has, or 7 or 8 slots, some of which cells may lack; the way back the
     same from either parity, a parity that a padded index's last bit can tell: none, the
-    column's or the checkerboard's, and no step longer than one cell: the border is one).
+    column's or the checkerboard's, and no step longer than one cell: the border is one;
+    with four slots, the same steps for both parities, since the kernels take a padded
+    grid of four slots for a rectangle and read one parity's offsets).
 
     Examples
     --------
@@ -207,11 +209,13 @@ def table_rows(
         + 2 * int(bool((out["turn"][0] == out["turn"][1]).all()))
         + 4 * int(bool((out["heading"][0] == out["heading"][1]).all()))
     )
+    alike = bool((out["dr"][0] == out["dr"][1]).all() and (out["dc"][0] == out["dc"][1]).all())
     out["padded"] = (  # (seven or eight slots: two bytes a cell, the slots a cell lacks masked)
         (n > 6 or not out["lacks"])
         and rule != PARITY_RULES.index("row")
         and bool(out["same"] & 1)
         and out["reach"] == 1  # (one blocked cell of border: a longer step would read past it)
+        and (n != 4 or alike)  # four slots: the kernels read a rectangle's, parity-free
     )
     return out
 

@@ -851,9 +851,10 @@ def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
 
 def held(off1, slots):  # pragma: no cover - replaced in compiled code
     """What a search reads at every step, taken out of memory once: on a rectangle's offsets
-    (four slots, both parities alike) a tuple of its four offsets and the four marks
-    :func:`came_code` leaves, which :func:`near` and :func:`came_code` then take in place of
-    ``off1``; ``off1`` itself on every other layout.
+    (four slots, both parities alike: :func:`~.tables.table_rows` gives a declared grid of
+    four slots whose steps hang on the parity a neighbour table) a tuple of its four offsets
+    and the four marks :func:`came_code` leaves, which :func:`near` and :func:`came_code` then
+    take in place of ``off1``; ``off1`` itself on every other layout.
 
     numba cannot tell that a store into the maze's marks leaves the offsets alone, so a
     loop reloads them after every store; held in registers, bfs's search of a 1000x1000

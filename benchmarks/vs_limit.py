@@ -158,9 +158,12 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
 
 
 def child_cpu(cmd: list[str]) -> float:
-    """CPU seconds (user + system) of running ``cmd`` to the end, its output dropped."""
+    """CPU seconds (user + system) of running ``cmd`` to the end, its output dropped (its
+    error output shown if it fails)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
@@ -205,9 +208,11 @@ def main() -> None:
         rows.append((f"`{name}`", py, c))
     # bfs: per explored cell, since the two sides solve different mazes (each its own dfs
     # maze, corner to corner) and stop at the goal after exploring different counts.
+    if args.dataset is not None and args.dataset < 1:
+        ap.error(f"--dataset takes a count of at least 1, got {args.dataset}")
     if args.only_dataset:
-        if not args.dataset:
-            ap.error("--only-dataset needs --dataset COUNT")
+        if args.dataset is None or args.same_maze:
+            ap.error("--only-dataset needs --dataset COUNT and runs nothing else (no --same-maze)")
         dataset_table(args.limit, args.dataset, k)
         return
     maze = mazekit.generate("backtracker", (n, n), rng=1)

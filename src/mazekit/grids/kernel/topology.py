@@ -73,7 +73,10 @@ _ROW3 = np.uint64(3 * MAX_SLOTS)  # where flat offsets keep each parity's slots
 # on rect, hex, polar and 3d, within 1-2 ns a cell of before), but numba no longer types
 # and rewrites the same helper's IR again inside every kernel: the first
 # ``mazekit.generate`` on an empty cache fell from 9.6 to 5.6 s (with the draw helpers of
-# mazekit.kernels.draw and the padded-layout helpers alike).
+# mazekit.kernels.draw and the padded-layout helpers alike). The exception is
+# :func:`table_back`, a jitted function of its own that LLVM left as a call a carve on
+# neighbour tables: inlined again, the wrapped rectangle's kernels ran 8-15% faster
+# (2026-12-07; a cold compile of five generators on wrap took no longer).
 # Measured on a 456-ring polar grid (2026-12-02, kernels through ``mazekit.generate``, best of
 # 7, alternating): the plain kernels recompute a ring's size in floating point at every step;
 # a table of every cell's neighbours (20 bytes a cell, until 2026-12-02) made them 1.8-4.6x

@@ -174,18 +174,18 @@ def dataset_job(limit: str, count: int, repeat: int) -> tuple[list[float], list[
     tmp = tempfile.mkdtemp(prefix="vs_limit_ds_")
     try:
 
-        def mazekit_cmd(n: int, seed: int) -> list[str]:
+        def mazekit_cpu(n: int, seed: int) -> float:  # (its folder removed after: a fresh one each run)
             out = os.path.join(tmp, f"ds{seed}")
+            cpu = child_cpu([sys.executable, "-m", "mazekit", "dataset", "--count", str(n), "--size", "10x10",
+                             "--workers", "1", "--seed", str(seed), "--no-progress", "-o", out])  # fmt: skip
             shutil.rmtree(out, ignore_errors=True)
-            return [sys.executable, "-m", "mazekit", "dataset", "--count", str(n), "--size", "10x10",
-                    "--workers", "1", "--seed", str(seed), "--no-progress", "-o", out]  # fmt: skip
+            return cpu
 
-        child_cpu(mazekit_cmd(1000, 0))  # compiled (or loaded from the cache)
+        mazekit_cpu(1000, 0)  # compiled (or loaded from the cache)
         py, c = [], []
         for seed in range(1, repeat + 1):
-            py.append(child_cpu(mazekit_cmd(count, seed)))
+            py.append(mazekit_cpu(count, seed))
             c.append(child_cpu([limit, "batch", "10", "10", str(count), str(seed)]))
-            shutil.rmtree(os.path.join(tmp, f"ds{seed}"), ignore_errors=True)
         return py, c
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -200,21 +200,21 @@ def main() -> None:
     ap.add_argument("--dataset", type=int, metavar="COUNT", help="add the dataset job: COUNT 10x10 mazes")
     ap.add_argument("--only-dataset", action="store_true", help="the dataset job alone (with --dataset)")
     args = ap.parse_args()
+    if args.dataset is not None and args.dataset < 1:
+        ap.error(f"--dataset takes a count of at least 1, got {args.dataset}")
+    if args.only_dataset and (args.dataset is None or args.same_maze):
+        ap.error("--only-dataset needs --dataset COUNT and runs nothing else (no --same-maze)")
     n, k = args.size, args.repeat
+    if args.only_dataset:
+        dataset_table(args.limit, args.dataset, k)
+        return
     load0 = os.getloadavg()
     rows = []
-    for name, algo in PAIRS if not args.only_dataset else []:
+    for name, algo in PAIRS:
         py, c = paired(lambda s, name=name: mazekit.generate(name, (n, n), rng=s), args.limit, algo, n, k)
         rows.append((f"`{name}`", py, c))
     # bfs: per explored cell, since the two sides solve different mazes (each its own dfs
     # maze, corner to corner) and stop at the goal after exploring different counts.
-    if args.dataset is not None and args.dataset < 1:
-        ap.error(f"--dataset takes a count of at least 1, got {args.dataset}")
-    if args.only_dataset:
-        if args.dataset is None or args.same_maze:
-            ap.error("--only-dataset needs --dataset COUNT and runs nothing else (no --same-maze)")
-        dataset_table(args.limit, args.dataset, k)
-        return
     maze = mazekit.generate("backtracker", (n, n), rng=1)
     explored = len(mazekit.solve(maze, "bfs").trace)
     py, c = paired(lambda s: mazekit.solve(maze, "bfs"), args.limit, "bfs", n, k, n * n / explored)

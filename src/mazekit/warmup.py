@@ -56,7 +56,7 @@ def jobs() -> list[tuple[str, Callable[[], Any]]]:
     for kind in GRIDS:  # the fast kernels are compiled once per layout type
         if kind != "rect":
             out.append((f"generators on {kind} grids", partial(_grid_warmup, kind)))
-    out.append(("generators on wrapped grids", partial(_grid_warmup, "rect", wrap="xy")))  # a 4-slot table
+    out.append(("generators on wrapped grids", partial(_grid_warmup, "rect", wrap="xy")))  # its record
     for name in TRANSFORMS:
         out.append((f"transform {name}", partial(transformed, name)))
     for name in SOLVERS:

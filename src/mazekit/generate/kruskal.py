@@ -242,7 +242,7 @@ def _wall_list(grid: Grid, topology: np.ndarray, padded: bool) -> tuple[np.ndarr
     ``m`` of the array used."""
     geo, mask = grid.kernel_args()
     walls = np.empty(grid.max_edges(), dtype=_dtype(grid))
-    if topology.ndim == 1:  # a ring table
+    if topology.dtype == np.uint64 and topology.ndim == 1:  # a ring table (not a wrap record)
         return walls, _ring_walls(geo, topology, mask, walls)
     return walls, _walls(geo, mask, walls, padded)
 

@@ -428,7 +428,8 @@ class Grid:
         """The topology a grid class makes from its own geometry, for :meth:`kernel_topology`
         (the one door the kernels go through) to hand out: the padded offsets where there is
         a padded layout, the ring table on a polar grid (a few words a ring,
-        :class:`~mazekit.grids.polar.PolarGrid` makes it); ``None`` elsewhere (then
+        :class:`~mazekit.grids.polar.PolarGrid` makes it), a wrapped rectangle's record
+        (:class:`~mazekit.grids.rect.RectGrid`); ``None`` elsewhere (then
         :meth:`kernel_topology` makes a neighbour table). Made once per grid (a grid does not
         change), so many small mazes of one grid do not pay for it each time."""
         if not self.padded_layout():
@@ -440,8 +441,8 @@ class Grid:
 
     def kernel_topology(self) -> np.ndarray:
         """What the carving kernels take: :meth:`fast_topology`, else, on a grid with neither
-        a padded layout nor a ring table (a wrapped rectangle, a table grid with the row's
-        parity), a neighbour table
+        a padded layout nor a ring table nor a record of its own (a wrapped rectangle has
+        one): a table grid with the row's parity, a neighbour table
         (:func:`mazekit.grids.kernel.neighbour_topology`, 16-32 bytes a cell, kept with the
         grid only when small). A ValueError, one line, where there can be none: a layout of
         2**31 cells or more (the tables index with 32 bits), or a declared grid whose slots

@@ -122,6 +122,16 @@ class RectGrid(Grid):
         """A wrapped rectangle's edges meet: no border, no padded layout."""
         return not self.wrap
 
+    def fast_topology(self) -> np.ndarray | None:
+        """The padded offsets; on a wrapped rectangle its record
+        (:func:`mazekit.grids.kernel.wrap_topology`: a cell's neighbours by arithmetic, no
+        table), ``None`` where its layout is too big for one."""
+        if not self.wrap:
+            return super().fast_topology()
+        if "_wrap_record" not in self.__dict__:
+            self.__dict__["_wrap_record"] = k.wrap_topology(self.geo)
+        return self.__dict__["_wrap_record"]
+
     @classmethod
     def _param_keys(cls) -> tuple[str, ...]:
         return ("wrap",)

@@ -24,7 +24,7 @@ One module a job, each importing only those above it; this package names them al
   whether a cell or a tunnel exists);
 - :mod:`.padded`: padded layouts, where a neighbour is one addition;
 - :mod:`.topology`: the fast kernels' topologies (padded offsets, polar ring tables,
-  neighbour tables) and their random-walk and neighbourhood helpers;
+  a wrapped rectangle's record, neighbour tables) and their random-walk and neighbourhood helpers;
 - :mod:`.graph`: whole-grid utilities (neighbour table, components, A*'s estimate);
 - :mod:`.turning`: the slots round a cell in order (wall followers, slips).
 """
@@ -94,6 +94,7 @@ from .topology import (
     NO_TOPOLOGY,
     RING_CELLS,
     RING_HEAD,
+    WRAP,
     along,
     around,
     came_code,
@@ -135,6 +136,7 @@ from .topology import (
     walk_slot,
     walk_start,
     walk_try,
+    wrap_topology,
 )
 from .turning import full_turn, heading, is_slot, lacks_slots, shared_headings, sideways, slips_round, turn
 
@@ -248,4 +250,6 @@ __all__ = [
     "walk_start",
     "walk_try",
     "wall_slots",
+    "WRAP",
+    "wrap_topology",
 ]

@@ -58,13 +58,14 @@ _ROW3 = np.uint64(3 * MAX_SLOTS)  # where flat offsets keep each parity's slots
 # cell (:func:`high`). Measured at 700x700 (benchmarks/grids.py, 2026-12-06, ns a cell,
 # neighbour table -> offsets): upsilon backtracker 71 -> 33 (the table's 32 bytes a cell
 # missed the cache at every step).
-# Every other grid (a wrapped rectangle, a table grid with the row's
+# A wrapped rectangle takes a record of its own (:func:`wrap_topology`: its neighbours by
+# arithmetic, see there). Every other grid (a table grid with the row's
 # parity) takes a neighbour table (int32, or uint32 where eight slots' passages fill the
 # byte and the layout takes two: :func:`neighbour_topology`, :func:`high`): a row of
 # neighbours a cell over the plain layout and its sentinel. Measured at 500x500
 # (benchmarks/grids.py, 2026-12-06, ns a cell, plain kernels -> table): upsilon backtracker
 # 174 -> 45, prim 194 -> 83, growing_tree 159 -> 70; wrapped rectangle 100 -> 36, 137 -> 68,
-# 101 -> 57; making the table is 14 (upsilon) and 5 ns a cell of that.
+# 101 -> 57 (until its record); making the table is 14 (upsilon) and 5 ns a cell of that.
 # The helpers below are chosen when numba types ``T`` (by its dtype), so a kernel is compiled
 # once per kind of topology and the offset grids keep their code unchanged.
 # They are compiled as functions of their own, not inlined into each kernel's numba IR
@@ -102,6 +103,17 @@ def _wide(T: object) -> bool:
     """Whether numba type ``T`` is the offsets of a grid of seven or eight slots (uint64,
     2-D): a padded layout of two bytes a cell, some slots lacking (see above)."""
     return getattr(T, "dtype", None) == types.uint64 and getattr(T, "ndim", 0) == 2
+
+
+def _wrapped(T: object) -> bool:
+    """Whether numba type ``T`` is a wrapped rectangle's record (:func:`wrap_topology`)."""
+    return isinstance(getattr(T, "dtype", None), types.Record)
+
+
+def _plain(T: object) -> bool:
+    """Whether numba type ``T`` lays its grid out plain (the cells, then one sentinel): a
+    ring table, a neighbour table or a wrapped rectangle's record; else padded offsets."""
+    return _rings(T) or _table(T) or _wrapped(T)
 
 
 #: Where a ring table's words are: the row divisor's magic multiplier and shift, the row
@@ -260,6 +272,8 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
 
         return impl
 
+    if _wrapped(T):
+        return lambda T, off1, at, v: (v, (hop(T, at[0], v), at[1], at[2]))
     if _table(T):
         return lambda T, off1, at, v: (v, (np.int64(T[np.uint64(at[0]), np.uint64(v)]), at[1], at[2]))
 
@@ -297,6 +311,8 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
             return sideways * (1 - slot) + (1 - sideways) * 2 + np.int64(slot == 2) * (1 + (at[2] & halves))
 
         return impl
+    if _wrapped(T):
+        return lambda T, geo, at, slot: (np.int64(slot) + 2) & 3
     if _table(T):
         return lambda T, geo, at, slot: table_back(T, geo, at[0], slot)
     return lambda T, geo, at, slot: np.int64(T[2, slot])  # the offsets' row of slots back
@@ -323,7 +339,7 @@ def flat(T):  # pragma: no cover - replaced in compiled code
 
 @overload(flat)
 def _flat(T):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T: T
     if _wide(T):  # the offsets' bits, as int64
         return lambda T: T.ravel().view(np.int64)
@@ -347,6 +363,8 @@ def _hop(T, p, slot):  # type: ignore[no-untyped-def]
             return nb + np.int64(slot == 4) * (out2 - nb)
 
         return impl
+    if _wrapped(T):
+        return lambda T, p, slot: np.int64(_wrap_pick(_wrap_hood(T, p), slot))
     if _table(T):
         return lambda T, p, slot: np.int64(T[p, slot])
     return lambda T, p, slot: p + np.int64(T[p & 1, slot])
@@ -359,6 +377,8 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
 
 @overload(hop_back)
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
+    if _wrapped(T):  # N <-> S, E <-> W
+        return lambda T, geo, p, slot: (np.int64(slot) + 2) & 3
     if isinstance(p, types.BaseTuple):  # around() on a ring table: cw <-> ccw, out(2) <-> in
 
         def hood(T, geo, p, slot):  # type: ignore[no-untyped-def]
@@ -388,6 +408,13 @@ def _cell_step(T, geo, cell, slot):  # type: ignore[no-untyped-def]
             return nb - np.int64(nb == np.int64(T[_SENT])) * (nb + 1)
 
         return impl
+    if _wrapped(T):
+
+        def wrap(T, geo, cell, slot):  # type: ignore[no-untyped-def]
+            nb = hop(T, cell, slot)
+            return nb - np.int64(nb == np.int64(T[0].cells)) * (nb + 1)
+
+        return wrap
     if _table(T):
 
         def table(T, geo, cell, slot):  # type: ignore[no-untyped-def]
@@ -406,7 +433,18 @@ def cell_hood(T, geo, cell, out):  # pragma: no cover - replaced in compiled cod
 
 @overload(cell_hood)
 def _cell_hood(T, geo, cell, out):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _wrapped(T):  # the four worked out at once
+
+        def wrap(T, geo, cell, out):  # type: ignore[no-untyped-def]
+            h = _wrap_hood(T, cell)
+            n = np.int64(T[0].cells)
+            for slot in range(4):
+                nb = np.int64(h[slot])
+                out[slot] = nb - np.int64(nb == n) * (nb + 1)
+            return 4
+
+        return wrap
+    if _plain(T):
 
         def impl(T, geo, cell, out):  # type: ignore[no-untyped-def]
             n = n_slots(geo[0])
@@ -426,7 +464,7 @@ def cell_back(T, geo, cell, slot):  # pragma: no cover - replaced in compiled co
 
 @overload(cell_back)
 def _cell_back(T, geo, cell, slot):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T, geo, cell, slot: hop_back(T, geo, cell, slot)
     return lambda T, geo, cell, slot: back(geo, cell, slot)
 
@@ -492,6 +530,8 @@ def _around(off1, u):  # type: ignore[no-untyped-def]
             return np.uint64(n0), np.uint64(n1), np.uint64(n2), np.uint64(n3), np.uint64(n4), np.uint64(b)
 
         return impl
+    if _wrapped(off1):
+        return lambda off1, u: _wrap_hood(off1, u)
     return lambda off1, u: u
 
 
@@ -510,6 +550,10 @@ def near(u, off1, slot):  # pragma: no cover - replaced in compiled code
 def _near(u, off1, slot):  # type: ignore[no-untyped-def]
     if isinstance(off1, types.UniTuple):  # held(): a rectangle's offsets in registers
         return lambda u, off1, slot: u + off1[slot]
+    if _wrapped(off1):
+        if isinstance(u, types.BaseTuple):  # around()'s four
+            return lambda u, off1, slot: _wrap_pick(u, slot)
+        return lambda u, off1, slot: _wrap_pick(_wrap_hood(off1, u), slot)
     if isinstance(u, types.BaseTuple):  # around() on a ring table
 
         def hood(u, off1, slot):  # type: ignore[no-untyped-def]
@@ -536,6 +580,15 @@ def matching(padded, u, off1, n_slot, field, value):  # pragma: no cover - repla
 
 @overload(matching)
 def _matching(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+    if _wrapped(off1):
+        tupled = isinstance(u, types.BaseTuple)  # around()'s four, or worked out here
+
+        def wrap(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
+            h = u if tupled else _wrap_hood(off1, u)
+            m = ((padded[h[0]] & field) == value) | ((padded[h[1]] & field) == value) << 1
+            return m | ((padded[h[2]] & field) == value) << 2 | ((padded[h[3]] & field) == value) << 3
+
+        return wrap
     if isinstance(u, types.BaseTuple):  # around() on a ring table
 
         def hood(padded, u, off1, n_slot, field, value):  # type: ignore[no-untyped-def]
@@ -655,6 +708,14 @@ def _free_slots(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
             return m | (padded[n4] < limit) << 4
 
         return impl
+    if _wrapped(T):
+
+        def wrap(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
+            h = _wrap_hood(T, p)
+            m = (padded[h[0]] < limit) | (padded[h[1]] < limit) << 1
+            return m | (padded[h[2]] < limit) << 2 | (padded[h[3]] < limit) << 3
+
+        return wrap
     if _table(T):
 
         def table(padded, p, T, n_slot, limit):  # type: ignore[no-untyped-def]
@@ -674,7 +735,7 @@ def row_start(T, geo, r):  # pragma: no cover - replaced in compiled code
 
 @overload(row_start)
 def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T, geo, r: r * geo[2]
     return lambda T, geo, r: pad_row(geo, r) * pad_width(geo) + 1
 
@@ -687,7 +748,7 @@ def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in com
 
 @overload(along)
 def _along(T, cell_off, cell, p, slot, nb):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T, cell_off, cell, p, slot, nb: nb
     return lambda T, cell_off, cell, p, slot, nb: cell + cell_off[p & 1, slot]
 
@@ -700,7 +761,7 @@ def lay_out(T, geo, mask, inside, outside):  # pragma: no cover - replaced in co
 
 @overload(lay_out)
 def _lay_out(T, geo, mask, inside, outside):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         wide = getattr(T, "dtype", None) == types.uint32  # eight slots: state bits in a second byte
         byte = np.uint16 if wide else np.uint8
 
@@ -734,7 +795,7 @@ def _unpadded_index(geo, p):  # pragma: no cover - compiled
 
 @overload(to_fast)
 def _to_fast(T, geo, cell):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T, geo, cell: cell
     return lambda T, geo, cell: _padded_index(geo, cell)
 
@@ -746,7 +807,7 @@ def to_cell(T, geo, p):  # pragma: no cover - replaced in compiled code
 
 @overload(to_cell)
 def _to_cell(T, geo, p):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
         return lambda T, geo, p: p
     return lambda T, geo, p: _unpadded_index(geo, p)
 
@@ -795,7 +856,7 @@ def _unpad_run(geo, fast, count, trace, event):  # pragma: no cover - compiled
 
 @overload(trace_cells)
 def _trace_cells(T, geo, fast, count, trace, event):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
 
         def impl(T, geo, fast, count, trace, event):  # type: ignore[no-untyped-def]
             for i in range(count):
@@ -815,7 +876,7 @@ def copy_in(T, geo, cells, fast):  # pragma: no cover - replaced in compiled cod
 
 @overload(copy_in)
 def _copy_in(T, geo, cells, fast):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
 
         def impl(T, geo, cells, fast):  # type: ignore[no-untyped-def]
             for cell in range(cells.shape[0]):
@@ -842,7 +903,7 @@ def copy_out(T, geo, fast, bits, out):  # pragma: no cover - replaced in compile
 
 @overload(copy_out)
 def _copy_out(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
-    if _rings(T) or _table(T):
+    if _plain(T):
 
         def impl(T, geo, fast, bits, out):  # type: ignore[no-untyped-def]
             for cell in range(out.shape[0]):
@@ -896,6 +957,8 @@ def came_code(step, geo, h, slot, ok):  # pragma: no cover - replaced in compile
 def _came_code(step, geo, h, slot, ok):  # type: ignore[no-untyped-def]
     if isinstance(step, types.UniTuple):  # held(): the marks in its second half
         return lambda step, geo, h, slot, ok: np.int64(step[4 + slot]) * ok
+    if _wrapped(step):  # the slot back, N <-> S, E <-> W
+        return lambda step, geo, h, slot, ok: (((np.int64(slot) + 2) & 3) + 1) * ok
     if _table(step):
         return lambda step, geo, h, slot, ok: (slot + 1) * ok
     if _rings(step):
@@ -1089,13 +1152,13 @@ def table_bytes(slots: int) -> int:
 
 
 def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
-    """The fast kernels' topology of a grid whose neighbours are no fixed offsets (a wrapped
-    rectangle, a table grid with the row's parity; upsilon and weave for the kernels that
-    keep the plain layout, :meth:`~mazekit.grids.Grid.plain_topology`): every cell's neighbour through
+    """The fast kernels' topology of a grid whose neighbours are no fixed offsets (a table
+    grid with the row's parity; upsilon and weave for the kernels that keep the plain
+    layout, :meth:`~mazekit.grids.Grid.plain_topology`): every cell's neighbour through
     each slot (the sentinel cell ``cells`` where there is none; a masked one is blocked in
     the layout), a row for the sentinel, and two last rows with each slot's slot back, by
-    parity (:func:`table_back`); 4 columns
-    on grids of up to 4 slots (a walk draws 2 bits a step there), else 8. Its type says the
+    parity (:func:`table_back`); 4 columns on grids of up to 4 slots (a walk draws 2 bits a
+    step there), else 8. Its type says the
     layout: int32 a byte a cell, uint32 (eight slots) two. ``None`` where the table's
     indices would not fit, or a slot's way back depends on more than the cell's parity.
 
@@ -1116,6 +1179,79 @@ def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
     offs = np.where(real, dr * geo[2] + dc, _LACKING)
     out = np.empty((n + 3, table_bytes(slots) // 4), dtype=np.uint32 if slots > 6 else np.int32)
     return out if _neighbour_rows(geo, offs, max(margin, 1), out) else None
+
+
+# -- a wrapped rectangle ---------------------------------------------------------------------
+# A rectangle whose edges join has no padded layout (a neighbour across an edge is no fixed
+# offset), and until 2026-12-07 took a neighbour table: 16 bytes a cell, which a step to
+# another row or kruskal's shuffled walls read from beyond the cache (wrap cost 1.4-2.2x the
+# rectangle a cell, benchmarks/grids.py). Its neighbours are arithmetic: the row by a
+# multiply and a shift (:func:`~.padded.magic`), an edge's neighbour by a select. The
+# kernels take that as one record (:func:`wrap_topology`), its own numba type, over the
+# plain layout and its sentinel, as the table was: the same mazes for the same seeds.
+
+#: A wrapped rectangle's topology, one record: the row length, the cell count (the
+#: sentinel's index), the row divisor's magic multiplier and shift, and whether the left and
+#: right edges join (``1``) and the top and bottom (see :func:`~.cells.move`: a side shorter
+#: than 3 cells does not wrap).
+WRAP = np.dtype(
+    [("cols", np.uint64), ("cells", np.uint64), ("magic", np.uint64), ("shift", np.uint64),
+     ("join_cols", np.uint64), ("join_rows", np.uint64)]
+)  # fmt: skip
+
+
+def wrap_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
+    """The fast kernels' topology of a wrapped rectangle: a :data:`WRAP` record (an array of
+    one), from which :func:`around` and :func:`near` work out a cell's neighbours; ``None``
+    where its layout has ``2**31`` cells or more (the multiply and shift then fall short).
+
+    Examples
+    --------
+    >>> W = wrap_topology((0, 4, 5, 1))   # 4 rows of 5, left and right edges joined
+    >>> int(W[0]["cols"]), int(W[0]["cells"]), int(W[0]["join_cols"]), int(W[0]["join_rows"])
+    (5, 20, 1, 0)
+    """
+    rows, cols, wrap = geo[1], geo[2], geo[3]
+    n = rows * cols
+    if n + 1 >= MAGIC_LIMIT:
+        return None
+    shift = 32 + (cols - 1).bit_length()  # as magic(): ceil(log2(cols)) past 32
+    out = np.zeros(1, dtype=WRAP)
+    out[0] = (cols, n, ((1 << shift) + cols - 1) // cols, shift, wrap & 1 and cols > 2, wrap & 2 and rows > 2)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _pick(yes, a, b):  # pragma: no cover - compiled
+    """``a`` where ``yes`` (True or False) else ``b``, by arithmetic (uint64, modulo
+    ``2**64``): no branch on a slot drawn at random."""
+    return b + np.uint64(yes) * (a - b)
+
+
+@njit(cache=True, inline="always")
+def _wrap_hood(W, p):  # pragma: no cover - compiled
+    """The four neighbours (N, E, S, W) of plain index ``p`` on wrapped rectangle ``W``
+    (:func:`wrap_topology`), ``uint64``: across an edge that joins, the cell on the far side;
+    across one that does not, the sentinel. One multiply for the column, then selects."""
+    w = W[0]
+    q = np.uint64(p)
+    cols, n, one = w.cols, w.cells, np.uint64(1)
+    c = q - (q * w.magic >> w.shift) * cols
+    up, down = q - cols, q + cols
+    north = _pick(q >= cols, up, _pick(w.join_rows, up + n, n))
+    south = _pick(down < n, down, _pick(w.join_rows, down - n, n))
+    east = _pick(c + one < cols, q + one, _pick(w.join_cols, q + one - cols, n))
+    west = _pick(c != 0, q - one, _pick(w.join_cols, q + cols - one, n))
+    return north, east, south, west
+
+
+@njit(cache=True, inline="always")
+def _wrap_pick(h, slot):  # pragma: no cover - compiled
+    """Neighbour ``slot`` of :func:`_wrap_hood`'s four, without a branch."""
+    s = np.uint64(slot)
+    nb = _pick(s == 1, h[1], h[0])
+    nb = _pick(s == 2, h[2], nb)
+    return _pick(s == 3, h[3], nb)
 
 
 # -- weave tunnels ---------------------------------------------------------------------------

@@ -535,9 +535,12 @@ def _hoods(T, geo, n):  # cell_hood (all of a cell's neighbours at once) and ste
 )
 def test_a_cells_neighbours_at_once_are_its_steps(grid):
     """``cell_hood`` (one division a cell, for the kernels that keep the plain layout) gives
-    what ``step`` gives slot by slot, on every kind, with the stand-in topology and with the
-    grid's own ring table."""
-    T = grid.kernel_topology() if grid.rings else gk.NO_TOPOLOGY
+    what ``step`` gives slot by slot, on every kind, with the topology growing_forest gives
+    it: the stand-in, the grid's own ring table or a wrapped rectangle's record."""
+    from mazekit.generate.growing_forest import _rings_of
+
+    T = _rings_of(grid)
+    assert (T is gk.NO_TOPOLOGY) == (not grid.rings and not (grid.kind == "rect" and grid.params()))
     got, want = _hoods(T, grid.geo, grid.size)
     cells = grid.cell_indices()  # (a polar layout's unused tails: no cells, no neighbours)
     assert np.array_equal(got[cells], want[cells])

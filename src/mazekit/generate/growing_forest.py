@@ -249,9 +249,13 @@ def _join(passages, geo, owner, walls, parent, src, trace, t, T):  # pragma: no 
 def _rings_of(grid: Grid) -> np.ndarray:
     """A polar grid's ring table (its neighbours by a few integer operations, not ``step``'s
     floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
-    cell to 0.7-0.8x, 2026-12-02), else ``NO_TOPOLOGY``: the other grids' ``step`` is cheap
-    already, and this module keeps the plain layout."""
-    return grid.kernel_topology() if grid.rings else gk.NO_TOPOLOGY
+    cell to 0.7-0.8x, 2026-12-02), a wrapped rectangle's record (no modulo a step), else
+    ``NO_TOPOLOGY``: the other grids' ``step`` is cheap already, and this module keeps the
+    plain layout."""
+    if grid.rings:
+        return grid.kernel_topology()
+    fast = grid.fast_topology()
+    return fast if fast is not None and not gk.padded_topology(fast) else gk.NO_TOPOLOGY
 
 
 def growing_forest(

@@ -79,6 +79,8 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
         return m
     if padded:  # the same walls in the same order, by the offsets (a move is ~7 ns a slot)
         return _padded_walls(geo, mask, walls, n_plain)
+    if geo[0] == gk.RECT:  # wrapped
+        return _wrap_walls(geo, mask, walls)
     for r in range(rows):
         for c in range(cols):
             cell = r * cols + c
@@ -88,6 +90,42 @@ def _walls(geo, mask, walls, padded):  # pragma: no cover
                 nr, nc = gk.move(geo, r, c, slot)
                 nb = nr * cols + nc
                 if nr >= 0 and nb > cell and not (masked and mask[nb] == 0):
+                    walls[m] = cell << 3 | slot
+                    m += 1
+    return m
+
+
+_WRAP_DR = np.array([-1, 0, 1, 0])  # N, E, S, W
+_WRAP_DC = np.array([0, 1, 0, -1])
+
+
+@njit(cache=True, nogil=True)
+def _wrap_walls(geo, mask, walls):  # pragma: no cover
+    """:func:`_walls` on a wrapped rectangle: the same walls in the same order, an edge
+    crossed by a compare (:func:`~mazekit.grids.kernel.move`'s modulo took 24 of the 26 ns a
+    cell at 700x700, 2026-12-07)."""
+    rows, cols = geo[1], geo[2]
+    join_rows = geo[3] & 2 != 0 and rows > 2  # (a side of 2 or fewer cells does not wrap)
+    join_cols = geo[3] & 1 != 0 and cols > 2
+    masked = mask.shape[0] != 0
+    m = 0
+    for r in range(rows):
+        for c in range(cols):
+            cell = r * cols + c
+            if masked and mask[cell] == 0:
+                continue
+            for slot in range(4):
+                nr, nc = r + _WRAP_DR[slot], c + _WRAP_DC[slot]
+                if nr < 0 or nr == rows:
+                    if not join_rows:
+                        continue
+                    nr = rows - 1 if nr < 0 else 0
+                if nc < 0 or nc == cols:
+                    if not join_cols:
+                        continue
+                    nc = cols - 1 if nc < 0 else 0
+                nb = nr * cols + nc
+                if nb > cell and not (masked and mask[nb] == 0):
                     walls[m] = cell << 3 | slot
                     m += 1
     return m

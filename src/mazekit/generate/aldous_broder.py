@@ -82,8 +82,10 @@ def _many(out, geo, mask, roots, srcs, n_cells, trace, T):  # pragma: no cover
     """:func:`_aldous_broder` on maze after maze, the fast layout made and copied out inside (the
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    blank = gk.lay_out(T, geo, mask, 0, BLOCKED << s)  # laid out once, copied for each maze
+    grid = np.empty_like(blank)
     for k in range(out.shape[0]):
-        grid = gk.lay_out(T, geo, mask, 0, BLOCKED << s)
+        grid[:] = blank
         _aldous_broder(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), n_cells, srcs[k], trace, T)
         gk.copy_out(T, geo, grid, (VISITED << s) - 1, out[k])
 

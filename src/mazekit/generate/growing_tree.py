@@ -93,8 +93,10 @@ def _many(out, geo, mask, roots, srcs, active, rule, p, trace, T):  # pragma: no
     """:func:`_growing_tree` on maze after maze, the fast layout made and copied out inside (the
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    blank = gk.lay_out(T, geo, mask, 0, SEEN << s)  # laid out once, copied for each maze
+    grid = np.empty_like(blank)
     for k in range(out.shape[0]):
-        grid = gk.lay_out(T, geo, mask, 0, SEEN << s)
+        grid[:] = blank
         _growing_tree(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), active, rule, p, srcs[k], trace, T)
         gk.copy_out(T, geo, grid, (SEEN << s) - 1, out[k])
 

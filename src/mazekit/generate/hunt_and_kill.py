@@ -179,8 +179,10 @@ def _many(out, geo, mask, roots, srcs, serpentine, edge_list, where, trace, slot
     """:func:`_hunt_and_kill` on maze after maze, the fast layout made and copied out inside (the
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    blank = gk.lay_out(T, geo, mask, 0, F_STATE << s)  # laid out once, copied for each maze
+    grid = np.empty_like(blank)
     for k in range(out.shape[0]):
-        grid = gk.lay_out(T, geo, mask, 0, F_STATE << s)
+        grid[:] = blank
         p = gk.to_fast(T, geo, roots[k])
         _hunt_and_kill(grid, geo, roots[k], p, serpentine, edge_list, where, srcs[k], trace, slots, T)
         gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, out[k])

@@ -354,6 +354,8 @@ def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T)
     one = out.shape[0] == 1  # one maze: shuffle the list itself, no second copy
     walls = all_walls if one else np.empty_like(all_walls)
     under = np.zeros(0, dtype=np.uint8)
+    blank = gk.lay_out(T, geo, mask, 0, 0)  # laid out once, copied for each maze (where padded)
+    work = np.empty_like(blank)
     for k in range(out.shape[0]):
         if not one:
             walls[:] = all_walls
@@ -361,7 +363,7 @@ def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T)
         src = srcs[k]
         _shuffle(walls, m, src)
         if padded:
-            work = gk.lay_out(T, geo, mask, 0, 0)
+            work[:] = blank
             _join(work, geo, T, walls, m, parent, n_cells, True, 0, under, src, trace, 0)
             gk.copy_out(T, geo, work, 0xFF, out[k])
         else:

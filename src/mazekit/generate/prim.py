@@ -91,8 +91,10 @@ def _many(out, geo, mask, roots, srcs, frontier, trace, slots, T):  # pragma: no
     """:func:`_prim` on maze after maze, the fast layout made and copied out inside (the
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
+    blank = gk.lay_out(T, geo, mask, 0, P_GONE << s)  # laid out once, copied for each maze
+    grid = np.empty_like(blank)
     for k in range(out.shape[0]):
-        grid = gk.lay_out(T, geo, mask, 0, P_GONE << s)
+        grid[:] = blank
         _prim(grid, geo, roots[k], gk.to_fast(T, geo, roots[k]), frontier, srcs[k], trace, slots, T)
         gk.copy_out(T, geo, grid, (P_FRONT << s) - 1, out[k])
 

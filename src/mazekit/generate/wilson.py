@@ -101,8 +101,10 @@ def _wilson(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
 def _many(out, geo, mask, roots, srcs, trace, T):  # pragma: no cover
     """:func:`_wilson` on maze after maze, the fast layout made and copied out inside (the
     front door lays it out with numpy, and so compiles none of this on a first run)."""
+    blank = gk.lay_out(T, geo, mask, 0, BLOCKED)  # laid out once, copied for each maze
+    state = np.empty_like(blank)
     for k in range(out.shape[0]):
-        state = gk.lay_out(T, geo, mask, 0, BLOCKED)
+        state[:] = blank
         _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T)
 
 

@@ -91,3 +91,24 @@ def test_a_deferred_trace_holds_only_what_it_needs():
     held = [v for v in vars(maker).values() if isinstance(v, np.ndarray)]
     assert sum(v.nbytes for v in held) < 1000, [v.shape for v in held]
     assert sol.trace.shape[0] == sol.n_explored >= 2
+
+
+def test_a_long_path_is_split_into_rows_and_columns_as_numpy_would():
+    """Paths longer than ``LONG_PATH`` cells are split into (row, col) by a multiply
+    (``_rows_cols``), shorter ones by numpy's divmod: the same pairs either way, for cells
+    up to the multiply's limit and row lengths from 1 up."""
+    common = importlib.import_module("mazekit.solve._common")
+    rng = np.random.default_rng(5)
+    for cols in (1, 2, 3, 7, 1000, 4097, 65_537, gk.MAGIC_LIMIT - 1):
+        flat = np.concatenate(
+            [[0, gk.MAGIC_LIMIT - 1, cols - 1, cols], rng.integers(0, gk.MAGIC_LIMIT, 5000)]
+        )
+        out = np.empty((flat.size, 2), np.int64)
+        common._rows_cols(flat, cols, out)
+        assert np.array_equal(out, np.stack(np.divmod(flat, cols), axis=1)), cols
+    maze = mazekit.generate("backtracker", (3, common.LONG_PATH), rng=1)
+    sol = mazekit.solve(maze, "bfs", start=(0, 0), goal=(2, common.LONG_PATH - 1))
+    assert sol.path.shape[0] > common.LONG_PATH  # (the split by the multiply)
+    flat = sol.path[:, 0] * maze.grid.cols + sol.path[:, 1]
+    assert np.array_equal(sol.path, np.stack(np.divmod(flat, maze.grid.cols), axis=1))
+    assert (np.abs(np.diff(sol.path, axis=0)).sum(axis=1) == 1).all()  # a walk, cell to next cell

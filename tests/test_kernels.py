@@ -480,7 +480,7 @@ def _wrap_reads(T, geo, fast, n):  # every read the kernels make of a wrapped re
             got[cell, slot, 1] = gk.cell_back(T, geo, cell, slot)
             got[cell, slot, 2] = gk.near(u, gk.flat(T), slot)
             got[cell, slot, 3] = gk.near(h, gk.flat(T), slot)
-            got[cell, slot, 4] = gk.walk_try(T, T, (np.int64(cell), np.int64(0), np.int64(0)), slot)[1][0]
+            got[cell, slot, 4] = gk.walk_try(T, T, gk.walk_start(T, cell), slot)[1][0]
         marks[cell, 0] = gk.matching(fast, h, T, 4, 0xF0, 0x10)
         marks[cell, 1] = gk.free_slots(fast, cell, T, 4, 0x20)
     return got, marks
@@ -674,12 +674,15 @@ def _long_walk(T, geo, mask, start, steps, src):
 
 
 @pytest.mark.parametrize(
-    "kind, shape", [("polar", (40, 8)), ("polar", (12, 3)), ("polar", (9, 1)), ("rect", (9, 9))]
-)
-def test_a_walk_keeps_its_position_true_step_after_step(kind, shape):
+    "kind, shape, wrap",
+    [("polar", (40, 8), ""), ("polar", (12, 3), ""), ("polar", (9, 1), ""), ("rect", (9, 9), ""),
+     ("rect", (9, 9), "xy"), ("rect", (7, 5), "x"), ("rect", (5, 7), "y"), ("rect", (2, 9), "xy")],
+)  # fmt: skip
+def test_a_walk_keeps_its_position_true_step_after_step(kind, shape, wrap):
     """The position a step returns is the one :func:`walk_start` makes at the cell reached,
-    over a long walk (the test above checks single steps from fresh positions only)."""
-    grid = make_grid(kind, shape)
+    over a long walk (the test above checks single steps from fresh positions only): a
+    ring's words, a wrapped rectangle's row and column, round every edge."""
+    grid = make_grid(kind, shape, wrap=wrap) if wrap else make_grid(kind, shape)
     geo, mask = grid.kernel_args()
     cells = grid.cell_indices()
     for seed in range(3):

@@ -39,7 +39,7 @@ from .padded import (
     unpad,
     unpad_index,
 )  # fmt: skip
-from .tables import _BACK, _DC, _DR, _HAS, _RULE, CUBE, MAX_SLOTS, POLAR, TABLE
+from .tables import _BACK, _DC, _DR, _HAS, _RECT_DC, _RECT_DR, _RULE, CUBE, MAX_SLOTS, POLAR, TABLE
 
 _U6, _U7 = np.uint64(6), np.uint64(7)  # (slots past _U5)
 _ROW3 = np.uint64(3 * MAX_SLOTS)  # where flat offsets keep each parity's slots
@@ -240,7 +240,7 @@ def _walk_position(T, p):  # pragma: no cover - compiled
 def walk_start(T, p):  # pragma: no cover - replaced in compiled code
     """A walk's position at fast-path index ``p``, as :func:`walk_try` takes it:
     ``(p, index of the ring's first walk word, index in the ring)`` on a ring table,
-    ``(p, 0, 0)`` on offsets."""
+    ``(p, row, column)`` on a wrapped rectangle, ``(p, 0, 0)`` on offsets and tables."""
     raise NotImplementedError("walk_start() runs inside numba kernels only")
 
 
@@ -248,6 +248,8 @@ def walk_start(T, p):  # pragma: no cover - replaced in compiled code
 def _walk_start(T, p):  # type: ignore[no-untyped-def]
     if _rings(T):
         return lambda T, p: _walk_position(T, p)
+    if _wrapped(T):
+        return lambda T, p: _wrap_position(T, p)
     return lambda T, p: (np.int64(p), np.int64(0), np.int64(0))
 
 
@@ -272,8 +274,16 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
 
         return impl
 
-    if _wrapped(T):
-        return lambda T, off1, at, v: (v, (hop(T, at[0], v), at[1], at[2]))
+    if _wrapped(T):  # the row and column kept: no division a step
+
+        def wrap(T, off1, at, v):  # type: ignore[no-untyped-def]
+            w = T[0]
+            r, c = at[1] + _RECT_DR[v], at[2] + _RECT_DC[v]
+            if np.uint64(r) >= w.rows or np.uint64(c) >= w.cols:  # an edge: rare, out of line
+                return v, _wrap_across(T, at, r, c)
+            return v, (at[0] + _RECT_DR[v] * np.int64(w.cols) + _RECT_DC[v], r, c)
+
+        return wrap
     if _table(T):
         return lambda T, off1, at, v: (v, (np.int64(T[np.uint64(at[0]), np.uint64(v)]), at[1], at[2]))
 
@@ -1191,12 +1201,12 @@ def neighbour_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
 # plain layout and its sentinel, as the table was: the same mazes for the same seeds.
 
 #: A wrapped rectangle's topology, one record: the row length, the cell count (the
-#: sentinel's index), the row divisor's magic multiplier and shift, and whether the left and
+#: sentinel's index), the row divisor's magic multiplier and shift, whether the left and
 #: right edges join (``1``) and the top and bottom (see :func:`~.cells.move`: a side shorter
-#: than 3 cells does not wrap).
+#: than 3 cells does not wrap), and the row count.
 WRAP = np.dtype(
     [("cols", np.uint64), ("cells", np.uint64), ("magic", np.uint64), ("shift", np.uint64),
-     ("join_cols", np.uint64), ("join_rows", np.uint64)]
+     ("join_cols", np.uint64), ("join_rows", np.uint64), ("rows", np.uint64)]
 )  # fmt: skip
 
 
@@ -1217,7 +1227,15 @@ def wrap_topology(geo: tuple[int, int, int, int]) -> np.ndarray | None:
         return None
     shift = 32 + (cols - 1).bit_length()  # as magic(): ceil(log2(cols)) past 32
     out = np.zeros(1, dtype=WRAP)
-    out[0] = (cols, n, ((1 << shift) + cols - 1) // cols, shift, wrap & 1 and cols > 2, wrap & 2 and rows > 2)
+    out[0] = (
+        cols,
+        n,
+        ((1 << shift) + cols - 1) // cols,
+        shift,
+        wrap & 1 and cols > 2,
+        wrap & 2 and rows > 2,
+        rows,
+    )
     return out
 
 
@@ -1243,6 +1261,33 @@ def _wrap_hood(W, p):  # pragma: no cover - compiled
     east = _pick(c + one < cols, q + one, _pick(w.join_cols, q + one - cols, n))
     west = _pick(c != 0, q - one, _pick(w.join_cols, q + cols - one, n))
     return north, east, south, west
+
+
+@njit(cache=True, inline="always")
+def _wrap_position(W, p):  # pragma: no cover - compiled
+    """A walk's position at plain index ``p`` on wrapped rectangle ``W``: ``(p, row, col)``."""
+    w = W[0]
+    q = np.uint64(p)
+    r = q * w.magic >> w.shift
+    return np.int64(p), np.int64(r), np.int64(q - r * w.cols)
+
+
+@njit(cache=True)  # out of line: the rare step, off the walk's hot path
+def _wrap_across(W, at, r, c):  # pragma: no cover - compiled
+    """:func:`walk_try`'s step on wrapped rectangle ``W`` from walk position ``at`` to row
+    ``r`` and column ``c``, one of them just past an edge: round to the other side where the
+    edge joins, else the sentinel (blocked: the walk stays put)."""
+    w = W[0]
+    rows, cols = np.int64(w.rows), np.int64(w.cols)
+    if r < 0 or r >= rows:
+        if w.join_rows == 0:
+            return np.int64(w.cells), at[1], at[2]
+        r = rows - 1 if r < 0 else 0
+    if c < 0 or c >= cols:
+        if w.join_cols == 0:
+            return np.int64(w.cells), at[1], at[2]
+        c = cols - 1 if c < 0 else 0
+    return r * cols + c, r, c
 
 
 @njit(cache=True, inline="always")

@@ -56,10 +56,6 @@ if TYPE_CHECKING:
 #: Default sizes, millimetres: a block's side, a wall's height above the floor, the floor.
 BLOCK, HEIGHT, FLOOR = 5.0, 8.0, 2.0
 
-#: Mesh suffixes and what each file is.
-MESH_SUFFIXES = {".stl": "STL model", ".obj": "OBJ model", ".glb": "glTF binary model"}
-
-
 #: Peak memory of a model a maze cell, with room to spare: writing a 150x150 backtracker
 #: maze (walls everywhere) peaked at 6.9 kB a cell (STL), 8.1 (OBJ), 5.3 (GLB); tracemalloc,
 #: 2026-12-05.

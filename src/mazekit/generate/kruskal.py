@@ -347,14 +347,15 @@ def kruskal(grid: Grid, rng: np.random.Generator, *, crossings: float = 0.3, rec
 
 
 @njit(cache=True, nogil=True)
-def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, padded, trace, T):  # pragma: no cover
+def _many(out, geo, mask, srcs, all_walls, m, parent, n_cells, blank, trace, T):  # pragma: no cover
     """Kruskal as its front door runs it on a PCG64 source, maze after maze: the wall list
     (the same for every maze) shuffled whole, then joined by :func:`_join`, on the padded
-    layout (made and copied out here) or on the cells themselves."""
+    layout (``blank``, copied for each maze and copied out) or, where ``blank`` is empty,
+    on the cells themselves."""
     one = out.shape[0] == 1  # one maze: shuffle the list itself, no second copy
     walls = all_walls if one else np.empty_like(all_walls)
     under = np.zeros(0, dtype=np.uint8)
-    blank = gk.lay_out(T, geo, mask, 0, 0)  # laid out once, copied for each maze (where padded)
+    padded = blank.shape[0] != 0
     work = np.empty_like(blank)
     for k in range(out.shape[0]):
         if not one:
@@ -382,4 +383,5 @@ def many(out: np.ndarray, grid: Grid, srcs: np.ndarray, roots: np.ndarray, *, cr
     padded = grid.padded_layout()
     walls, m = _wall_list(grid, topology, padded)
     parent = forest(grid.padded_cells() if padded else grid.size, _dtype(grid))
-    _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, padded, tr.empty(), topology)
+    blank = gk.fast_layout(topology, geo, mask, 0, 0) if padded else np.empty(0, gk.layout_dtype(topology))
+    _many(out, geo, mask, srcs, walls, m, parent, grid.n_cells, blank, tr.empty(), topology)

@@ -17,10 +17,12 @@ The ``bfs`` rows compare different mazes (each side solves its own) and unequal 
 keeps the exploration order and turns the path into cells, in memory fresh from the system;
 C only searches, in memory it touched before its clock started). The first is the front door
 (``mazekit.solve``, whose trace is made from the queue when first read), the second the same
-with the trace read once (its rows made). ``--same-maze`` adds the
-row that takes those apart: C's own ``bfs`` function, built from the same source as a shared
-library (``cc`` is needed), and mazekit's compiled search without its trace, both on the same
-mazekit mazes, both in memory touched before the clock starts, alternating.
+with the trace read once (its rows made). ``--same-maze`` adds two
+rows that take those apart: C's own ``bfs`` function, built from the same source as a shared
+library (``cc`` is needed), against mazekit's compiled search without its trace, both on the
+same mazekit mazes (corner to corner), both in memory touched before the clock starts,
+alternating; and against ``mazekit.solve`` on those mazes, its fresh buffers and the path
+turned into rows and columns included (the front door on the same work as C).
 
 ``--dataset COUNT`` adds the dataset job: ``mazekit dataset --count COUNT --size 10x10
 --workers 1`` (backtracker, bfs, Parquet shards and manifest written to a temporary folder)
@@ -112,9 +114,11 @@ double c_bfs(const unsigned char *cells, unsigned H, unsigned W, unsigned long l
 """
 
 
-def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
-    """CPU seconds per explored cell of C's bfs and of mazekit's search kernel (no trace),
-    on the same backtracker mazes (seeds 1..repeat), buffers touched first, alternating."""
+def same_maze(n: int, repeat: int) -> tuple[list[float], list[float], list[float]]:
+    """CPU seconds per explored cell of mazekit's search kernel (no trace, buffers touched
+    first), of C's bfs (the same) and of ``mazekit.solve`` (the front door: fresh buffers,
+    the path in rows and columns, the trace kept for later), on the same backtracker mazes
+    (seeds 1..repeat), corner to corner, alternating."""
     import ctypes
     import importlib
     import pathlib
@@ -134,7 +138,7 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
                         str(pathlib.Path(tmp) / "same.c")], check=True)  # fmt: skip
         lib = ctypes.CDLL(lib_path)
     lib.c_bfs.restype = ctypes.c_double
-    py, c = [], []
+    py, c, door = [], [], []
     for seed in range(1, repeat + 1):
         maze = mazekit.generate("backtracker", (n, n), rng=seed)
         p = maze.passages
@@ -154,7 +158,12 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float]]:
         t = time.process_time()
         _, explored, _ = bfs._bfs(fast, T, geo, *ends, *args)
         py.append((time.process_time() - t) / explored)
-    return py, c
+        corners = {"start": (0, 0), "goal": (n - 1, n - 1)}
+        mazekit.solve(maze, "bfs", **corners)  # (its kernels loaded)
+        t = time.process_time()
+        mazekit.solve(maze, "bfs", **corners)
+        door.append((time.process_time() - t) / explored)
+    return py, c, door
 
 
 def child_cpu(cmd: list[str]) -> float:
@@ -222,9 +231,10 @@ def main() -> None:
     py, c = paired(lambda s: mazekit.solve(maze, "bfs").trace, args.limit, "bfs", n, k, n * n / explored)
     rows.append(("`bfs` (solve and read its trace, per explored cell)", py, c))
     if args.same_maze:
-        py, c = same_maze(n, k)
-        rows.append(("`bfs` search only, the same mazes (per explored cell)", [t * n * n for t in py],
-                     [t * n * n for t in c]))  # fmt: skip
+        py, c, door = same_maze(n, k)
+        cells = [t * n * n for t in c]
+        rows.append(("`bfs` search only, the same mazes (per explored cell)", [t * n * n for t in py], cells))
+        rows.append(("`bfs` solve, the same mazes (per explored cell)", [t * n * n for t in door], cells))
     load1 = os.getloadavg()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     when = f"{datetime.date.today()}; load {load0[0]:.1f} -> {load1[0]:.1f}"

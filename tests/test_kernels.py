@@ -704,15 +704,27 @@ def test_ring_table_finds_rings_by_a_multiply_for_every_index():
         assert (gk.RING_CELLS - 1) * magic < 1 << 63
 
 
-def test_kruskal_lists_a_polar_grids_walls_from_its_ring_table():
+@pytest.mark.parametrize(
+    "grid",
+    [make_grid("polar", (9, 3)), make_grid("polar", (5, 1)), *[g for g in WRAPPED if g.size > 2]],
+    ids=lambda g: f"{g.kind}{g.shape}-{g.params()}{'-mask' if g.mask is not None else ''}",
+)
+def test_kruskal_lists_the_walls_of_a_plain_layout_from_its_topology(grid):
+    """On a grid with no padded layout kruskal lists its walls from the kernels' topology (a
+    ring table, a wrapped rectangle's record), a cell's neighbours at once: every pair of
+    neighbouring cells once, from the lower, in cell and slot order, as ``step`` has them."""
     kruskal = _generator("kruskal")
-    grid = make_grid("polar", (9, 3))
     geo, mask = grid.kernel_args()
-    want = np.empty(grid.max_edges(), dtype=np.int64)
-    got = np.empty_like(want)
-    m = kruskal._walls(geo, mask, want, False)
-    assert kruskal._ring_walls(geo, grid.fast_topology(), mask, got) == m
-    assert np.array_equal(got[:m], want[:m])
+    got = np.empty(grid.max_edges(), dtype=np.int64)
+    m = kruskal._walls(geo, mask, got, False, grid.kernel_topology())
+    alive = grid.mask.ravel() if grid.mask is not None else np.ones(grid.size, bool)
+    want = [
+        cell << 3 | slot
+        for cell in grid.cell_indices()
+        for slot in range(grid.n_slots)
+        if (nb := gk.step(grid.geo, int(cell), slot)) > cell and alive[nb]
+    ]
+    assert m == len(want) > 0 and got[:m].tolist() == want
 
 
 @pytest.mark.parametrize("name", ["kruskal", "origin_shift", "eller", "growing_forest", "hunt_and_kill"])

@@ -443,6 +443,17 @@ def cell_hood(T, geo, cell, out):  # pragma: no cover - replaced in compiled cod
 
 @overload(cell_hood)
 def _cell_hood(T, geo, cell, out):  # type: ignore[no-untyped-def]
+    if _rings(T):  # the five worked out at once (a hop a slot finds the ring five times)
+
+        def rings(T, geo, cell, out):  # type: ignore[no-untyped-def]
+            h = _ring_all(T, cell)
+            sent = np.int64(T[_SENT])
+            for slot in range(5):
+                nb = np.int64(h[slot])
+                out[slot] = nb - np.int64(nb == sent) * (nb + 1)
+            return 5
+
+        return rings
     if _wrapped(T):  # the four worked out at once
 
         def wrap(T, geo, cell, out):  # type: ignore[no-untyped-def]
@@ -690,13 +701,6 @@ def _ring_all(T, p):  # pragma: no cover - compiled
     """The five neighbours of :func:`_ring_hood`."""
     cw, ccw, inward, out, out2, _ = _ring_hood(T, p)
     return cw, ccw, inward, out, out2
-
-
-@njit(cache=True, inline="always")
-def ring_neighbours(T, p):  # pragma: no cover - compiled
-    """The five neighbours of plain index ``p`` on ring table ``T``, by slot, as a tuple (the
-    sentinel ``T[_SENT]`` where there is none)."""
-    return _ring_all(T, p)
 
 
 def free_slots(padded, p, T, n_slot, limit):  # pragma: no cover - replaced in compiled code

@@ -9,6 +9,7 @@ from numba.extending import overload
 
 from .cells import (
     _parity,
+    _wrap_move,
     back,
     exists,
     move,
@@ -278,10 +279,15 @@ def _walk_try(T, off1, at, v):  # type: ignore[no-untyped-def]
 
         def wrap(T, off1, at, v):  # type: ignore[no-untyped-def]
             w = T[0]
+            cols = np.int64(w.cols)
             r, c = at[1] + _RECT_DR[v], at[2] + _RECT_DC[v]
-            if np.uint64(r) >= w.rows or np.uint64(c) >= w.cols:  # an edge: rare, out of line
-                return v, _wrap_across(T, at, r, c)
-            return v, (at[0] + _RECT_DR[v] * np.int64(w.cols) + _RECT_DC[v], r, c)
+            if np.uint64(r) >= w.rows or np.uint64(c) >= w.cols:  # an edge: rare, move's (out of line)
+                joins = np.int64(w.join_cols) | np.int64(w.join_rows) << 1
+                r, c = _wrap_move(np.int64(w.rows), cols, joins, at[1], at[2], np.int64(v))
+                if r < 0:  # an edge that does not join: the sentinel (blocked, the walk stays)
+                    return v, (np.int64(w.cells), at[1], at[2])
+                return v, (r * cols + c, r, c)
+            return v, (at[0] + _RECT_DR[v] * cols + _RECT_DC[v], r, c)
 
         return wrap
     if _table(T):
@@ -322,7 +328,7 @@ def _walk_back(T, geo, at, slot):  # type: ignore[no-untyped-def]
 
         return impl
     if _wrapped(T):
-        return lambda T, geo, at, slot: (np.int64(slot) + 2) & 3
+        return lambda T, geo, at, slot: _wrap_back(slot)
     if _table(T):
         return lambda T, geo, at, slot: table_back(T, geo, at[0], slot)
     return lambda T, geo, at, slot: np.int64(T[2, slot])  # the offsets' row of slots back
@@ -387,8 +393,8 @@ def hop_back(T, geo, p, slot):  # pragma: no cover - replaced in compiled code
 
 @overload(hop_back)
 def _hop_back(T, geo, p, slot):  # type: ignore[no-untyped-def]
-    if _wrapped(T):  # N <-> S, E <-> W
-        return lambda T, geo, p, slot: (np.int64(slot) + 2) & 3
+    if _wrapped(T):
+        return lambda T, geo, p, slot: _wrap_back(slot)
     if isinstance(p, types.BaseTuple):  # around() on a ring table: cw <-> ccw, out(2) <-> in
 
         def hood(T, geo, p, slot):  # type: ignore[no-untyped-def]
@@ -959,8 +965,8 @@ def _held(off1, slots):  # type: ignore[no-untyped-def]
 def came_code(step, geo, h, slot, ok):  # pragma: no cover - replaced in compiled code
     """What a search marks on the cell it meets through ``slot`` from the cell whose
     :func:`around` is ``h``, where ``ok`` (0 or 1; 0 elsewhere), for :func:`came_from` to
-    walk back by: the slot back plus 1 on offsets and ring tables (a load, or arithmetic on
-    the ring), the slot itself plus 1 on neighbour tables (whose slot back may take a
+    walk back by: the slot back plus 1 on offsets, ring tables and a wrapped rectangle's
+    record (a load, or arithmetic), the slot itself plus 1 on neighbour tables (whose slot back may take a
     division). ``step`` is :func:`held`'s: the tuple on a rectangle, else :func:`flat`'s
     topology. No branch and no array: a mispredicted branch on random passage bits, or the
     reference counting of an array passed in, cost more than the rest of a step."""
@@ -971,8 +977,8 @@ def came_code(step, geo, h, slot, ok):  # pragma: no cover - replaced in compile
 def _came_code(step, geo, h, slot, ok):  # type: ignore[no-untyped-def]
     if isinstance(step, types.UniTuple):  # held(): the marks in its second half
         return lambda step, geo, h, slot, ok: np.int64(step[4 + slot]) * ok
-    if _wrapped(step):  # the slot back, N <-> S, E <-> W
-        return lambda step, geo, h, slot, ok: (((np.int64(slot) + 2) & 3) + 1) * ok
+    if _wrapped(step):
+        return lambda step, geo, h, slot, ok: (_wrap_back(slot) + 1) * ok
     if _table(step):
         return lambda step, geo, h, slot, ok: (slot + 1) * ok
     if _rings(step):
@@ -1276,22 +1282,10 @@ def _wrap_position(W, p):  # pragma: no cover - compiled
     return np.int64(p), np.int64(r), np.int64(q - r * w.cols)
 
 
-@njit(cache=True)  # out of line: the rare step, off the walk's hot path
-def _wrap_across(W, at, r, c):  # pragma: no cover - compiled
-    """:func:`walk_try`'s step on wrapped rectangle ``W`` from walk position ``at`` to row
-    ``r`` and column ``c``, one of them just past an edge: round to the other side where the
-    edge joins, else the sentinel (blocked: the walk stays put)."""
-    w = W[0]
-    rows, cols = np.int64(w.rows), np.int64(w.cols)
-    if r < 0 or r >= rows:
-        if w.join_rows == 0:
-            return np.int64(w.cells), at[1], at[2]
-        r = rows - 1 if r < 0 else 0
-    if c < 0 or c >= cols:
-        if w.join_cols == 0:
-            return np.int64(w.cells), at[1], at[2]
-        c = cols - 1 if c < 0 else 0
-    return r * cols + c, r, c
+@njit(cache=True, inline="always")
+def _wrap_back(slot):  # pragma: no cover - compiled
+    """The slot back on a wrapped rectangle: N <-> S, E <-> W."""
+    return (np.int64(slot) + 2) & 3
 
 
 @njit(cache=True, inline="always")

@@ -537,9 +537,9 @@ def test_a_cells_neighbours_at_once_are_its_steps(grid):
     """``cell_hood`` (one division a cell, for the kernels that keep the plain layout) gives
     what ``step`` gives slot by slot, on every kind, with the topology growing_forest gives
     it: the stand-in, the grid's own ring table or a wrapped rectangle's record."""
-    from mazekit.generate.growing_forest import _rings_of
+    from mazekit.generate.growing_forest import _topology_of
 
-    T = _rings_of(grid)
+    T = _topology_of(grid)
     assert (T is gk.NO_TOPOLOGY) == (not grid.rings and not (grid.kind == "rect" and grid.params()))
     got, want = _hoods(T, grid.geo, grid.size)
     cells = grid.cell_indices()  # (a polar layout's unused tails: no cells, no neighbours)

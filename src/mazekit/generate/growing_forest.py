@@ -118,7 +118,8 @@ def _bridge_ok(geo, mask, passages, cell, slot, nb):  # pragma: no cover - compi
 def _turn(passages, geo, mask, owner, below, tops, tree, slots, hood, src, trace, t, T):  # pragma: no cover
     """``tree`` claims up to ``TURN`` cells depth-first; return whether it still grows, and ``t``.
     (No reference counting: it takes eight arrays and runs once per few cells.) ``T``: a polar
-    grid's ring table, or :data:`~mazekit.grids.kernel.NO_TOPOLOGY` (see :func:`_rings_of`);
+    grid's ring table, a wrapped rectangle's record, or :data:`~mazekit.grids.kernel.NO_TOPOLOGY`
+    (see :func:`_topology_of`);
     ``hood`` takes the top cell's neighbours (:func:`~mazekit.grids.kernel.cell_hood`, one
     division a cell; benchmarks/grids.py at 700x700, 2026-12-06: 3d 314 -> 192 ns a cell,
     upsilon 259 -> 141, rect 125 -> 99)."""
@@ -246,7 +247,7 @@ def _join(passages, geo, owner, walls, parent, src, trace, t, T):  # pragma: no 
     return t
 
 
-def _rings_of(grid: Grid) -> np.ndarray:
+def _topology_of(grid: Grid) -> np.ndarray:
     """A polar grid's ring table (its neighbours by a few integer operations, not ``step``'s
     floating-point ring sizes: benchmarks/grids.py went from 2.1-2.5x a rectangle's cost a
     cell to 0.7-0.8x, 2026-12-02), a wrapped rectangle's record (no modulo a step), else
@@ -294,7 +295,7 @@ def growing_forest(
     geo, mask = grid.kernel_args()
     with draws(rng, n_cells - 1) as src:
         t = _plant(geo, mask, n_cells, k, owner, tops, src, trace)
-        T = _rings_of(grid)
+        T = _topology_of(grid)
         t = _grow(passages, geo, mask, owner, below, tops, src, trace, t, T)
         # The seam walls go where the stacks' links were, done with now; in the rare forest
         # with more seams than cells (seeds near the cell count) a second pass writes them all.

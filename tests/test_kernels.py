@@ -74,6 +74,48 @@ def test_uniform_when_draws_only_when_asked():
     assert fast.random() == slow.random()
 
 
+@njit(cache=True)
+def _scaled_all(bits, ks):
+    return np.array([draw.scaled(bits[i], ks[i]) for i in range(bits.shape[0])])
+
+
+@njit(cache=True)
+def _index_all(src, ks):
+    return np.array([draw.uniform_index(src, ks[i]) for i in range(ks.shape[0])])
+
+
+def _near_whole(k, above):
+    """53-bit draws whose product with ``k`` lies a few units of 2**-53 from a whole number."""
+    out = []
+    for m in range(1, k):
+        for d in range(-above, above + 1):
+            b, r = divmod(m * 2**53 + d, k)
+            if r == 0 and 0 <= b < 2**53:
+                out.append(b)
+    return out
+
+
+def test_uniform_index_is_the_float_formula_even_where_it_rounds_up():
+    rng = np.random.default_rng(9)
+    ks = np.concatenate([np.arange(0, 9), rng.integers(9, 2**40, 40)]).astype(np.int64)
+    bits, each = [], []
+    for k in ks:
+        near = _near_whole(int(k), 64) if k <= 8 else []
+        for b in near + [0, 2**53 - 1, *rng.integers(0, 2**53, 50).tolist()]:
+            bits.append(b)
+            each.append(k)
+    bits, each = np.array(bits, dtype=np.int64), np.array(each, dtype=np.int64)
+    want = [int(float(b) * 2.0**-53 * float(k)) for b, k in zip(bits.tolist(), each.tolist(), strict=True)]
+    assert _scaled_all(bits, each).tolist() == want
+    rounded_up = [w for w, b, k in zip(want, bits.tolist(), each.tolist(), strict=True) if w > b * k >> 53]
+    assert rounded_up, "the set has draws the float rounds up to a whole number"
+    fast, slow = np.random.default_rng(4), np.random.default_rng(4)
+    with draw.draws(fast) as src:
+        got = _index_all(src, each)
+    assert got.tolist() == [int(slow.random() * k) for k in each.tolist()]
+    assert fast.random() == slow.random()
+
+
 @pytest.mark.parametrize("width", [2, 3])
 def test_take_bits_serves_small_draws_from_one_double(width):
     with draw.draws(np.random.default_rng(5)) as src:

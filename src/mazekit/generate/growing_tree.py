@@ -21,7 +21,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform
+from ..kernels.draw import draws, tick, uniform, uniform_index
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -42,7 +42,7 @@ def _pick(rule, p, lo, hi, src):  # pragma: no cover
         return lo
     if rule == 3 and uniform(src) < p:
         return hi - 1
-    return lo + int(uniform(src) * (hi - lo))
+    return lo + uniform_index(src, hi - lo)
 
 
 @njit(cache=True, nogil=True)
@@ -75,7 +75,7 @@ def _growing_tree(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma
                 t = record(trace, t, gk.to_cell(T, geo, q), BACKTRACK, -1)
             continue
         k = gk.BIT_COUNT[free]
-        slot = gk.NTH_BIT[free, int(uniform(src) * k) if k > 1 else 0]
+        slot = gk.NTH_BIT[free, uniform_index(src, k) if k > 1 else 0]
         back = gk.hop_back(T, geo, q, slot)
         grid[q] |= 1 << slot
         q = gk.hop(T, q, slot)

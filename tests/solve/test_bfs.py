@@ -112,3 +112,24 @@ def test_a_long_path_is_split_into_rows_and_columns_as_numpy_would():
     flat = sol.path[:, 0] * maze.grid.cols + sol.path[:, 1]
     assert np.array_equal(sol.path, np.stack(np.divmod(flat, maze.grid.cols), axis=1))
     assert (np.abs(np.diff(sol.path, axis=0)).sum(axis=1) == 1).all()  # a walk, cell to next cell
+
+
+@pytest.mark.parametrize("kind,shape", [("rect", (24, 24)), ("hex", (14, 14)), ("polar", (8, 12))])
+def test_many_writes_paths_that_fit_and_grows_for_those_that_do_not(kind, shape):
+    """``many`` writes each path into its shared buffer, walked once from the goal and turned
+    round; a path longer than the room left gets an array of its own, and the buffer grows.
+    Either way each path is the front door's."""
+    grid = mazekit.make_grid(kind, shape)
+    mazes = [mazekit.generate("backtracker", grid, rng=seed) for seed in range(5)]
+    stack = np.stack([m.passages.ravel() for m in mazes])
+    starts = np.array([m.start[0] * grid.cols + m.start[1] for m in mazes])
+    goals = np.array([m.goal[0] * grid.cols + m.goal[1] for m in mazes])
+    goals[2] = starts[2]  # a path of one cell
+    cells, counts = bfs_module.many(stack, grid, starts, goals)
+    assert counts.max() > 64  # longer than the room a maze is first given
+    at = 0
+    for k, m in enumerate(mazes):
+        sol = mazekit.solve(m, "bfs", start=divmod(starts[k], grid.cols), goal=divmod(goals[k], grid.cols))
+        assert np.array_equal(cells[at : at + counts[k]], sol.path[:, 0] * grid.cols + sol.path[:, 1])
+        at += counts[k]
+    assert counts[2] == 1 and at == cells.shape[0]

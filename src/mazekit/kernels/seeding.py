@@ -57,10 +57,10 @@ def _mix(x, y):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _seed_sequence(entropy, n, out):  # pragma: no cover - compiled
-    """numpy's ``SeedSequence`` over the 32-bit words ``entropy[:n]`` (pool size 4), then
+def _seed_sequence(entropy, n, out, pool):  # pragma: no cover - compiled
+    """numpy's ``SeedSequence`` over the 32-bit words ``entropy[:n]`` (``pool``: 4 words of
+    scratch, the caller's: an array made here cost a third of the seeding), then
     ``generate_state(out.shape[0], uint32)`` into ``out`` (as uint64 words)."""
-    pool = np.empty(4, dtype=np.uint64)
     hc = _INIT_A
     for i in range(4):
         pool[i], hc = _hashmix(entropy[i] if i < n else np.uint64(0), hc)
@@ -126,11 +126,11 @@ def _bounded(src, n):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _seed_source(s, entropy, words, src):  # pragma: no cover - compiled
+def _seed_source(s, entropy, words, src, pool):  # pragma: no cover - compiled
     """``src`` = the PCG64 state of ``numpy.random.default_rng(s)`` (``s`` a ``uint64``)."""
     entropy[:] = 0
     n = _words(s, entropy, 0)
-    _seed_sequence(entropy, n, words)
+    _seed_sequence(entropy, n, words, pool)
     u0 = words[0] | (words[1] << _S32)
     u1 = words[2] | (words[3] << _S32)
     u2 = words[4] | (words[5] << _S32)
@@ -152,22 +152,24 @@ def _states(seed, first, count, seeds, srcs):  # pragma: no cover - compiled
     entropy = np.zeros(8, dtype=np.uint64)
     pair = np.empty(2, dtype=np.uint64)
     words = np.empty(8, dtype=np.uint64)
+    pool = np.empty(4, dtype=np.uint64)
     for k in range(count):
         entropy[:] = 0
         at = _words(seed, entropy, 0)
         n = _words(np.uint64(first + k), entropy, max(at, 4))
-        _seed_sequence(entropy, n, pair)
+        _seed_sequence(entropy, n, pair, pool)
         s = (pair[0] | (pair[1] << _S32)) >> _ONE
         seeds[k] = np.int64(s)
-        _seed_source(s, entropy, words, srcs[k])
+        _seed_source(s, entropy, words, srcs[k], pool)
 
 
 @njit(cache=True, nogil=True)
 def _sources(seeds, srcs):  # pragma: no cover - compiled
     entropy = np.zeros(8, dtype=np.uint64)
     words = np.empty(8, dtype=np.uint64)
+    pool = np.empty(4, dtype=np.uint64)
     for k in range(seeds.shape[0]):
-        _seed_source(np.uint64(seeds[k]), entropy, words, srcs[k])
+        _seed_source(np.uint64(seeds[k]), entropy, words, srcs[k], pool)
 
 
 @njit(cache=True, nogil=True)

@@ -153,7 +153,8 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float], list[float
         came = np.zeros(grid.padded_cells() + 1, dtype=np.uint8)
         queue = np.zeros(grid.n_cells + 1, dtype=np.uint32)
         ends = (gk.fast_index(T, geo, 0), 0, gk.fast_index(T, geo, grid.size - 1), meter(grid.n_cells))
-        args = (came, queue, np.empty((0, 3), np.int32), gk.slot_count(grid.n_slots), bfs.NOWHERE)
+        trace = np.empty((0, 3), np.int32)
+        args = (came, queue, trace, gk.slot_count(grid.n_slots), bfs.NOWHERE, bfs.cell_steps(geo))
         bfs._bfs(fast, T, geo, *ends, *args)  # compiled (or loaded) and the buffers touched
         came[:] = 0
         t = time.process_time()

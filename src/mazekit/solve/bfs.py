@@ -39,7 +39,9 @@ NOWHERE = np.empty(0, dtype=np.int64)  # _bfs's ``into`` when the path gets an a
 
 
 @njit(cache=True, nogil=True)
-def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots, into):  # pragma: no cover
+def _bfs(  # pragma: no cover
+    fast, T, geo, p, start, goal, progress, came, queue, trace, slots, into, cell_off
+):
     """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: padded
     offsets, a polar grid's ring table or a neighbour table), one for every grid: from cell
     ``start`` (at fast index ``p``) to the cell at fast index ``goal``, through the passages
@@ -59,10 +61,11 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots, into
     first read (:class:`_Trace`). Every index is
     unsigned (no negative-index fix-ups); ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in. The path is
-    written to the start of ``into`` (int64) where it fits, else to a new array."""
+    written to the start of ``into`` (int64) where it fits, else to a new array, moved cell by
+    cell by ``cell_off`` (:func:`cell_steps`, made once by the caller: made here it was an
+    array a maze)."""
     off1 = gk.flat(T)
     step = gk.held(off1, slots)  # a rectangle's offsets and marks in registers
-    cell_off = gk.pad_offsets(geo, geo[2])
     n_slot = len(slots)
     watched = progress.shape[0] > DONE
     one = np.uint64(1)
@@ -101,6 +104,12 @@ def _bfs(fast, T, geo, p, start, goal, progress, came, queue, trace, slots, into
         into = np.empty(k, dtype=np.int64)
         _walk_back(T, geo, off1, cell_off, came, first, end, start, n_slot, into)
     return into[0:k], np.int64(head), np.int64(tail)
+
+
+def cell_steps(geo: tuple[int, ...]) -> np.ndarray:
+    """What :func:`_bfs` moves a cell of its path by, one step to the next: the slots' offsets
+    in the plain layout (:func:`~mazekit.grids.kernel.pad_offsets` with the row length)."""
+    return gk.pad_offsets(geo, geo[2])
 
 
 @njit(cache=True, nogil=True)
@@ -143,12 +152,13 @@ def _many(passages, geo, mask, starts, goals, lengths, cells, T, slots):  # prag
     queue = np.empty(passages.shape[1] + 1, dtype=np.uint32)
     quiet = np.zeros(4, dtype=np.uint64)  # no progress words: the caller counts mazes
     none = np.empty((0, 3), dtype=np.int32)  # no trace
+    cell_off = gk.pad_offsets(geo, geo[2])  # (cell_steps)
     at = 0
     for k in range(passages.shape[0]):
         s, g = starts[k], goals[k]
         gk.copy_in(T, geo, passages[k], fast)
         p, q = gk.to_fast(T, geo, s), gk.to_fast(T, geo, g)
-        path, _, queued = _bfs(fast, T, geo, p, s, q, quiet, came, queue, none, slots, cells[at:])
+        path, _, queued = _bfs(fast, T, geo, p, s, q, quiet, came, queue, none, slots, cells[at:], cell_off)
         for i in range(queued):  # the marks are on the cells queued: clear them for the next
             came[queue[i]] = 0
         n = path.shape[0]
@@ -239,7 +249,8 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     buffer = np.empty(3 * rows, dtype=np.int32)  # the trace, its last third the queue meanwhile
     ends = (gk.fast_index(T, geo, s), s, gk.fast_index(T, geo, g), progress, came)
     queue = buffer[2 * rows :].view(np.uint32)
-    path, used, _ = _bfs(fast, T, geo, *ends, queue, tr.empty(), gk.slot_count(grid.n_slots), NOWHERE)
+    rest = (tr.empty(), gk.slot_count(grid.n_slots), NOWHERE, cell_steps(geo))
+    path, used, _ = _bfs(fast, T, geo, *ends, queue, *rest)
     del came, queue, ends, fast
     report(progress, grid.n_cells)  # the step is over, found early or not
     return solution("bfs", maze, start, goal, path, _Trace(T, geo, buffer, int(used)))

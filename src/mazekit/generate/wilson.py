@@ -39,18 +39,19 @@ BLOCKED = 9  # padded layout: the border and masked cells
 
 
 @njit(cache=True, nogil=True)
-def _wilson(state, geo, root, p, passages, src, trace, T):  # pragma: no cover
+def _wilson(state, geo, root, p, passages, src, trace, T, cell_off):  # pragma: no cover
     """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
     layout's offsets, a polar grid's ring table or a neighbour table), one for every grid: a
     step is a few operations on the walk's position (:func:`~mazekit.grids.kernel.walk_try`)
     and one byte read, the border, masked cells and the ring table's sentinel being
     ``BLOCKED``. ``state`` is the fast layout's bytes
-    (:func:`~mazekit.grids.kernel.fast_layout`) and ``p`` the fast index of ``root``."""
+    (:func:`~mazekit.grids.kernel.fast_layout`) and ``p`` the fast index of ``root``;
+    ``cell_off`` moves a cell along with its fast index (:func:`~mazekit.grids.kernel.pad_offsets`
+    with the row length), made once by the caller (made here, it was an array a maze)."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
     off1 = gk.flat(T)
-    cell_off = gk.pad_offsets(geo, cols)
     state[p] = IN_MAZE
     t = record(trace, 0, root, VISIT, -1)
     bits = 0
@@ -103,9 +104,10 @@ def _many(out, geo, mask, roots, srcs, trace, T):  # pragma: no cover
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     blank = gk.lay_out(T, geo, mask, 0, BLOCKED)  # laid out once, copied for each maze
     state = np.empty_like(blank)
+    cell_off = gk.pad_offsets(geo, geo[2])
     for k in range(out.shape[0]):
         state[:] = blank
-        _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T)
+        _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T, cell_off)
 
 
 def wilson(
@@ -135,7 +137,8 @@ def wilson(
     first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        used = carve_fast(_wilson, grid, fast, first, BLOCKED, None, passages, passages, src, trace, fast)
+        rest = (passages, src, trace, fast, gk.pad_offsets(grid.geo, grid.cols))
+        used = carve_fast(_wilson, grid, fast, first, BLOCKED, None, passages, *rest)
     return carved(grid, passages, trace, used)
 
 

@@ -62,7 +62,8 @@ def _backtracker(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no
             p = np.uint64(stack[top])
             continue
         k = gk.BIT_COUNT[free]
-        slot = gk.NTH_BIT[free, uniform_index(src, k) if k > 1 else 0]
+        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
+        slot = gk.NTH_BIT[free, nth]
         back = gk.hop_back(T, geo, h, slot)
         grid[p] |= 1 << slot
         p = gk.near(h, off1, slot)

@@ -75,7 +75,8 @@ def _growing_tree(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma
                 t = record(trace, t, gk.to_cell(T, geo, q), BACKTRACK, -1)
             continue
         k = gk.BIT_COUNT[free]
-        slot = gk.NTH_BIT[free, uniform_index(src, k) if k > 1 else 0]
+        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
+        slot = gk.NTH_BIT[free, nth]
         back = gk.hop_back(T, geo, q, slot)
         grid[q] |= 1 << slot
         q = gk.hop(T, q, slot)

@@ -159,7 +159,8 @@ def _hunt_and_kill(
         # through a random slot to it. One carve for both (one inlined hop_back per kernel:
         # two make numba's SSA check warn).
         k = gk.BIT_COUNT[free]
-        slot = gk.NTH_BIT[free, uniform_index(src, k) if k > 1 else 0]
+        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
+        slot = gk.NTH_BIT[free, nth]
         back = gk.hop_back(T, geo, p, slot)
         nb = gk.near(p, off1, slot)
         grid[p] |= 1 << slot

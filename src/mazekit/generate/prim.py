@@ -20,7 +20,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform
+from ..kernels.draw import draws, tick, uniform, uniform_index
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -77,7 +77,8 @@ def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cov
         h = gk.around(off1, p)
         inside = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, p_gone, p_in))
         k = gk.BIT_COUNT[inside]
-        slot = gk.NTH_BIT[inside, int(uniform(src) * k) if k > 1 else 0]
+        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
+        slot = gk.NTH_BIT[inside, nth]
         grid[p] = p_in | (1 << slot)
         grid[gk.near(h, off1, slot)] |= 1 << gk.hop_back(T, geo, h, slot)
         tick(src, 1)

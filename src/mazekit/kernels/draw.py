@@ -184,17 +184,21 @@ def uniform_index(src: Source, k: int) -> int:  # pragma: no cover - replaced in
 
 
 @intrinsic
-def _high53(typingctx, bits, k):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
-    """``(bits * k) >> 53`` of two ``uint64``, the product taken in 128 bits."""
+def _times53(typingctx, bits, k):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """``(bits * k) >> 53`` and ``(bits * k) mod 2**53`` of two ``uint64``, from one product
+    taken in 128 bits (one multiply instruction)."""
     if bits != types.uint64 or k != types.uint64:
         return None
+    sig = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         i64, i128 = ir.IntType(64), ir.IntType(128)
         wide = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
-        return builder.trunc(builder.lshr(wide, ir.Constant(i128, 53)), i64)
+        high = builder.trunc(builder.lshr(wide, ir.Constant(i128, 53)), i64)
+        low = builder.and_(builder.trunc(wide, i64), ir.Constant(i64, (1 << 53) - 1))
+        return context.make_tuple(builder, signature.return_type, [high, low])
 
-    return types.uint64(types.uint64, types.uint64), codegen
+    return sig, codegen
 
 
 _LOW53 = np.uint64((1 << 53) - 1)
@@ -210,10 +214,10 @@ def scaled(bits: int, k: int) -> int:  # pragma: no cover - replaced in compiled
 def _scaled(bits, k):  # type: ignore[no-untyped-def]
     def impl(bits, k):  # type: ignore[no-untyped-def]
         n = np.uint64(k)
-        low = (np.uint64(bits) * n) & _LOW53  # (the low bits of the same product)
+        high, low = _times53(np.uint64(bits), n)
         if low > _LOW53 - n:  # near a whole number: the float may round up to it
             return np.int64(np.int64(bits) * (1.0 / _TWO53) * k)
-        return np.int64(_high53(np.uint64(bits), n))
+        return np.int64(high)
 
     return impl
 

@@ -58,6 +58,17 @@ def _bitmap_levels(n):  # pragma: no cover
     return offsets
 
 
+@njit(cache=True, nogil=True)
+def _bitmap(n, serpentine):  # pragma: no cover
+    """``(offsets, words)``: the serpentine hunt's bitmap over ``n`` fast indices, all clear
+    (a word for the random hunt, which has none)."""
+    offsets = _bitmap_levels(n) if serpentine else np.zeros(2, dtype=np.int64)
+    return offsets, np.zeros(max(offsets[-1], 1), dtype=np.int64)
+
+
+_NO_BITMAP = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))  # the kernel makes its own
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _bit_set(words, offsets, i):  # pragma: no cover
     for lv in range(offsets.shape[0] - 1):
@@ -93,7 +104,7 @@ def _bit_min(words, offsets):  # pragma: no cover
 
 @njit(cache=True, nogil=True)
 def _hunt_and_kill(
-    grid, geo, root, p, serpentine, edge_list, where, src, trace, slots, T
+    grid, geo, root, p, serpentine, edge_list, where, src, trace, slots, T, offsets, words
 ):  # pragma: no cover
     """The kernel, on topology ``T`` (:meth:`~mazekit.grids.Grid.kernel_topology`: the padded
     layout's offsets, a polar grid's ring table or a neighbour table), one for every grid: a
@@ -102,17 +113,14 @@ def _hunt_and_kill(
     ``root`` at fast index ``p``; the caller copies them out. The serpentine hunt's bitmap
     and the random hunt's list hold fast-path indices (both layouts keep row-major order);
     ``where`` stays indexed by cell. ``slots`` is :func:`~mazekit.grids.kernel.slot_count`
-    of the grid (its slot count compiled in)."""
+    of the grid (its slot count compiled in). ``offsets`` and ``words`` are the serpentine
+    hunt's bitmap (:func:`_bitmap`, all clear), made here where they are empty."""
     shift = gk.high(grid)  # state bits a byte up in a two-byte layout (eight slots)
     f_state, f_edge, f_done = F_STATE << shift, F_EDGE << shift, F_DONE << shift
     n_slot = len(slots)
     off1 = gk.flat(T)
-    if serpentine:
-        offsets = _bitmap_levels(grid.shape[0])
-        words = np.zeros(offsets[-1], dtype=np.int64)
-    else:
-        offsets = np.zeros(2, dtype=np.int64)
-        words = np.zeros(1, dtype=np.int64)
+    if words.shape[0] == 0:
+        offsets, words = _bitmap(grid.shape[0], serpentine)
     n_edge = 0
     recording = trace.shape[0] != 0
     p = np.uint64(p)
@@ -182,10 +190,13 @@ def _many(out, geo, mask, roots, srcs, serpentine, edge_list, where, trace, slot
     s = gk.high(T)  # the state bits a byte up in a two-byte layout
     blank = gk.lay_out(T, geo, mask, 0, F_STATE << s)  # laid out once, copied for each maze
     grid = np.empty_like(blank)
+    offsets, words = _bitmap(blank.shape[0], serpentine)  # made once (four arrays a maze made inside)
     for k in range(out.shape[0]):
         grid[:] = blank
+        words[:] = 0
         p = gk.to_fast(T, geo, roots[k])
-        _hunt_and_kill(grid, geo, roots[k], p, serpentine, edge_list, where, srcs[k], trace, slots, T)
+        hunt = (serpentine, edge_list, where, srcs[k], trace, slots, T, offsets, words)
+        _hunt_and_kill(grid, geo, roots[k], p, *hunt)
         gk.copy_out(T, geo, grid, ~(F_STATE << s) & 0xFFFF, out[k])
 
 
@@ -235,7 +246,7 @@ def hunt_and_kill(
     first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1) as src:
-        rest = (serpentine, edge_list, where, src, trace, gk.slot_count(grid.n_slots), fast)
+        rest = (serpentine, edge_list, where, src, trace, gk.slot_count(grid.n_slots), fast, *_NO_BITMAP)
         used = carve_fast(_hunt_and_kill, grid, fast, first, F_STATE, ~F_STATE & 0xFF, passages, *rest)
     return carved(grid, passages, trace, used)
 

@@ -17,7 +17,7 @@ from numba import njit
 from ..distances import distances_kernel as _distances
 from ..grids import kernel as k
 from ..grids.kernel import is_slot, sideways
-from ..kernels.draw import uniform_index
+from ..kernels.draw import uniform
 
 
 @njit(cache=True, nogil=True)
@@ -72,4 +72,4 @@ def prepare(passages, geo, slip, goal, dest):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def draw_index(src, n):  # pragma: no cover - compiled
     """A uniform integer in ``[0, n)`` from a kernel draw source."""
-    return min(uniform_index(src, n), n - 1)
+    return min(int(uniform(src) * n), n - 1)

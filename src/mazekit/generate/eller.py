@@ -27,7 +27,7 @@ from numba import njit
 
 from .._rng import RngLike, as_rng
 from ..grid import RectGrid
-from ..kernels.draw import bits53, draws, tick, uniform, uniform_index, uniform_when
+from ..kernels.draw import bits53, draws, tick, uniform, uniform_when
 from ..trace import OPEN, record
 from ._common import Carved, buffers, carved
 
@@ -124,7 +124,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     for c in range(cols):
         if head[c] == c and not dropped[c]:
             x = c
-            for _ in range(uniform_index(src, count[c]) if count[c] > 1 else 0):
+            for _ in range(int(uniform(src) * count[c]) if count[c] > 1 else 0):
                 x = right[x]
             down[x] = 1
         d = down[c]

@@ -33,7 +33,7 @@ from .._memory import index_dtype
 from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform, uniform_index
+from ..kernels.draw import draws, tick, uniform
 from ..kernels.union_find import union
 from ..trace import BACKTRACK, CARVE, OPEN, VISIT, record
 from ._common import Carved, buffers, carved
@@ -143,7 +143,7 @@ def _turn(passages, geo, mask, owner, below, tops, tree, slots, hood, src, trace
             if tops[tree] < 0:
                 return False, t
             continue
-        slot = slots[uniform_index(src, m) if m > 1 else 0]
+        slot = slots[int(uniform(src) * m) if m > 1 else 0]
         nb = hood[slot]
         back = gk.cell_back(T, geo, cell, slot)
         passages[cell] |= 1 << slot
@@ -231,7 +231,7 @@ def _join(passages, geo, owner, walls, parent, src, trace, t, T):  # pragma: no 
     for i in range(m):  # lazy Fisher-Yates, as in Kruskal
         if joined == k - 1:
             break
-        j = i + uniform_index(src, m - i)
+        j = i + int(uniform(src) * (m - i))
         wall = walls[j]
         walls[j] = walls[i]
         cell = wall // n_slot

@@ -42,7 +42,7 @@ def _pick(rule, p, lo, hi, src):  # pragma: no cover
         return lo
     if rule == 3 and uniform(src) < p:
         return hi - 1
-    return lo + uniform_index(src, hi - lo)
+    return lo + int(uniform(src) * (hi - lo))
 
 
 @njit(cache=True, nogil=True)

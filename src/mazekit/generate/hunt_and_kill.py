@@ -26,7 +26,7 @@ from .. import trace as tr
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform_index
+from ..kernels.draw import draws, tick, uniform, uniform_index
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -161,7 +161,7 @@ def _hunt_and_kill(
             else:
                 if n_edge == 0:
                     break
-                p = np.uint64(edge_list[uniform_index(src, n_edge) if n_edge > 1 else 0])
+                p = np.uint64(edge_list[int(uniform(src) * n_edge) if n_edge > 1 else 0])
             free = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, p, off1, n_slot, f_state, f_done))
         # Kill: walk on through a random free slot; or join the hunted cell to the maze
         # through a random slot to it. One carve for both (one inlined hop_back per kernel:

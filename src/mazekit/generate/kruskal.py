@@ -25,7 +25,7 @@ from .._memory import index_dtype
 from ..grids import GRIDS as GRIDS_ALL
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, rewind, tick, uniform, uniform_index
+from ..kernels.draw import draws, rewind, tick, uniform
 from ..kernels.union_find import find, forest, union
 from ..trace import OPEN, record
 from ._common import Carved, carved
@@ -174,7 +174,7 @@ def _shuffle(walls, m, src):  # pragma: no cover
     """Fisher-Yates over ``walls[:m]``: the order the lazy shuffle in :func:`_join` makes,
     with every draw made up front (the swaps no longer wait for the unions)."""
     for i in range(m):
-        j = np.uint64(i + uniform_index(src, m - i))  # unsigned: no negative-index fix-ups
+        j = np.uint64(i + int(uniform(src) * (m - i)))  # unsigned: no negative-index fix-ups
         wall = walls[j]
         walls[j] = walls[i]
         walls[i] = wall
@@ -200,7 +200,7 @@ def _join(
         if joined == n_cells - 1:
             return i, t
         if not shuffled:  # lazy Fisher-Yates: draw only as far as needed
-            j = i + uniform_index(src, m - i)
+            j = i + int(uniform(src) * (m - i))
             wall = walls[j]
             walls[j] = walls[i]
         else:

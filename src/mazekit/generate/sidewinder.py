@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from ..grid import OPPOSITE, RectGrid
-from ..kernels.draw import draws, take_bits, uniform_index
+from ..kernels.draw import draws, take_bits, uniform
 from ..trace import CARVE, VISIT, record
 from ._common import Carved, buffers, carved
 
@@ -55,7 +55,7 @@ def _sidewinder(passages, rows, cols, north, src, trace):  # pragma: no cover
                 member = base + run_start
                 size = c - run_start + 1
                 if size > 1:
-                    member += uniform_index(src, size)
+                    member += int(uniform(src) * size)
                 passages[member] |= 1 << vslot
                 passages[member + dv] |= 1 << OPPOSITE[vslot]
                 t = record(trace, t, member, CARVE, vslot)

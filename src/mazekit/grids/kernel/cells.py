@@ -184,6 +184,9 @@ def _step(geo, cell, slot):  # pragma: no cover - compiled
     return nr * cols + nc if nr >= 0 else -1
 
 
+_HALF32 = 1 << 31  # below it an index fits 32 bits, signed or not
+
+
 @njit(cache=True, nogil=True, _nrt=False)  # (no reference counting: called a cell)
 def neighbours(geo, cell, out):  # pragma: no cover - compiled
     """``out[slot] = step(geo, cell, slot)`` for each of the cell's kind's slots, with one
@@ -195,12 +198,15 @@ def neighbours(geo, cell, out):  # pragma: no cover - compiled
         for slot in range(n):
             out[slot] = _step(geo, cell, slot)
         return n
-    r = cell // cols
+    if cell < _HALF32:  # a 32-bit division where the numbers fit: a fraction of a 64-bit one's time
+        r = np.int64(np.uint32(cell) // np.uint32(cols))
+    else:
+        r = cell // cols
     c = cell - r * cols
     q = _parity(kind, r, c)
     lo, hi, flat = 0, rows, n  # the rows a move in the plane may reach: on 3d the level's
     if kind == CUBE:
-        lo = r - r % param
+        lo = r - np.int64(np.uint32(r) % np.uint32(param)) if r < _HALF32 else r - r % param
         hi = lo + param
         flat = 4
         out[4] = cell + param * cols if r + param < rows else -1

@@ -214,7 +214,7 @@ def scaled(bits: int, k: int) -> int:  # pragma: no cover - replaced in compiled
 def _scaled(bits, k):  # type: ignore[no-untyped-def]
     def impl(bits, k):  # type: ignore[no-untyped-def]
         n = np.uint64(k)
-        high, low = _times53(np.uint64(bits), n)
+        high, low = _times53(np.uint64(bits), n)  # type: ignore[call-arg,var-annotated]
         if low > _LOW53 - n:  # near a whole number: the float may round up to it
             return np.int64(np.int64(bits) * (1.0 / _TWO53) * k)
         return np.int64(high)

@@ -206,7 +206,7 @@ def neighbours(geo, cell, out):  # pragma: no cover - compiled
     q = _parity(kind, r, c)
     lo, hi, flat = 0, rows, n  # the rows a move in the plane may reach: on 3d the level's
     if kind == CUBE:
-        lo = r - np.int64(np.uint32(r) % np.uint32(param)) if r < _HALF32 else r - r % param
+        lo = r - np.int64(np.uint32(r) % np.uint32(param)) if r < _HALF32 else r - r % param  # type: ignore[assignment]
         hi = lo + param
         flat = 4
         out[4] = cell + param * cols if r + param < rows else -1

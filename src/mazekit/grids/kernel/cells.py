@@ -198,7 +198,7 @@ def neighbours(geo, cell, out):  # pragma: no cover - compiled
         for slot in range(n):
             out[slot] = _step(geo, cell, slot)
         return n
-    if cell < _HALF32:  # a 32-bit division where the numbers fit: a fraction of a 64-bit one's time
+    if 0 <= cell < _HALF32 and cols < _HALF32:  # a 32-bit division where the numbers fit: quicker
         r = np.int64(np.uint32(cell) // np.uint32(cols))
     else:
         r = cell // cols
@@ -206,7 +206,10 @@ def neighbours(geo, cell, out):  # pragma: no cover - compiled
     q = _parity(kind, r, c)
     lo, hi, flat = 0, rows, n  # the rows a move in the plane may reach: on 3d the level's
     if kind == CUBE:
-        lo = r - np.int64(np.uint32(r) % np.uint32(param)) if r < _HALF32 else r - r % param  # type: ignore[assignment]
+        if 0 <= r < _HALF32 and param < _HALF32:
+            lo = r - np.int64(np.uint32(r) % np.uint32(param))  # type: ignore[assignment]
+        else:
+            lo = r - r % param
         hi = lo + param
         flat = 4
         out[4] = cell + param * cols if r + param < rows else -1

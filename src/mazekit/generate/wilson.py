@@ -137,7 +137,7 @@ def wilson(
     first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        rest = (passages, src, trace, fast, gk.pad_offsets(grid.geo, grid.cols))
+        rest = (passages, src, trace, fast, gk.pad_offsets.py_func(grid.geo, grid.cols))  # (no kernel)
         used = carve_fast(_wilson, grid, fast, first, BLOCKED, None, passages, *rest)
     return carved(grid, passages, trace, used)
 

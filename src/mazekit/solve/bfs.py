@@ -108,8 +108,10 @@ def _bfs(  # pragma: no cover
 
 def cell_steps(geo: tuple[int, ...]) -> np.ndarray:
     """What :func:`_bfs` moves a cell of its path by, one step to the next: the slots' offsets
-    in the plain layout (:func:`~mazekit.grids.kernel.pad_offsets` with the row length)."""
-    return gk.pad_offsets(geo, geo[2])
+    in the plain layout (:func:`~mazekit.grids.kernel.pad_offsets` with the row length),
+    worked out in Python (called from Python, the compiled one would load or compile a kernel
+    of its own)."""
+    return gk.pad_offsets.py_func(geo, geo[2])
 
 
 @njit(cache=True, nogil=True)

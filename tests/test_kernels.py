@@ -84,23 +84,29 @@ def _index_all(src, ks):
     return np.array([draw.uniform_index(src, ks[i]) for i in range(ks.shape[0])])
 
 
-def _near_whole(k, above):
-    """53-bit draws whose product with ``k`` lies a few units of 2**-53 from a whole number."""
+def _near_whole(k, above, rng):
+    """53-bit draws whose product with ``k`` lies within ``k`` units of 2**-53 below a whole
+    number (where the float may round up), or a few units either side of one."""
     out = []
-    for m in range(1, k):
-        for d in range(-above, above + 1):
-            b, r = divmod(m * 2**53 + d, k)
-            if r == 0 and 0 <= b < 2**53:
-                out.append(b)
+    if k <= 8:
+        for m in range(1, k):
+            for d in range(-above, above + 1):
+                b, r = divmod(m * 2**53 + d, k)
+                if r == 0 and 0 <= b < 2**53:
+                    out.append(b)
+    for m in [1, k - 1, *rng.integers(1, max(k, 2), 8).tolist()]:
+        if 0 < m < k:
+            out.append((m * 2**53 - 1) // k)  # the largest draw whose product stays below m
     return out
 
 
 def test_uniform_index_is_the_float_formula_even_where_it_rounds_up():
     rng = np.random.default_rng(9)
-    ks = np.concatenate([np.arange(0, 9), rng.integers(9, 2**40, 40)]).astype(np.int64)
+    big = [2**52 + 1, 2**53 - 1]
+    ks = np.concatenate([np.arange(0, 9), rng.integers(9, 2**40, 40), big]).astype(np.int64)
     bits, each = [], []
     for k in ks:
-        near = _near_whole(int(k), 64) if k <= 8 else []
+        near = _near_whole(int(k), 64, rng)
         for b in near + [0, 2**53 - 1, *rng.integers(0, 2**53, 50).tolist()]:
             bits.append(b)
             each.append(k)
@@ -109,6 +115,7 @@ def test_uniform_index_is_the_float_formula_even_where_it_rounds_up():
     assert _scaled_all(bits, each).tolist() == want
     rounded_up = [w for w, b, k in zip(want, bits.tolist(), each.tolist(), strict=True) if w > b * k >> 53]
     assert rounded_up, "the set has draws the float rounds up to a whole number"
+    assert any(k > 8 for w, b, k in zip(want, bits.tolist(), each.tolist(), strict=True) if w > b * k >> 53)
     fast, slow = np.random.default_rng(4), np.random.default_rng(4)
     with draw.draws(fast) as src:
         got = _index_all(src, each)

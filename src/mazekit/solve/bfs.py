@@ -251,9 +251,13 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     buffer = np.empty(3 * rows, dtype=np.int32)  # the trace, its last third the queue meanwhile
     ends = (gk.fast_index(T, geo, s), s, gk.fast_index(T, geo, g), progress, came)
     queue = buffer[2 * rows :].view(np.uint32)
-    rest = (tr.empty(), gk.slot_count(grid.n_slots), NOWHERE, cell_steps(geo))
+    # the path's room: the buffer's first two thirds, unused until the trace is made (a path
+    # has at most ``rows - 1`` cells), so the path is walked once, not counted first
+    room = buffer[: 2 * rows].view(np.int64)
+    rest = (tr.empty(), gk.slot_count(grid.n_slots), room, cell_steps(geo))
     path, used, _ = _bfs(fast, T, geo, *ends, queue, *rest)
-    del came, queue, ends, fast
+    path = path.copy()  # (out of the room: the trace's rows go there)
+    del came, queue, ends, fast, room
     report(progress, grid.n_cells)  # the step is over, found early or not
     return solution("bfs", maze, start, goal, path, _Trace(T, geo, buffer, int(used)))
 

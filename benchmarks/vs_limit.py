@@ -154,7 +154,7 @@ def same_maze(n: int, repeat: int) -> tuple[list[float], list[float], list[float
         queue = np.zeros(grid.n_cells + 1, dtype=np.uint32)
         ends = (gk.fast_index(T, geo, 0), 0, gk.fast_index(T, geo, grid.size - 1), meter(grid.n_cells))
         trace = np.empty((0, 3), np.int32)
-        args = (came, queue, trace, gk.slot_count(grid.n_slots), bfs.NOWHERE, bfs.cell_steps(geo))
+        args = (came, queue, trace, gk.slot_count(grid.n_slots), bfs.NOWHERE, gk.cell_steps(geo))
         bfs._bfs(fast, T, geo, *ends, *args)  # compiled (or loaded) and the buffers touched
         came[:] = 0
         t = time.process_time()

@@ -42,7 +42,7 @@ def test_the_trace_is_made_when_first_read_and_is_the_kernels(kind, where):
     ends = (gk.fast_index(T, grid.geo, s), s, gk.fast_index(T, grid.geo, g), np.zeros(4, np.uint64), came)
     queue = np.empty(grid.n_cells + 1, dtype=np.uint32)
     slots = gk.slot_count(grid.n_slots)
-    rest = (slots, bfs_module.NOWHERE, bfs_module.cell_steps(grid.geo))
+    rest = (slots, bfs_module.NOWHERE, gk.cell_steps(grid.geo))
     _, used, _ = bfs_module._bfs(fast, T, grid.geo, *ends, queue, want, *rest)
     got = sol.trace
     assert np.array_equal(got, want[:used]) and got.dtype == np.int32

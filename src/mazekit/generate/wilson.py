@@ -46,8 +46,8 @@ def _wilson(state, geo, root, p, passages, src, trace, T, cell_off):  # pragma: 
     and one byte read, the border, masked cells and the ring table's sentinel being
     ``BLOCKED``. ``state`` is the fast layout's bytes
     (:func:`~mazekit.grids.kernel.fast_layout`) and ``p`` the fast index of ``root``;
-    ``cell_off`` moves a cell along with its fast index (:func:`~mazekit.grids.kernel.pad_offsets`
-    with the row length), made once by the caller (made here, it was an array a maze)."""
+    ``cell_off`` moves a cell along with its fast index (:func:`~mazekit.grids.kernel.cell_steps`),
+    made once by the caller (made here, it was an array a maze)."""
     rows, cols = geo[1], geo[2]
     n_slot = gk.n_slots(geo[0])
     width = 2 if n_slot <= 4 else 3
@@ -104,7 +104,7 @@ def _many(out, geo, mask, roots, srcs, trace, T):  # pragma: no cover
     front door lays it out with numpy, and so compiles none of this on a first run)."""
     blank = gk.lay_out(T, geo, mask, 0, BLOCKED)  # laid out once, copied for each maze
     state = np.empty_like(blank)
-    cell_off = gk.pad_offsets(geo, geo[2])
+    cell_off = gk.pad_offsets(geo, geo[2])  # (cell_steps)
     for k in range(out.shape[0]):
         state[:] = blank
         _wilson(state, geo, roots[k], gk.to_fast(T, geo, roots[k]), out[k], srcs[k], trace, T, cell_off)
@@ -137,7 +137,7 @@ def wilson(
     first = start_cell(grid, rng, root)
     fast = grid.kernel_topology()
     with draws(rng, grid.n_cells - 1, steady=False) as src:  # slow at first, fast at the end
-        rest = (passages, src, trace, fast, gk.pad_offsets.py_func(grid.geo, grid.cols))  # (no kernel)
+        rest = (passages, src, trace, fast, gk.cell_steps(grid.geo))
         used = carve_fast(_wilson, grid, fast, first, BLOCKED, None, passages, *rest)
     return carved(grid, passages, trace, used)
 

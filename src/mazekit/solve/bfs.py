@@ -62,8 +62,8 @@ def _bfs(  # pragma: no cover
     unsigned (no negative-index fix-ups); ``slots`` is
     :func:`~mazekit.grids.kernel.slot_count` of the grid, the count compiled in. The path is
     written to the start of ``into`` (int64) where it fits, else to a new array, moved cell by
-    cell by ``cell_off`` (:func:`cell_steps`, made once by the caller: made here it was an
-    array a maze)."""
+    cell by ``cell_off`` (:func:`~mazekit.grids.kernel.cell_steps`, made once by the caller:
+    made here it was an array a maze)."""
     off1 = gk.flat(T)
     step = gk.held(off1, slots)  # a rectangle's offsets and marks in registers
     n_slot = len(slots)
@@ -104,14 +104,6 @@ def _bfs(  # pragma: no cover
         into = np.empty(k, dtype=np.int64)
         _walk_back(T, geo, off1, cell_off, came, first, end, start, n_slot, into)
     return into[0:k], np.int64(head), np.int64(tail)
-
-
-def cell_steps(geo: tuple[int, ...]) -> np.ndarray:
-    """What :func:`_bfs` moves a cell of its path by, one step to the next: the slots' offsets
-    in the plain layout (:func:`~mazekit.grids.kernel.pad_offsets` with the row length),
-    worked out in Python (called from Python, the compiled one would load or compile a kernel
-    of its own)."""
-    return gk.pad_offsets.py_func(geo, geo[2])
 
 
 @njit(cache=True, nogil=True)
@@ -254,7 +246,7 @@ def bfs(maze: Maze, start: Cell, goal: Cell) -> Solution:
     # the path's room: the buffer's first two thirds, unused until the trace is made (a path
     # has at most ``rows - 1`` cells), so the path is walked once, not counted first
     room = buffer[: 2 * rows].view(np.int64)
-    rest = (tr.empty(), gk.slot_count(grid.n_slots), room, cell_steps(geo))
+    rest = (tr.empty(), gk.slot_count(grid.n_slots), room, gk.cell_steps(geo))
     path, used, _ = _bfs(fast, T, geo, *ends, queue, *rest)
     path = path.copy()  # (out of the room: the trace's rows go there)
     del came, queue, ends, fast, room

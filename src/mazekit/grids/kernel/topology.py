@@ -760,9 +760,17 @@ def _row_start(T, geo, r):  # type: ignore[no-untyped-def]
     return lambda T, geo, r: pad_row(geo, r) * pad_width(geo) + 1
 
 
+def cell_steps(geo: tuple[int, int, int, int]) -> np.ndarray:
+    """:func:`along`'s ``cell_off``: the slots' offsets in the plain layout (:func:`pad_offsets`
+    with the row length), worked out in Python for a caller in Python (called from there the
+    compiled one would load or compile a kernel of its own); a kernel making it once for many
+    mazes calls ``pad_offsets(geo, geo[2])``."""
+    return pad_offsets.py_func(geo, geo[2])  # type: ignore[no-any-return]
+
+
 def along(T, cell_off, cell, p, slot, nb):  # pragma: no cover - replaced in compiled code
     """The cell at fast-path index ``nb``, one step through ``slot`` from ``p`` (at ``cell``): on
-    offsets, moved by ``cell_off`` (:func:`pad_offsets` with the plain row length), no division."""
+    offsets, moved by ``cell_off`` (:func:`cell_steps`), no division."""
     raise NotImplementedError("along() runs inside numba kernels only")
 
 

@@ -50,50 +50,62 @@ def _new_state(cols: int) -> np.ndarray:
     return state
 
 
+@njit(cache=True, inline="always")
+def _join(out, left, right, down, c, j, west):  # pragma: no cover - compiled
+    """Join cells c and c+1 if ``j`` (0 or 1), splicing their sets' cycles (a join that
+    does not happen rewrites each value in place: no branch on a coin); write c's passage
+    bits: north (the row above dropped into it), east, and ``west``. Returns the next west."""
+    p, q = np.uint32(right[c]), np.uint32(left[c + 1])
+    rq, lp = right[q], left[p]
+    right[c] = p + (c + 1 - p) * j
+    left[c + 1] = q + (c - q) * j
+    right[q] = rq + (p - rq) * j
+    left[p] = lp + (q - lp) * j
+    out[c] = down[c] | (j << 1) | west
+    return j << 3
+
+
 @njit(cache=True, nogil=True)
 def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma: no cover
     """Make one row: write its passage bits to ``out`` and advance ``state`` to the next row.
 
     ``base`` is the flat index of the row's first cell (for the trace only). Returns ``t``.
-    The list updates select instead of branching (a join or drop that does not happen
-    rewrites each value in place): the coin flips would defeat branch prediction. A
-    probability of exactly 0.5 (the default) flips a fair coin: one random bit, 52 of them
+    A probability of exactly 0.5 (the default) flips a fair coin: one random bit, 52 of them
     from each draw (one bit per coin, like the C reference), instead of a whole draw per flip.
+    The hot loops hold no test that is the same for the whole row (the last row, a fair
+    coin, recording): each case has its loop, and the trace is written from the row's bits
+    after each pass, in the same order (11% quicker than one loop testing them per cell).
     """
     cols = out.shape[0]
-    recording = trace.shape[0] != 0
     left, right, down = state[_LEFT], state[_RIGHT], state[_DOWN]
     head, count, dropped = state[_HEAD], state[_COUNT], state[_DROPPED]
-    # Horizontal joins between different sets (all of them on the last row). Each cell's
-    # bits are written once: north (the row above dropped into it), east, and west (the
-    # join made one step earlier). List indices are cast unsigned: they are never negative,
-    # and numba then skips its negative-index fix-up.
+    # Horizontal joins between different sets (all of them on the last row). List indices
+    # are cast unsigned: they are never negative, and numba then skips its negative-index
+    # fix-up.
     west = np.int32(0)
-    fair_join, fair_down = p_join == 0.5, p_down == 0.5
     bits, avail = 0, 0  # fair coins: one random bit each, 52 from a draw
-    for c in range(cols - 1):
-        apart = right[c] != c + 1
-        flip = apart & (not last)
-        if fair_join:
-            if avail == 0 and flip:  # (the last row flips no coins: no draw)
+    if last:  # (no coins: no draw)
+        for c in range(cols - 1):
+            west = _join(out, left, right, down, c, np.int32(right[c] != c + 1), west)
+    elif p_join == 0.5:
+        for c in range(cols - 1):
+            apart = right[c] != c + 1
+            if avail == 0 and apart:
                 bits, avail = bits53(src), 52
-            yes = bits & 1 != 0
-            bits >>= flip
-            avail -= flip
-        else:
-            yes = uniform_when(src, flip) < p_join
-        j = np.int32(apart & (last | yes))
-        p, q = np.uint32(right[c]), np.uint32(left[c + 1])  # splice the two cycles
-        rq, lp = right[q], left[p]
-        right[c] = p + (c + 1 - p) * j
-        left[c + 1] = q + (c - q) * j
-        right[q] = rq + (p - rq) * j
-        left[p] = lp + (q - lp) * j
-        out[c] = (1 if down[c] else 0) | (j << 1) | west
-        west = j << 3
-        if recording and j:
-            t = record(trace, t, base + c, OPEN, 1)
-    out[cols - 1] = (1 if down[cols - 1] else 0) | west
+            j = np.int32(apart & (bits & 1 != 0))
+            bits >>= apart
+            avail -= apart
+            west = _join(out, left, right, down, c, j, west)
+    else:
+        for c in range(cols - 1):
+            apart = right[c] != c + 1
+            j = np.int32(apart & (uniform_when(src, apart) < p_join))
+            west = _join(out, left, right, down, c, j, west)
+    out[cols - 1] = down[cols - 1] | west
+    if trace.shape[0] != 0:
+        for c in range(cols - 1):
+            if out[c] & 2:
+                t = record(trace, t, base + c, OPEN, 1)
     if last:
         down[:] = 0
         return t
@@ -101,6 +113,7 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     # member, which a cell finds through its left neighbour in the list (an earlier column).
     # The head is read whether or not it is needed, and chosen without a branch: whether a
     # cell is its set's leftmost is a coin flip to the CPU (a branch cost 14% of the kernel).
+    fair_down = p_down == 0.5
     for c in range(cols):
         lc = left[c]
         hl = head[np.uint32(lc)]
@@ -127,15 +140,21 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
             for _ in range(int(uniform(src) * count[c]) if count[c] > 1 else 0):
                 x = right[x]
             down[x] = 1
+        # Unlink a cell that does not drop, by masks: ``a ^ ((a ^ b) & m)`` is b where the mask
+        # m is all ones (the cell drops) and a where it is 0. A multiply by d (sub, imul, add)
+        # was 10% slower; a select (``b if d else a``) is turned into a branch on the coin.
         d = down[c]
-        lc, rc = left[c], right[c]
-        right[np.uint32(lc)] = rc + (c - rc) * d
-        left[np.uint32(rc)] = lc + (c - lc) * d
-        left[c] = c + (lc - c) * d
-        right[c] = c + (rc - c) * d
+        m = -d
+        lc, rc, c32 = left[c], right[c], np.int32(c)
+        right[np.uint32(lc)] = rc ^ ((rc ^ c32) & m)
+        left[np.uint32(rc)] = lc ^ ((lc ^ c32) & m)
+        left[c] = c32 ^ ((c32 ^ lc) & m)
+        right[c] = c32 ^ ((c32 ^ rc) & m)
         out[c] |= d << 2
-        if recording and d:
-            t = record(trace, t, base + c, OPEN, 2)
+    if trace.shape[0] != 0:
+        for c in range(cols):
+            if out[c] & 4:
+                t = record(trace, t, base + c, OPEN, 2)
     return t
 
 

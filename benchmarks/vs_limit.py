@@ -251,7 +251,7 @@ def main() -> None:
     for name, py, c in rows:
         p, q = min(py), min(c)
         spread = statistics.median(py) / statistics.median(c)
-        print(f"| {name} | {n * n / p / 1e6:.1f} | {n * n / q / 1e6:.1f} | {p / q:.1f}x | {spread:.1f}x |")
+        print(f"| {name} | {n * n / p / 1e6:.1f} | {n * n / q / 1e6:.1f} | {p / q:.2f}x | {spread:.2f}x |")
     if args.dataset:
         print()
         dataset_table(args.limit, args.dataset, k)

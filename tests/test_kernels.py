@@ -50,6 +50,18 @@ def _take(src, n, width):
     return out
 
 
+@njit(cache=True)
+def _draw_held(src, n):
+    u = np.empty(n)
+    b = np.empty(n, dtype=np.int64)
+    held = draw.hold(src)
+    for i in range(n):
+        held, u[i] = draw.held_uniform(held)
+        held, b[i] = draw.held_bits53(held)
+    draw.release(src, held)
+    return u, b
+
+
 def test_inline_pcg64_is_numpys_stream():
     fast, slow = np.random.default_rng(12), np.random.default_rng(12)
     with draw.draws(fast) as src:
@@ -62,6 +74,16 @@ def test_inline_pcg64_is_numpys_stream():
         b[:5], (plain[1::2] * 2**53).astype(np.int64)
     )
     assert fast.random() == slow.random()  # the state was written back
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.Philox])
+def test_a_held_state_draws_the_same_stream_and_is_given_back(bits):
+    fast, slow = np.random.Generator(bits(12)), np.random.Generator(bits(12))
+    with draw.draws(fast) as src:
+        u, b = _draw_held(src, 700)
+    u2, b2 = _draw_all(slow, 700)
+    assert np.array_equal(u, u2) and np.array_equal(b, b2)
+    assert fast.random() == slow.random()  # the held state was released into the source
 
 
 def test_uniform_when_draws_only_when_asked():

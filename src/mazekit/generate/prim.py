@@ -20,7 +20,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform, uniform_index
+from ..kernels.draw import draws, held_bits53, held_uniform, hold, release, scaled, tick
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -55,6 +55,7 @@ def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cov
     recording = trace.shape[0] != 0
     p = np.uint64(p)
     grid[p] = p_in
+    held = hold(src)  # the draws' state in registers (given back at the end)
     t = record(trace, 0, root, VISIT, -1)
     nf = 0  # signed: the draw's int-float conversions are one instruction each way
     h = gk.around(off1, p)  # p's neighbours worked out once, kept across the stores
@@ -70,20 +71,25 @@ def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cov
                 t = record(trace, t, gk.to_cell(T, geo, np.int64(nb)), FRONTIER, -1)
         if nf == 0:
             break
-        i = np.uint64(np.int64(uniform(src) * nf))
+        held, u = held_uniform(held)
+        i = np.uint64(np.int64(u * nf))
         p = np.uint64(frontier[i])
         nf -= 1
         frontier[i] = frontier[np.uint64(nf)]
         h = gk.around(off1, p)
         inside = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, p_gone, p_in))
         k = gk.BIT_COUNT[inside]
-        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
+        nth = np.uint64(0)  # unsigned: no fix-up
+        if k > 1:  # (as uniform_index)
+            held, bits = held_bits53(held)
+            nth = np.uint64(scaled(bits, k))
         slot = gk.NTH_BIT[inside, nth]
         grid[p] = p_in | (1 << slot)
         grid[gk.near(h, off1, slot)] |= 1 << gk.hop_back(T, geo, h, slot)
         tick(src, 1)
         if recording:
             t = record(trace, t, gk.to_cell(T, geo, np.int64(p)), CARVE, slot)
+    release(src, held)
     return t
 
 

@@ -72,9 +72,10 @@ def _eller_row(out, state, last, p_join, p_down, src, trace, t, base):  # pragma
     ``base`` is the flat index of the row's first cell (for the trace only). Returns ``t``.
     A probability of exactly 0.5 (the default) flips a fair coin: one random bit, 52 of them
     from each draw (one bit per coin, like the C reference), instead of a whole draw per flip.
-    The hot loops hold no test that is the same for the whole row (the last row, a fair
+    The join pass holds no test that is the same for the whole row (the last row, a fair
     coin, recording): each case has its loop, and the trace is written from the row's bits
-    after each pass, in the same order (11% quicker than one loop testing them per cell).
+    after each pass, in the same order (11% quicker than one loop testing them per cell;
+    numba compiled the drop pass's ``fair_down`` test out of its loop already).
     """
     cols = out.shape[0]
     left, right, down = state[_LEFT], state[_RIGHT], state[_DOWN]

@@ -261,10 +261,11 @@ def _uniform_index(src, k):  # type: ignore[no-untyped-def]
 def hold(src: Source):  # type: ignore[no-untyped-def]  # pragma: no cover - replaced in compiled code
     """The source's PCG64 state as four local ``uint64`` (a generator of another kind: the
     source itself), for a kernel's hottest loop: draw from it with :func:`held_bits53` and
-    :func:`held_uniform`, and give it back with :func:`release` before the source is used
-    again. Held locally, the state stays in registers: drawing through the array, it is
-    stored and loaded again around every draw, because numba cannot tell the maze's stores
-    from the state's (prim at 1000x1000: 26.6 -> 25.7 ms, alternating runs)."""
+    :func:`held_uniform`, and give it back with :func:`release` before the source is drawn
+    from again (:func:`tick` may use it meanwhile: it writes another word). Held locally,
+    the state stays in registers: drawing through the array, it is stored and loaded again
+    around every draw, because numba cannot tell the maze's stores from the state's (prim
+    at 1000x1000: 26.6 -> 25.7 ms, alternating runs)."""
     raise NotImplementedError("hold() runs inside numba kernels only")
 
 

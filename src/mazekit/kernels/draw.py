@@ -63,6 +63,43 @@ DONE, TOTAL = 4, 5
 Source = np.ndarray | np.random.Generator
 
 
+_I64, _I128 = ir.IntType(64), ir.IntType(128)
+
+
+def _wide(builder: ir.IRBuilder, hi: ir.Value, lo: ir.Value) -> ir.Value:
+    """Two ``uint64`` as one 128-bit value, ``hi`` on top."""
+    top = builder.shl(builder.zext(hi, _I128), ir.Constant(_I128, 64))
+    return builder.or_(top, builder.zext(lo, _I128))
+
+
+def _halves(builder: ir.IRBuilder, s: ir.Value) -> tuple[ir.Value, ir.Value]:
+    """A 128-bit value's high and low 64 bits."""
+    return builder.trunc(builder.lshr(s, ir.Constant(_I128, 64)), _I64), builder.trunc(s, _I64)
+
+
+def _advance(builder: ir.IRBuilder, state: ir.Value, inc: ir.Value) -> ir.Value:
+    """PCG64's step of its 128-bit LCG: ``state * MULT + inc``."""
+    return builder.add(builder.mul(state, ir.Constant(_I128, _MULT)), inc)
+
+
+def _output(builder: ir.IRBuilder, hi: ir.Value, lo: ir.Value) -> ir.Value:
+    """PCG64's 64-bit output (XSL-RR) of the state ``(hi, lo)`` it has just stepped to."""
+    x = builder.xor(hi, lo)
+    rot = builder.lshr(hi, ir.Constant(_I64, 58))
+    left = builder.and_(builder.sub(ir.Constant(_I64, 0), rot), ir.Constant(_I64, 63))
+    return builder.or_(builder.lshr(x, rot), builder.shl(x, left))
+
+
+def _words(context, builder, array_type, array):  # type: ignore[no-untyped-def]
+    """Loads and stores of a uint64 array's words: ``(load(i), store(value, i))``."""
+    data = context.make_array(array_type)(context, builder, array).data
+
+    def word(i: int) -> ir.Value:
+        return builder.gep(data, [ir.Constant(_I64, i)])
+
+    return (lambda i: builder.load(word(i))), (lambda value, i: builder.store(value, word(i)))
+
+
 @intrinsic
 def _pcg_next(typingctx, state):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
     """Step the PCG64 state held in ``state[0:4]`` and return its 64-bit output (XSL-RR).
@@ -75,25 +112,12 @@ def _pcg_next(typingctx, state):  # type: ignore[no-untyped-def]  # pragma: no c
     sig = types.uint64(state)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        i64, i128 = ir.IntType(64), ir.IntType(128)
-
-        def word(i: int) -> ir.Value:
-            return builder.gep(data, [ir.Constant(i64, i)])
-
-        def wide(i: int) -> ir.Value:
-            hi = builder.shl(builder.zext(builder.load(word(i)), i128), ir.Constant(i128, 64))
-            return builder.or_(hi, builder.zext(builder.load(word(i + 1)), i128))
-
-        s = builder.add(builder.mul(wide(0), ir.Constant(i128, _MULT)), wide(2))
-        hi = builder.trunc(builder.lshr(s, ir.Constant(i128, 64)), i64)
-        lo = builder.trunc(s, i64)
-        builder.store(hi, word(0))
-        builder.store(lo, word(1))
-        x = builder.xor(hi, lo)
-        rot = builder.lshr(hi, ir.Constant(i64, 58))
-        left = builder.and_(builder.sub(ir.Constant(i64, 0), rot), ir.Constant(i64, 63))
-        return builder.or_(builder.lshr(x, rot), builder.shl(x, left))
+        load, store = _words(context, builder, signature.args[0], args[0])
+        s = _advance(builder, _wide(builder, load(0), load(1)), _wide(builder, load(2), load(3)))
+        hi, lo = _halves(builder, s)
+        store(hi, 0)
+        store(lo, 1)
+        return _output(builder, hi, lo)
 
     return sig, codegen
 
@@ -107,20 +131,9 @@ def _pcg_step(typingctx, hi, lo, inc_hi, inc_lo):  # type: ignore[no-untyped-def
     sig = types.UniTuple(types.uint64, 3)(hi, lo, inc_hi, inc_lo)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64, i128 = ir.IntType(64), ir.IntType(128)
-
-        def wide(a: ir.Value, b: ir.Value) -> ir.Value:
-            high = builder.shl(builder.zext(a, i128), ir.Constant(i128, 64))
-            return builder.or_(high, builder.zext(b, i128))
-
-        s = builder.add(builder.mul(wide(args[0], args[1]), ir.Constant(i128, _MULT)), wide(args[2], args[3]))
-        hi = builder.trunc(builder.lshr(s, ir.Constant(i128, 64)), i64)
-        lo = builder.trunc(s, i64)
-        x = builder.xor(hi, lo)
-        rot = builder.lshr(hi, ir.Constant(i64, 58))
-        left = builder.and_(builder.sub(ir.Constant(i64, 0), rot), ir.Constant(i64, 63))
-        out = builder.or_(builder.lshr(x, rot), builder.shl(x, left))
-        return context.make_tuple(builder, signature.return_type, [hi, lo, out])
+        s = _advance(builder, _wide(builder, args[0], args[1]), _wide(builder, args[2], args[3]))
+        hi, lo = _halves(builder, s)
+        return context.make_tuple(builder, signature.return_type, [hi, lo, _output(builder, hi, lo)])
 
     return sig, codegen
 
@@ -136,28 +149,15 @@ def _pcg_next_if(typingctx, state, cond):  # type: ignore[no-untyped-def]  # pra
     sig = types.uint64(state, cond)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        load, store = _words(context, builder, signature.args[0], args[0])
         flag = context.cast(builder, args[1], signature.args[1], types.boolean)
         flag = builder.trunc(flag, ir.IntType(1)) if flag.type != ir.IntType(1) else flag
-        i64, i128 = ir.IntType(64), ir.IntType(128)
-
-        def word(i: int) -> ir.Value:
-            return builder.gep(data, [ir.Constant(i64, i)])
-
-        def wide(i: int) -> ir.Value:
-            hi = builder.shl(builder.zext(builder.load(word(i)), i128), ir.Constant(i128, 64))
-            return builder.or_(hi, builder.zext(builder.load(word(i + 1)), i128))
-
-        old = wide(0)
-        s = builder.add(builder.mul(old, ir.Constant(i128, _MULT)), wide(2))
-        kept = builder.select(flag, s, old)
-        builder.store(builder.trunc(builder.lshr(kept, ir.Constant(i128, 64)), i64), word(0))
-        builder.store(builder.trunc(kept, i64), word(1))
-        hi = builder.trunc(builder.lshr(s, ir.Constant(i128, 64)), i64)
-        x = builder.xor(hi, builder.trunc(s, i64))
-        rot = builder.lshr(hi, ir.Constant(i64, 58))
-        left = builder.and_(builder.sub(ir.Constant(i64, 0), rot), ir.Constant(i64, 63))
-        return builder.or_(builder.lshr(x, rot), builder.shl(x, left))
+        old = _wide(builder, load(0), load(1))
+        s = _advance(builder, old, _wide(builder, load(2), load(3)))
+        kept_hi, kept_lo = _halves(builder, builder.select(flag, s, old))
+        store(kept_hi, 0)
+        store(kept_lo, 1)
+        return _output(builder, *_halves(builder, s))
 
     return sig, codegen
 

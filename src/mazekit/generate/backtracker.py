@@ -18,7 +18,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform_index
+from ..kernels.draw import draws, tick, uniform_pick
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -62,8 +62,7 @@ def _backtracker(grid, geo, root, p, stack, src, trace, slots, T):  # pragma: no
             p = np.uint64(stack[top])
             continue
         k = gk.BIT_COUNT[free]
-        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
-        slot = gk.NTH_BIT[free, nth]
+        slot = gk.NTH_BIT[free, uniform_pick(src, k)]
         back = gk.hop_back(T, geo, h, slot)
         grid[p] |= 1 << slot
         p = gk.near(h, off1, slot)

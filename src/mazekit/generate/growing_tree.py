@@ -21,7 +21,7 @@ from numba import njit
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform, uniform_index
+from ..kernels.draw import draws, tick, uniform, uniform_pick
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -75,8 +75,7 @@ def _growing_tree(grid, geo, root, q, active, rule, p, src, trace, T):  # pragma
                 t = record(trace, t, gk.to_cell(T, geo, q), BACKTRACK, -1)
             continue
         k = gk.BIT_COUNT[free]
-        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
-        slot = gk.NTH_BIT[free, nth]
+        slot = gk.NTH_BIT[free, uniform_pick(src, k)]
         back = gk.hop_back(T, geo, q, slot)
         grid[q] |= 1 << slot
         q = gk.hop(T, q, slot)

@@ -26,7 +26,7 @@ from .. import trace as tr
 from .._memory import index_dtype
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, tick, uniform, uniform_index
+from ..kernels.draw import draws, tick, uniform, uniform_pick
 from ..trace import BACKTRACK, CARVE, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -167,8 +167,7 @@ def _hunt_and_kill(
         # through a random slot to it. One carve for both (one inlined hop_back per kernel:
         # two make numba's SSA check warn).
         k = gk.BIT_COUNT[free]
-        nth = np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)  # unsigned: no fix-up
-        slot = gk.NTH_BIT[free, nth]
+        slot = gk.NTH_BIT[free, uniform_pick(src, k)]
         back = gk.hop_back(T, geo, p, slot)
         nb = gk.near(p, off1, slot)
         grid[p] |= 1 << slot

@@ -20,7 +20,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .. import trace as tr
 from ..grids import Grid
 from ..grids import kernel as gk
-from ..kernels.draw import draws, held_bits53, held_uniform, hold, release, scaled, tick
+from ..kernels.draw import draws, held_pick, held_uniform, hold, release, tick
 from ..trace import CARVE, FRONTIER, VISIT, record
 from ._common import Carved, buffers, carve_fast, carved, scratch, start_cell
 
@@ -79,10 +79,7 @@ def _prim(grid, geo, root, p, frontier, src, trace, slots, T):  # pragma: no cov
         h = gk.around(off1, p)
         inside = gk.open_tunnels(T, geo, grid, p, gk.matching(grid, h, off1, n_slot, p_gone, p_in))
         k = gk.BIT_COUNT[inside]
-        nth = np.uint64(0)  # unsigned: no fix-up
-        if k > 1:  # (as uniform_index)
-            held, bits = held_bits53(held)
-            nth = np.uint64(scaled(bits, k))
+        held, nth = held_pick(held, k)
         slot = gk.NTH_BIT[inside, nth]
         grid[p] = p_in | (1 << slot)
         grid[gk.near(h, off1, slot)] |= 1 << gk.hop_back(T, geo, h, slot)

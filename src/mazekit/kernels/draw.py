@@ -14,8 +14,9 @@ about 2.3 ns and gives the very same numbers. So a kernel takes a *draw source* 
 - :func:`draws` hands a source to a kernel and writes the state back afterwards, so the
   generator goes on exactly as if the kernel had called ``rng.random()`` itself.
 
+:func:`uniform_pick` ``(src, k)`` picks one of ``k`` free slots (no draw for one).
 :func:`hold` takes a PCG64 state out of its array into four local words for a hot loop
-(:func:`held_uniform`, :func:`held_bits53`; :func:`release` puts it back): kept in
+(:func:`held_uniform`, :func:`held_bits53`, :func:`held_pick`; :func:`release` puts it back): kept in
 registers, not stored and reloaded around every draw.
 
 :func:`take_bits` serves several small choices from one 53-bit draw (a random walk's 2- or
@@ -258,6 +259,18 @@ def _uniform_index(src, k):  # type: ignore[no-untyped-def]
     return lambda src, k: scaled(bits53(src), k)
 
 
+def uniform_pick(src: Source, k: int) -> int:  # pragma: no cover - replaced in compiled code
+    """Which of ``k >= 1`` choices (a cell's free slots): :func:`uniform_index` when there
+    is a choice, ``0`` without a draw when ``k == 1``, as a ``uint64`` (an index numba then
+    loads from without its negative-index fix-up)."""
+    raise NotImplementedError("uniform_pick() runs inside numba kernels only")
+
+
+@overload(uniform_pick)
+def _uniform_pick(src, k):  # type: ignore[no-untyped-def]
+    return lambda src, k: np.uint64(uniform_index(src, k)) if k > 1 else np.uint64(0)
+
+
 def hold(src: Source):  # type: ignore[no-untyped-def]  # pragma: no cover - replaced in compiled code
     """The source's PCG64 state as four local ``uint64`` (a generator of another kind: the
     source itself), for a kernel's hottest loop: draw from it with :func:`held_bits53` and
@@ -277,6 +290,11 @@ def held_bits53(held):  # type: ignore[no-untyped-def]  # pragma: no cover - rep
 def held_uniform(held):  # type: ignore[no-untyped-def]  # pragma: no cover - replaced in compiled code
     """``(held, u)``: :func:`uniform` of a :func:`hold` state, and the state moved on."""
     raise NotImplementedError("held_uniform() runs inside numba kernels only")
+
+
+def held_pick(held, k):  # type: ignore[no-untyped-def]  # pragma: no cover - replaced in compiled code
+    """``(held, index)``: :func:`uniform_pick` from a :func:`hold` state."""
+    raise NotImplementedError("held_pick() runs inside numba kernels only")
 
 
 def release(src: Source, held) -> None:  # type: ignore[no-untyped-def]  # pragma: no cover - replaced in compiled code
@@ -308,6 +326,17 @@ def _held_uniform(held):  # type: ignore[no-untyped-def]
     def impl(held):  # type: ignore[no-untyped-def]
         held, bits = held_bits53(held)
         return held, bits * (1.0 / _TWO53)
+
+    return impl
+
+
+@overload(held_pick)
+def _held_pick(held, k):  # type: ignore[no-untyped-def]
+    def impl(held, k):  # type: ignore[no-untyped-def]
+        if k > 1:
+            held, bits = held_bits53(held)
+            return held, np.uint64(scaled(bits, k))
+        return held, np.uint64(0)
 
     return impl
 

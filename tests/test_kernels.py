@@ -106,6 +106,28 @@ def _index_all(src, ks):
     return np.array([draw.uniform_index(src, ks[i]) for i in range(ks.shape[0])])
 
 
+@njit(cache=True)
+def _picks(src, ks):
+    loose = np.array([draw.uniform_pick(src, ks[i]) for i in range(ks.shape[0] // 2)])
+    held = draw.hold(src)
+    rest = np.empty(ks.shape[0] - loose.shape[0], dtype=np.uint64)
+    for i in range(rest.shape[0]):
+        held, rest[i] = draw.held_pick(held, ks[loose.shape[0] + i])
+    draw.release(src, held)
+    return np.concatenate((loose, rest))
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.Philox])
+def test_a_pick_draws_only_where_there_is_a_choice(bits):
+    ks = np.random.default_rng(1).integers(1, 5, 400)  # a quarter of them no choice
+    fast, slow = np.random.Generator(bits(6)), np.random.Generator(bits(6))
+    with draw.draws(fast) as src:
+        got = _picks(src, ks)
+    assert got.dtype == np.uint64
+    assert got.tolist() == [int(slow.random() * k) if k > 1 else 0 for k in ks.tolist()]
+    assert fast.random() == slow.random()  # as many draws as there were choices
+
+
 def _near_whole(k, above, rng):
     """53-bit draws whose product with ``k`` lies within ``k`` units of 2**-53 below a whole
     number (where the float may round up), or a few units either side of one."""
